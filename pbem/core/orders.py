@@ -1,0 +1,94 @@
+"""Parsed orders, prompts and results of parsing: the values a ruleset's parser returns.
+
+A seat's orders are a script: one command per line, used in order at resolution. Parsing
+never mutates state. A line that does not parse keeps its text and a one-line error that
+names what is wrong and what would be right; the other lines are still accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    lineno: int
+    text: str
+    order: Any = None  # the ruleset's frozen value object; str(order) is its canonical form
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def echo(self) -> str:
+        if self.error is not None:
+            return f"line {self.lineno}: {self.text}  -> ERROR: {self.error}"
+        return f"line {self.lineno}: {self.order}  -> OK"
+
+
+@dataclass(frozen=True)
+class Parsed:
+    lines: tuple[OrderLine, ...] = ()
+
+    @classmethod
+    def of(cls, lines: Iterable[OrderLine]) -> Parsed:
+        return cls(tuple(lines))
+
+    @property
+    def orders(self) -> list[Any]:
+        return [line.order for line in self.lines if line.ok]
+
+    @property
+    def errors(self) -> list[OrderLine]:
+        return [line for line in self.lines if not line.ok]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def __iter__(self) -> Iterator[OrderLine]:
+        return iter(self.lines)
+
+    def canonical(self) -> str:
+        """The accepted orders in canonical form, one per line (what NMR defaults store)."""
+        return "".join(f"{o}\n" for o in self.orders)
+
+    def echo(self) -> list[str]:
+        return [line.echo() for line in self.lines]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a seat is asked now: a short text, and a pre-filled order skeleton.
+
+    `skeleton` lines are order lines (comments allowed with '#') that the report offers as a
+    starting point; `options` optionally lists legal single orders for the report.
+    """
+
+    text: str
+    skeleton: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "skeleton": list(self.skeleton), "options": list(self.options),
+                "data": self.data}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Prompt:
+        return cls(d["text"], tuple(d.get("skeleton", ())), tuple(d.get("options", ())),
+                   d.get("data") or {})
+
+
+def order_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each command line: comments and blank lines dropped.
+
+    Line numbers count from 1 over the text the ruleset was given.
+    """
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            yield i, line

@@ -1,0 +1,207 @@
+"""The ruleset protocol: what every hosted game implements (DESIGN section 3).
+
+A ruleset is pure: it never touches the database, the clock, the network or a global
+random generator. Given the same state, orders and dice it returns the same result on
+every machine. It is a subclass of `Ruleset`, exported from its package as `RULESET`
+(`pbem/rulesets/<id>/__init__.py`); the registry finds it there.
+
+State is whatever the ruleset likes (dataclasses, dicts) as long as `dump` and `load`
+round-trip it through JSON exactly. The engine never looks inside it.
+
+The step loop (see `pbem.core.engine`):
+    awaiting(state) -> {seat: Prompt}            who must send orders now
+    parse(state, seat, text) -> Parsed           echo for the player; never mutates
+    resolve(state, {seat: Parsed}, dice) -> (state, [Event])
+                                                 applies the step and every automatic step
+                                                 after it, until orders are needed again or
+                                                 the game is over
+An empty `awaiting` means the game is over and `result` must then say how it ended.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pbem.core.dice import Dice
+from pbem.core.events import Event
+from pbem.core.orders import Parsed, Prompt
+
+State = Any
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game was set up: its seats (in seating order), variant and options.
+
+    `options` holds ruleset options such as `decisions = "auto" | "ask"` (how a decision
+    that falls to another seat mid-turn is taken when no standing order covers it).
+    """
+
+    seats: tuple[str, ...]
+    variant: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "variant": self.variant, "options": dict(self.options)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> GameConfig:
+        return cls(tuple(d["seats"]), d.get("variant", ""), dict(d.get("options") or {}))
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: winners (seat ids; several for a shared win), scores, reason."""
+
+    winners: tuple[str, ...]
+    scores: Mapping[str, float] = field(default_factory=dict)
+    reason: str = ""
+    ranking: tuple[str, ...] = ()  # optional full order, best first
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": dict(self.scores), "reason": self.reason,
+                "ranking": list(self.ranking)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Result:
+        return cls(tuple(d["winners"]), dict(d.get("scores") or {}), d.get("reason", ""),
+                   tuple(d.get("ranking") or ()))
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A ruleset option a GM may set with `--option key=value`."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    description: str = ""
+
+
+class Ruleset:
+    """Base class of every ruleset. Override the methods marked `required`."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    rulebook: ClassVar[str] = ""  # file name under shared/seeds
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    variants: ClassVar[tuple[Variant, ...]] = (Variant("standard", "Standard"),)
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("decisions", "auto", ("auto", "ask"),
+               "a decision that falls to another seat mid-turn: auto = documented default; "
+               "ask = open a short step for that seat"),
+    )
+
+    # --- set-up ----------------------------------------------------------------------
+    def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
+        """required: the seat ids for this player count, in seating order."""
+        raise NotImplementedError
+
+    def default_variant(self) -> str:
+        return self.variants[0].id
+
+    def check_config(self, config: GameConfig) -> list[str]:
+        """Problems with a config, one line each (empty when it is fine)."""
+        problems = []
+        if config.variant not in {v.id for v in self.variants}:
+            problems.append(f"unknown variant {config.variant!r}; choose one of "
+                            + ", ".join(v.id for v in self.variants))
+            return problems
+        n = len(config.seats)
+        if not self.min_players <= n <= self.max_players:
+            problems.append(f"{self.id} takes {self.min_players}-{self.max_players} players, not {n}")
+            return problems
+        allowed = self.seat_ids(n, config.variant)
+        bad = [s for s in config.seats if s not in allowed]
+        if bad:
+            problems.append(f"unknown seat {bad[0]!r}; the seats for {n} players are "
+                            + ", ".join(allowed))
+        if len(set(config.seats)) != n:
+            problems.append("a seat is named twice")
+        known = {o.key: o for o in self.options}
+        for key, value in config.options.items():
+            if key not in known:
+                problems.append(f"unknown option {key!r}; options are " + ", ".join(known))
+            elif known[key].choices and value not in known[key].choices:
+                problems.append(f"option {key} must be one of "
+                                + ", ".join(map(str, known[key].choices)))
+        return problems
+
+    def option(self, config: GameConfig, key: str) -> Any:
+        for o in self.options:
+            if o.key == key:
+                return config.options.get(key, o.default)
+        raise KeyError(key)
+
+    def setup(self, config: GameConfig, dice: Dice) -> State:
+        """required: the starting state; random set-up only through `dice`."""
+        raise NotImplementedError
+
+    # --- the step loop ---------------------------------------------------------------
+    def awaiting(self, state: State) -> dict[str, Prompt]:
+        """required: who must send orders now, and what is asked. Empty when over."""
+        raise NotImplementedError
+
+    def parse(self, state: State, seat: str, text: str) -> Parsed:
+        """required: the seat's order lines, each parsed or with a clear error."""
+        raise NotImplementedError
+
+    def resolve(self, state: State, orders: Mapping[str, Parsed],
+                dice: Dice) -> tuple[State, list[Event]]:
+        """required: apply the step; may mutate and return `state` (the engine hands in
+        a private copy)."""
+        raise NotImplementedError
+
+    def default_orders(self, state: State, seat: str) -> Parsed:
+        """What a seat that sent nothing gets at the deadline (NMR). Default: nothing."""
+        return Parsed()
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """required: JSON-able; everything `seat` may see (None: the public view)."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        """required: how the game ended, or None while it goes on."""
+        raise NotImplementedError
+
+    def legal_orders(self, state: State, seat: str, rng: random.Random) -> list[str]:
+        """required: a random legal order script for `seat` (canonical lines). Drives the
+        random bot, fuzz tests and selfplay; `rng` is the bot's, not the game's dice."""
+        raise NotImplementedError
+
+    # --- JSON ------------------------------------------------------------------------
+    def dump(self, state: State) -> Any:
+        """JSON-able form of the state. Default: the state is already plain JSON data."""
+        return state
+
+    def load(self, data: Any) -> State:
+        return copy.deepcopy(data)
+
+    # --- presentation (pure string building, used by reports) -------------------------
+    def round_number(self, state: State) -> int:
+        """The game round the state is in (for steps-per-round measurements)."""
+        return 0
+
+    def phase_label(self, state: State) -> str:
+        """A short human label of where the game stands, e.g. 'Year 1303, movement'."""
+        return ""
+
+    def board_text(self, view: Mapping[str, Any]) -> str:
+        """A readable text rendering of the board as the view shows it."""
+        return ""
+
+    def board_svg(self, view: Mapping[str, Any]) -> str | None:
+        """An SVG picture of the board as the view shows it, or None."""
+        return None
