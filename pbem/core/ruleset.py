@@ -181,6 +181,12 @@ class Ruleset:
         random bot, fuzz tests and selfplay; `rng` is the bot's, not the game's dice."""
         raise NotImplementedError
 
+    def redeal_hidden(self, state: State, seat: str | None, rng: random.Random) -> State:
+        """For the leak test: a copy of `state` whose parts hidden from `seat` (other hands,
+        sealed bids, pile order...) are re-dealt at random, everything `seat` may see kept.
+        `seat(view)` must then be byte-identical. Default: the game hides nothing."""
+        return self.load(self.dump(state))
+
     # --- JSON ------------------------------------------------------------------------
     def dump(self, state: State) -> Any:
         """JSON-able form of the state. Default: the state is already plain JSON data."""
