@@ -1,0 +1,135 @@
+"""The database tables (SQLModel). No game logic here: rows and their columns only.
+
+A game is a chain of steps. A step row holds the state at the moment the step opened as
+compact canonical JSON with its digest, so processing step N reads one row whatever the
+length of the history. When a step closes the row gains its orders digest, events and
+rolls; the next step's row holds the resulting state. A GM rollback marks later rows
+`live = False` (kept for history) and opens a new generation from the chosen step.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Game(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True)
+    ruleset: str
+    variant: str
+    config_json: str = Field(sa_column=Column(Text, nullable=False))
+    master_seed: str  # hex; secret until the game ends
+    token_secret: str  # hex; signs reply tokens
+    status: str = "open"  # open | paused | finished
+    step: int = 0  # number of the live open step (0 while setting up)
+    generation: int = 0  # bumped by every rollback
+    deadline: datetime | None = None
+    deadline_hours: float | None = None  # default duration of a step
+    settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    created_at: datetime
+    finished_at: datetime | None = None
+
+
+class Seat(SQLModel, table=True):
+    """One player in one seat. Replacing a player closes the row and opens another."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: str
+    email: str
+    password_hash: str
+    active: bool = True
+    joined_at: datetime
+    left_at: datetime | None = None
+    bounces: int = 0
+
+
+class Step(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "number", "generation"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    number: int
+    generation: int = 0
+    live: bool = True
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    state_digest: str
+    awaiting_json: str = Field(sa_column=Column(Text, nullable=False))  # {seat: Prompt}
+    phase: str = ""
+    round: int = 0
+    commitment: str  # sha256(step seed), printed before orders are sent
+    seed: str  # hex step seed; published when `seed_revealed`
+    seed_revealed: bool = False
+    opened_at: datetime
+    deadline: datetime | None = None
+    closed_at: datetime | None = None
+    orders_digest: str | None = None
+    file_hashes_json: str | None = Field(default=None, sa_column=Column(Text))
+    applied_json: str | None = Field(default=None, sa_column=Column(Text))  # seat -> orders text
+    defaulted_json: str | None = Field(default=None, sa_column=Column(Text))
+    events_json: str | None = Field(default=None, sa_column=Column(Text))
+    rolls_json: str | None = Field(default=None, sa_column=Column(Text))
+    result_json: str | None = Field(default=None, sa_column=Column(Text))
+
+
+class Submission(SQLModel, table=True):
+    """An order file as received for a step. The latest accepted one per seat counts."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    step_id: int = Field(foreign_key="step.id", index=True)
+    seat: str
+    body: str = Field(sa_column=Column(Text, nullable=False))  # the order lines only
+    file_hash: str
+    echo: str = Field(default="", sa_column=Column(Text, nullable=False))
+    source: str = "file"  # file | cli | mail | spool | gm
+    sender: str | None = None
+    message_id: str | None = None
+    received_at: datetime
+    status: str = "accepted"  # accepted | superseded | withdrawn
+    wait: bool = False
+
+
+class Audit(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, foreign_key="game.id", index=True)
+    at: datetime
+    actor: str = "gm"
+    action: str
+    detail: str = Field(default="", sa_column=Column(Text, nullable=False))
+
+
+class Outbox(SQLModel, table=True):
+    """Every outgoing mail, before it is sent. Sent rows are kept (history, no resend)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, foreign_key="game.id", index=True)
+    kind: str  # report | echo | welcome | notice | reminder
+    seat: str | None = None
+    recipient: str
+    subject: str
+    message_id: str = Field(index=True, unique=True)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    created_at: datetime
+    status: str = "queued"  # queued | sent | failed
+    attempts: int = 0
+    next_attempt_at: datetime | None = None
+    last_error: str | None = None
+    sent_at: datetime | None = None
+
+
+class InboundMessage(SQLModel, table=True):
+    """Every received mail, stored raw before it is parsed."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(index=True, unique=True)
+    received_at: datetime
+    source: str  # pipe | maildir | imap | smtp
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    sender: str | None = None
+    kind: str | None = None
+    status: str = "new"  # new | applied | refused | ignored
+    reason: str | None = None
+    game_id: int | None = None
