@@ -1,0 +1,215 @@
+"""Reading one received mail: ``read_message(raw) -> InboundMail``, and ``should_reply``.
+
+Turns raw RFC 5322 bytes into a frozen summary: who sent it, what it answers, what kind of
+mail it is (orders, bounce, auto-reply, oversize, empty, malformed) and the candidate
+order files it carries, normalised but not parsed. It never raises, whatever the input.
+
+It does not store anything, check passwords, look up games or decide what the orders do:
+the caller stores the raw bytes first, then reads them with this, then hands
+``order_texts`` to ``pbem.core.envelope.parse_envelope`` and the service.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import Message
+from email.parser import BytesParser
+from email.policy import compat32
+from email.utils import getaddresses, parseaddr, parsedate_to_datetime
+
+from pbem.core.envelope import normalise
+from pbem.mail.classify import MSGID, bounce_details, detect_loop, is_daemon_address
+from pbem.mail.mimetext import body_texts, clean_reply_text, header_text, html_to_text
+from pbem.mail.tokens import find_token
+
+__all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_BYTES"]
+
+KINDS = ("orders", "bounce", "autoreply", "oversize", "empty", "malformed")
+DEFAULT_MAX_BYTES = 2_000_000
+_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-\u0080-\uffff]{1,64}@"
+                      r"[A-Za-z0-9\-\u0080-\uffff]+(\.[A-Za-z0-9\-\u0080-\uffff]+)*$")
+_SEVERE_DEFECTS = {"NoBoundaryInMultipartDefect", "StartBoundaryNotFoundDefect",
+                   "MissingHeaderBodySeparatorDefect", "MultipartInvariantViolationDefect"}
+_TOKEN_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To", "Cc")
+
+
+@dataclass(frozen=True)
+class InboundMail:
+    """What one received mail is, in the terms the service needs. Built by read_message."""
+
+    message_id: str  # "<...>" from the header, or synthesised from the SHA-256 of the bytes
+    kind: str  # one of KINDS
+    sender: str | None = None  # the From address (lowercase domain), None when unusable
+    reply_to: str | None = None  # a valid Reply-To address, if the mail gave one
+    to: tuple[str, ...] = ()
+    subject: str = ""
+    in_reply_to: str | None = None
+    references: tuple[str, ...] = ()
+    date: datetime | None = None
+    order_texts: tuple[str, ...] = ()  # candidate order files, normalised, best first
+    token: str | None = None  # a reply token's shape found in a plus-address; check it
+    reason: str = ""  # one line: why the mail is refused or not answered
+    bounce_of: str | None = None  # for bounces: the Message-ID of the mail that bounced
+    bounced_recipient: str | None = None  # for bounces: the address that failed
+    size: int = 0
+    sha256: str = ""
+    defects: tuple[str, ...] = field(default=(), compare=False)
+    message_id_synthesised: bool = False
+
+
+def _address(value: str) -> str | None:
+    """One clean address from a header value, or None (header injection, garbage)."""
+    if not value or len(value) > 2000:
+        return None
+    pairs = getaddresses([value])
+    for _, addr in pairs:
+        addr = addr.strip()
+        if _ADDRESS.match(addr):
+            local, _, domain = addr.rpartition("@")
+            return f"{local}@{domain.lower()}"
+    return None
+
+
+def _addresses(values: Iterable[str]) -> tuple[str, ...]:
+    out: list[str] = []
+    for _, addr in getaddresses([v for v in values if v][:20]):
+        found = _address(addr)
+        if found and found not in out:
+            out.append(found)
+        if len(out) >= 50:
+            break
+    return tuple(out)
+
+
+def _msgid(value: str) -> str | None:
+    found = MSGID.search(value or "")
+    return found.group(0) if found else None
+
+
+def _headers(msg: Message, name: str) -> list[str]:
+    try:
+        return [header_text(v) for v in (msg.get_all(name) or [])]
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def _first(msg: Message, name: str) -> str:
+    values = _headers(msg, name)
+    return values[0] if values else ""
+
+
+def _date(value: str) -> datetime | None:
+    if not value:
+        return None
+    try:
+        return parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+
+
+def _header_block(raw: bytes, limit: int = 256_000) -> bytes:
+    head = raw[:limit]
+    for sep in (b"\r\n\r\n", b"\n\n"):
+        at = head.find(sep)
+        if at >= 0:
+            return head[:at + len(sep)]
+    return head
+
+
+def _order_texts(msg: Message) -> tuple[str, ...]:
+    plain, html, attached = body_texts(msg)
+    texts: list[str] = []
+    if plain is not None and plain.strip():
+        texts.append(plain)
+    elif html is not None:
+        converted = html_to_text(html)
+        if converted.strip():
+            texts.append(converted)
+    texts.extend(attached)
+    return tuple(clean_reply_text(normalise(t)) for t in texts)
+
+
+def read_message(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> InboundMail:
+    """Read raw mail bytes into an InboundMail. Never raises; see the module docstring."""
+    if not isinstance(raw, bytes):
+        try:
+            raw = bytes(raw)
+        except Exception:  # noqa: BLE001
+            raw = str(raw).encode("utf-8", "replace")
+    digest = hashlib.sha256(raw).hexdigest()
+    try:
+        return _read(raw, max_bytes, digest)
+    except Exception as exc:  # noqa: BLE001 - the contract is: never raise
+        return InboundMail(message_id=f"<{digest}@synthesised.pbem.invalid>", kind="malformed",
+                           reason=f"unreadable message ({type(exc).__name__})",
+                           size=len(raw), sha256=digest, message_id_synthesised=True)
+
+
+def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
+    oversize = len(raw) > max_bytes
+    msg = BytesParser(policy=compat32).parsebytes(_header_block(raw) if oversize else raw)
+    header_id = _msgid(_first(msg, "Message-ID"))
+    message_id = header_id or f"<{digest}@synthesised.pbem.invalid>"
+    sender = _address(_first(msg, "From")) or _address(_first(msg, "Sender"))
+    common = dict(
+        message_id=message_id, message_id_synthesised=header_id is None,
+        sender=sender, reply_to=_address(_first(msg, "Reply-To")),
+        to=_addresses(_headers(msg, "To") + _headers(msg, "Cc")),
+        subject=_first(msg, "Subject")[:500],
+        in_reply_to=_msgid(_first(msg, "In-Reply-To")),
+        references=tuple(MSGID.findall(" ".join(_headers(msg, "References"))))[:100],
+        date=_date(_first(msg, "Date")),
+        token=find_token(v for name in _TOKEN_HEADERS for v in _headers(msg, name)),
+        size=len(raw), sha256=digest,
+        defects=tuple(sorted({type(d).__name__ for d in getattr(msg, "defects", [])})),
+    )
+    loop = detect_loop(msg, sender or "")
+    if loop is not None:
+        extra: dict[str, object] = {}
+        if loop.kind == "bounce":
+            full = msg
+            if oversize:
+                full = BytesParser(policy=compat32).parsebytes(raw[:max_bytes])
+            bounce_of, recipient = bounce_details(full, header_id or "")
+            extra = {"bounce_of": bounce_of, "bounced_recipient": recipient}
+        return InboundMail(kind=loop.kind, reason=loop.reason, **common, **extra)
+    if not msg.keys():
+        return InboundMail(kind="malformed", reason="no mail headers found", **common)
+    if sender is None:
+        return InboundMail(kind="malformed", reason="no usable From address", **common)
+    if oversize:
+        return InboundMail(kind="oversize", **common, reason=(
+            f"the message is {len(raw) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB: "
+            "send the order file as plain text"))
+    texts = _order_texts(msg)
+    defects = set(common["defects"])  # type: ignore[arg-type]
+    if not any(t.strip() for t in texts):
+        if defects & _SEVERE_DEFECTS:
+            return InboundMail(kind="malformed", **common,
+                               reason="broken MIME structure; no readable text found")
+        return InboundMail(kind="empty", reason="no text found in the message", **common)
+    return InboundMail(kind="orders", order_texts=texts, **common)
+
+
+def should_reply(mail: InboundMail, *, own_addresses: Iterable[str] = ()) -> bool:
+    """May this mail be answered at all? Never for bounces, auto-replies, daemons, ourselves.
+
+    ``own_addresses``: the order address and any address we send from; a plus-address of
+    one of them counts too. Without a usable sender there is no one to answer.
+    """
+    if mail.kind in ("bounce", "autoreply") or not mail.sender:
+        return False
+    if is_daemon_address(mail.sender):
+        return False
+    own = {_bare(a) for a in own_addresses if a}
+    return _bare(mail.sender) not in own
+
+
+def _bare(address: str) -> str:
+    addr = parseaddr(address)[1] or address
+    local, _, domain = addr.strip().lower().rpartition("@")
+    return f"{local.split('+', 1)[0]}@{domain}"
