@@ -15,6 +15,7 @@ This module only reads text; checking the password or the game is the service's 
 
 from __future__ import annotations
 
+import quopri
 import re
 from dataclasses import dataclass, field
 
@@ -34,15 +35,11 @@ _QP_ESCAPE = re.compile(r"=([0-9A-F]{2})")
 
 def normalise(text: str) -> str:
     """Undo common mail-client debris: NBSPs, smart quotes, quoted-printable leftovers."""
-    if "=\n" in text or "=\r\n" in text or "=20" in text or "=C3" in text:
-        text = _QP_SOFT_BREAK.sub("", text)
+    if _QP_SOFT_BREAK.search(text) or _QP_ESCAPE.search(text):
         try:
-            raw = _QP_ESCAPE.sub(lambda m: "%%%s" % m.group(1), text)
-            if "%" in raw:
-                from urllib.parse import unquote
-                text = unquote(raw, errors="strict")
+            text = quopri.decodestring(text.encode("utf-8")).decode("utf-8")
         except UnicodeDecodeError:
-            pass
+            pass  # not quoted-printable after all: keep the text as it came
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text.translate(_DEBRIS)
 

@@ -1,0 +1,1 @@
+"""Archives: static HTML export and whole-game verification."""

@@ -1,0 +1,92 @@
+"""`pbem archive export`: a static HTML site of a game, browsable without a server.
+
+While the game runs the site shows only public information: the public view of every
+step, its public events and dice, and the orders of a closed step once its seed is
+revealed (nothing it decided is hidden). After the game ends it adds every seat's view of
+every step, every event and roll, every order file and every seed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlmodel import Session
+
+from pbem.reports.context import report_context
+from pbem.reports.render import render_report
+from pbem.service.games import find_game, live_steps, ruleset_of, seats_of
+
+_STYLE = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:1em auto;padding:0 1em}"
+          "td,th{border:1px solid #ccc;padding:.2em .5em}table{border-collapse:collapse}"
+          "pre{background:#f6f6f6;padding:.5em;overflow-x:auto}")
+
+
+def _page(title: str, body: str) -> str:
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>'
+            f"{html.escape(title)}</title><style>{_STYLE}</style></head><body>{body}</body></html>\n")
+
+
+def step_file(number: int, seat: str | None = None) -> str:
+    return f"step-{number:04d}{'-' + seat if seat else ''}.html"
+
+
+def export_game(session: Session, name: str, out: Path, *, override: str | None = None,
+                progress: Callable[[int], None] | None = None) -> list[Path]:
+    game = find_game(session, name)
+    ruleset = ruleset_of(game)
+    finished = game.status == "finished"
+    steps = live_steps(session, game)
+    seats = [s.seat for s in seats_of(session, game)]
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    rows = []
+    for step in steps:
+        if step.number == 0:
+            continue
+        nav = ('<p><a href="index.html">index</a>'
+               + (f' | <a href="{step_file(step.number - 1)}">previous</a>' if step.number > 1 else "")
+               + (f' | <a href="{step_file(step.number + 1)}">next</a>'
+                  if step.number < steps[-1].number else "") + "</p>")
+        ctx = report_context(session, game.name, seat=None, step=step.number, everything=finished)
+        page = render_report(ctx, fmt="html", override=override)
+        extra = nav
+        closed_orders = step.closed_at is not None and step.applied_json and (
+            finished or step.seed_revealed)
+        if closed_orders:
+            applied = json.loads(step.applied_json or "{}")
+            extra += "<section id='orders'><h2>Orders of this step</h2>" + "".join(
+                f"<h3>{html.escape(s)}</h3><pre>{html.escape(t) or '(none)'}</pre>"
+                for s, t in sorted(applied.items())) + "</section>"
+        if finished:
+            extra += "<p>Seats' views: " + " ".join(
+                f'<a href="{step_file(step.number, s)}">{html.escape(s)}</a>' for s in seats) + "</p>"
+            for seat in seats:
+                sctx = report_context(session, game.name, seat=seat, step=step.number)
+                path = out / step_file(step.number, seat)
+                path.write_text(render_report(sctx, fmt="html", override=override), encoding="utf-8")
+                written.append(path)
+        page = page.replace("<body>", "<body>" + nav, 1).replace("</body>", extra + "</body>", 1)
+        path = out / step_file(step.number)
+        path.write_text(page, encoding="utf-8")
+        written.append(path)
+        rows.append(f'<tr><td><a href="{step_file(step.number)}">{step.number}</a></td>'
+                    f"<td>{html.escape(step.phase)}</td><td>{step.round}</td>"
+                    f"<td>{'closed' if step.closed_at else 'open'}</td>"
+                    f"<td style='font-family:monospace'>{step.seed if step.seed_revealed else step.commitment[:16] + '... (commitment)'}</td></tr>")
+        if progress:
+            progress(1)
+    result = json.loads(steps[-1].result_json) if steps and steps[-1].result_json else None
+    body = (f"<h1>{html.escape(ruleset.title)}: {html.escape(game.name)}</h1>"
+            f"<p>Status: {game.status}. Variant: {html.escape(game.variant)}. Seats: "
+            f"{html.escape(', '.join(seats))}.</p>"
+            + (f"<p id='result'>Winner(s): <b>{html.escape(', '.join(result['winners']))}</b> "
+               f"({html.escape(result.get('reason', ''))})</p>" if result else "")
+            + "<table id='steps'><tr><th>Step</th><th>Phase</th><th>Round</th><th>Status</th>"
+              "<th>Seed</th></tr>" + "".join(rows) + "</table>")
+    index = out / "index.html"
+    index.write_text(_page(f"{game.name} archive", body), encoding="utf-8")
+    written.append(index)
+    return written

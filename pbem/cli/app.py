@@ -1,0 +1,541 @@
+"""The `pbem` command line. Thin: it parses arguments, calls services and prints.
+
+Every command exits non-zero with one line `error: ...` on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from pbem.config import Settings, load_settings
+from pbem.service.games import ServiceError
+
+app = typer.Typer(help="pbem: a play-by-email turn processor.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
+game_app = typer.Typer(help="Create and inspect games.", no_args_is_help=True)
+orders_app = typer.Typer(help="Check and submit order files.", no_args_is_help=True)
+turn_app = typer.Typer(help="Process steps.", no_args_is_help=True)
+archive_app = typer.Typer(help="Export and verify game archives.", no_args_is_help=True)
+gm_app = typer.Typer(help="Game-master tools (every action is audited).", no_args_is_help=True)
+app.add_typer(game_app, name="game")
+app.add_typer(orders_app, name="orders")
+app.add_typer(turn_app, name="turn")
+app.add_typer(archive_app, name="archive")
+app.add_typer(gm_app, name="gm")
+
+
+class _State:
+    settings: Settings | None = None
+    engine: Engine | None = None
+    now: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
+
+
+state = _State()
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@app.callback()
+def _main(
+    db: Annotated[str | None, typer.Option(help="SQLAlchemy URL (default sqlite:///db/pbem.sqlite; env PBEM_DB)")] = None,
+    config: Annotated[Path | None, typer.Option(help="TOML config file (default ./pbem.toml)")] = None,
+) -> None:
+    try:
+        settings = load_settings(config)
+    except (OSError, ValueError) as e:
+        fail(str(e))
+    if db:
+        settings.db = db
+    state.settings = settings
+    state.engine = None
+
+
+def settings() -> Settings:
+    if state.settings is None:
+        state.settings = load_settings()
+    return state.settings
+
+
+def engine() -> Engine:
+    if state.engine is None:
+        from pbem.store.db import connect, migrate
+
+        try:
+            state.engine = connect(settings().db)
+            migrate(state.engine)
+        except Exception as e:  # a bad URL or an unreachable server: one line
+            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}")
+    return state.engine
+
+
+@contextmanager
+def session() -> Iterator[Session]:
+    from pbem.store.db import session_scope
+
+    try:
+        with session_scope(engine()) as s:
+            yield s
+    except ServiceError as e:
+        fail(str(e))
+
+
+def out_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True))
+
+
+def parse_kv(items: list[str] | None, what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            fail(f'{what} "{item}" must look like KEY=VALUE')
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _option_value(text: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+# --- init, rulesets ------------------------------------------------------------------------
+
+@app.command()
+def init() -> None:
+    """Create (or upgrade) the database and the order spool folders."""
+    engine()
+    spool = Path(settings().spool)
+    for sub in ("inbox", "processed", "rejected"):
+        (spool / sub).mkdir(parents=True, exist_ok=True)
+    typer.echo(f"database ready: {settings().db}")
+    typer.echo(f"order spool: {spool}/inbox")
+
+
+@app.command()
+def rulesets(as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False) -> None:
+    """List the hosted games."""
+    from pbem.rulesets import all_rulesets
+
+    rows = []
+    for rid, r in sorted(all_rulesets().items()):
+        rows.append({"id": rid, "title": r.title, "min_players": r.min_players,
+                     "max_players": r.max_players,
+                     "seats": {str(n): list(r.seat_ids(n, r.default_variant()))
+                               for n in range(r.min_players, r.max_players + 1)},
+                     "variants": [{"id": v.id, "title": v.title} for v in r.variants],
+                     "options": [{"key": o.key, "default": o.default, "choices": list(o.choices)}
+                                 for o in r.options]})
+    if as_json:
+        out_json(rows)
+        return
+    for row in rows:
+        typer.echo(f"{row['id']:22} {row['title']}  ({row['min_players']}-{row['max_players']} "
+                   f"players; variants: {', '.join(v['id'] for v in row['variants'])})")
+
+
+# --- games -----------------------------------------------------------------------------------
+
+@game_app.command("new")
+def game_new(
+    ruleset: Annotated[str, typer.Argument(help="ruleset id, see `pbem rulesets`")],
+    name: Annotated[str, typer.Argument(help="the game's name (one word)")],
+    seat: Annotated[list[str], typer.Option(help="SEAT=EMAIL, once per seat, in seating order")],
+    variant: Annotated[str | None, typer.Option(help="variant id")] = None,
+    seed: Annotated[str | None, typer.Option(help="master seed for a reproducible game (default: secret random)")] = None,
+    deadline: Annotated[str | None, typer.Option(help="step duration, e.g. 72h or 3d")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
+) -> None:
+    """Create a game and print each seat's password (shown once; only a hash is kept)."""
+    from pbem.service.games import create_game
+
+    seats = parse_kv(seat, "--seat")
+    options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
+    hours = parse_duration(deadline) if deadline else None
+    with session() as s:
+        new = create_game(s, ruleset_id=ruleset, name=name, seats=seats, variant=variant,
+                          seed=seed, options=options, deadline_hours=hours, now=state.now())
+        typer.echo(f"game {new.game.name} created ({new.game.ruleset}, variant {new.game.variant}); "
+                   f"step {new.game.step} is open")
+        for seat_id, password in new.passwords.items():
+            typer.echo(f"  {seat_id:14} {seats[seat_id]:30} password: {password}")
+
+
+def parse_duration(text: str) -> float:
+    units = {"h": 1.0, "d": 24.0, "m": 1 / 60}
+    t = text.strip().lower()
+    try:
+        if t[-1] in units:
+            return float(t[:-1]) * units[t[-1]]
+        return float(t)
+    except (ValueError, IndexError):
+        fail(f'"{text}" is not a duration; write e.g. 72h, 3d or 90m')
+
+
+@game_app.command("list")
+def game_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List all games."""
+    from pbem.store.models import Game
+
+    with session() as s:
+        games = list(s.exec(select(Game).order_by(Game.id)))
+        rows = [{"name": g.name, "ruleset": g.ruleset, "status": g.status, "step": g.step}
+                for g in games]
+    if as_json:
+        out_json(rows)
+    elif not rows:
+        typer.echo("no games yet; create one with `pbem game new`")
+    for r in rows if not as_json else []:
+        typer.echo(f"{r['name']:24} {r['ruleset']:22} {r['status']:9} step {r['step']}")
+
+
+@game_app.command("show")
+def game_show(name: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Show a game: seats, step, awaited seats, deadline, status."""
+    from pbem.service.games import find_game, summary
+
+    with session() as s:
+        data = summary(s, find_game(s, name))
+    if as_json:
+        out_json(data)
+        return
+    typer.echo(f"{data['name']}: {data['ruleset']} ({data['variant']}), {data['status']}, "
+               f"step {data['step']}{' - ' + data['phase'] if data['phase'] else ''}")
+    for seat in data["seats"]:
+        mark = ("orders in" if seat["seat"] in data["orders_in"] else "awaited") \
+            if seat["seat"] in data["awaited"] else ""
+        typer.echo(f"  {seat['seat']:14} {seat['email']:30} {mark}")
+    typer.echo(f"deadline: {data['deadline'] or 'none'}")
+    if data["result"]:
+        typer.echo(f"result: {', '.join(data['result']['winners'])} won "
+                   f"({data['result'].get('reason', '')})")
+
+
+# --- orders ----------------------------------------------------------------------------------
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    if not p.is_file():
+        fail(f"no such file: {path}")
+    return p.read_bytes().decode("utf-8", errors="replace")
+
+
+@orders_app.command("check")
+def orders_check(file: Annotated[str, typer.Argument(help="order file, or - for stdin")]) -> None:
+    """Parse an order file and echo it line by line; store nothing."""
+    from pbem.service.orders import check_orders
+
+    with session() as s:
+        receipt = check_orders(s, _read(file))
+    typer.echo(receipt.text().rstrip())
+    if not receipt.accepted or any("-> ERROR:" in line for line in receipt.lines):
+        raise typer.Exit(1)
+
+
+@orders_app.command("submit")
+def orders_submit(file: Annotated[str, typer.Argument(help="order file, or - for stdin")]) -> None:
+    """Submit an order file for the game's open step (the latest file wins)."""
+    from pbem.service.orders import submit_orders
+
+    with session() as s:
+        receipt = submit_orders(s, _read(file), now=state.now(), source="cli")
+    typer.echo(receipt.text().rstrip())
+    if not receipt.accepted:
+        raise typer.Exit(1)
+
+
+@orders_app.command("spool")
+def orders_spool() -> None:
+    """Submit every file in the spool's inbox/ (moved to processed/ or rejected/)."""
+    from pbem.service.orders import process_spool
+    from pbem.store.db import session_scope
+
+    spool = Path(settings().spool)
+    (spool / "inbox").mkdir(parents=True, exist_ok=True)
+    items = process_spool(lambda: session_scope(engine()), spool, now=state.now())
+    for item in items:
+        verdict = "accepted" if item.receipt.accepted else "REFUSED: " + item.receipt.reason
+        typer.echo(f"{item.path.name}: {verdict}")
+    if not items:
+        typer.echo("the spool is empty")
+
+
+# --- turns -----------------------------------------------------------------------------------
+
+@turn_app.command("process")
+def turn_process(
+    name: str,
+    force: Annotated[bool, typer.Option(help="apply default orders for seats that sent none")] = False,
+) -> None:
+    """Process the game's open step."""
+    from pbem.service.turns import process_turn
+
+    with session() as s:
+        done = process_turn(s, name, now=state.now(), force=force)
+    if done.outcome.defaulted:
+        typer.echo(f"default orders for: {', '.join(done.outcome.defaulted)}")
+    typer.echo(f"step {done.step} of {done.game} processed; "
+               + ("the game is over: " + ", ".join(done.outcome.result.winners) + " won"
+                  if done.finished and done.outcome.result else f"step {done.next_step} is open"))
+
+
+@app.command()
+def report(
+    name: str,
+    seat: Annotated[str | None, typer.Option(help="seat id (omit for the public report)")] = None,
+    step: Annotated[int | None, typer.Option(help="step number (default: the open step)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or html")] = "text",
+    as_json: Annotated[bool, typer.Option("--json", help="the report's data as JSON")] = False,
+) -> None:
+    """Render the report that opens a step, as a seat sees it."""
+    from pbem.reports.context import report_context
+    from pbem.reports.render import render_report
+
+    if fmt not in ("text", "html"):
+        fail("--format is text or html")
+    with session() as s:
+        ctx = report_context(s, name, seat=seat, step=step)
+    if as_json:
+        ctx = {k: v for k, v in ctx.items() if k != "board_svg"}
+        out_json(ctx)
+        return
+    typer.echo(render_report(ctx, fmt=fmt, override=settings().templates), nl=False)
+
+
+# --- archive ----------------------------------------------------------------------------------
+
+@archive_app.command("export")
+def archive_export(name: str, directory: Path) -> None:
+    """Write a static HTML site of the game to DIRECTORY."""
+    from pbem.archive.export import export_game
+    from pbem.service.games import find_game
+
+    with session() as s:
+        total = find_game(s, name).step
+        with typer.progressbar(length=total, label="exporting", file=sys.stderr) as bar:
+            files = export_game(s, name, directory, override=settings().templates,
+                                progress=bar.update)
+    typer.echo(f"{len(files)} pages written to {directory}/index.html")
+
+
+@archive_app.command("verify")
+def archive_verify(name: str) -> None:
+    """Recompute the whole game from its config, orders and seeds; name the first difference."""
+    from pbem.archive.verify import verify_game
+    from pbem.service.games import find_game
+
+    with session() as s:
+        total = find_game(s, name).step
+        with typer.progressbar(length=total, label="verifying", file=sys.stderr) as bar:
+            v = verify_game(s, name, progress=bar.update)
+    if not v.ok:
+        fail(f"{v.game}: {v.problem}")
+    typer.echo(f"{v.game}: all {v.steps_checked} processed steps recomputed identically")
+
+
+# --- GM ---------------------------------------------------------------------------------------
+
+@gm_app.command("pause")
+def gm_pause(name: str, reason: Annotated[str, typer.Option()] = "") -> None:
+    """Pause a game: no orders accepted, no deadline runs."""
+    from pbem.service import gm
+
+    with session() as s:
+        gm.pause(s, name, now=state.now(), reason=reason)
+    typer.echo(f"{name} paused")
+
+
+@gm_app.command("resume")
+def gm_resume(name: str) -> None:
+    """Resume a paused game (the deadline gets back the time it had left)."""
+    from pbem.service import gm
+
+    with session() as s:
+        g = gm.resume(s, name, now=state.now())
+        typer.echo(f"{name} resumed; deadline {g.deadline or 'none'}")
+
+
+@gm_app.command("extend")
+def gm_extend(name: str, by: Annotated[str, typer.Option(help="e.g. 24h, 2d")] = "24h") -> None:
+    """Move the open step's deadline later."""
+    from pbem.service import gm
+
+    with session() as s:
+        g = gm.extend(s, name, hours=parse_duration(by), now=state.now())
+        typer.echo(f"{name}: deadline now {g.deadline}")
+
+
+@gm_app.command("preview")
+def gm_preview(name: str) -> None:
+    """Show what processing the open step now would give; nothing is stored."""
+    from pbem.service.turns import preview_turn
+
+    with session() as s:
+        outcome = preview_turn(s, name)
+        s.rollback()
+    typer.echo("PREVIEW (nothing stored)")
+    for e in outcome.events:
+        typer.echo(f"- {e.text}" + (f"   [to {', '.join(e.to)}]" if e.to else ""))
+    for r in outcome.rolls:
+        typer.echo(f"  roll {r.purpose}: {r.value}")
+    if outcome.defaulted:
+        typer.echo(f"default orders for: {', '.join(outcome.defaulted)}")
+
+
+@gm_app.command("rollback")
+def gm_rollback(
+    name: str,
+    to: Annotated[int, typer.Option("--to", help="the step to reopen")],
+    reprocess: Annotated[bool, typer.Option(help="process the reopened step at once")] = False,
+) -> None:
+    """Roll back to an earlier step (history is kept) and optionally re-process it."""
+    from pbem.service import gm
+
+    with session() as s:
+        rb = gm.rollback(s, name, to, now=state.now(), reprocess=reprocess)
+    typer.echo(f"{name} rolled back to step {rb.to_step}"
+               + ("; re-processed" if rb.reprocessed else "; it is open for orders"))
+    for seat_id, lines in sorted(rb.changes.items()):
+        typer.echo(f"  {seat_id}: {'; '.join(lines)}")
+
+
+@gm_app.command("replace-seat")
+def gm_replace_seat(name: str, seat: str, email: str) -> None:
+    """Give a seat to a new player (the history keeps the old one); prints the new password."""
+    from pbem.service import gm
+
+    with session() as s:
+        password = gm.replace_seat(s, name, seat, email, now=state.now())
+    typer.echo(f"{seat} of {name} is now played by {email}; password: {password}")
+
+
+@gm_app.command("announce")
+def gm_announce(name: str, text: str) -> None:
+    """Record an announcement to all players of a game."""
+    from pbem.service import gm
+
+    with session() as s:
+        gm.announce(s, name, text, now=state.now())
+    typer.echo("announcement recorded")
+
+
+@gm_app.command("log")
+def gm_log(name: str) -> None:
+    """Show the game's audit log."""
+    from pbem.service import gm
+
+    with session() as s:
+        for row in gm.audit_log(s, name):
+            typer.echo(f"{row.at:%Y-%m-%d %H:%M} {row.actor:10} {row.action:14} {row.detail}")
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+@app.command()
+def selfplay(
+    ruleset: str,
+    games: Annotated[int, typer.Option(help="how many games")] = 10,
+    seed: Annotated[int, typer.Option(help="first seed; game i uses seed+i")] = 1,
+    variant: Annotated[str | None, typer.Option()] = None,
+    players: Annotated[int | None, typer.Option(help="player count (default: the maximum)")] = None,
+) -> None:
+    """Random bots play whole games through the engine (no mail, no database)."""
+    from pbem.core.ruleset import GameConfig
+    from pbem.core.selfplay import play
+    from pbem.rulesets import get
+
+    try:
+        r = get(ruleset)
+    except KeyError as e:
+        fail(str(e.args[0]))
+    v = variant or r.default_variant()
+    if v not in {x.id for x in r.variants}:
+        fail(f"unknown variant {v!r}; choose one of {', '.join(x.id for x in r.variants)}")
+    n = players or r.max_players
+    if not r.min_players <= n <= r.max_players:
+        fail(f"{r.id} takes {r.min_players}-{r.max_players} players")
+    config = GameConfig(r.seat_ids(n, v), v)
+    t0 = time.perf_counter()
+    steps = rounds = 0
+    slowest = 0.0
+    wins: dict[str, int] = {}
+    with typer.progressbar(range(games), label="playing", file=sys.stderr) as bar:
+        for i in bar:
+            p = play(r, config, seed + i, timer=time.perf_counter)
+            steps += p.steps
+            rounds += p.rounds
+            slowest = max(slowest, p.max_step_seconds)
+            for w in p.result.winners if p.result else ():
+                wins[w] = wins.get(w, 0) + 1
+            typer.echo(f"game {seed + i}: {', '.join(p.result.winners) if p.result else '?'} "
+                       f"won ({p.result.reason if p.result else ''}); {p.steps} steps; "
+                       f"final {p.final_digest[:12]}")
+    dt = time.perf_counter() - t0
+    typer.echo(f"{games} games in {dt:.2f}s: {games / dt:.2f} games/s, {steps / dt:.0f} steps/s, "
+               f"slowest step {slowest * 1000:.1f} ms, "
+               f"{steps / max(rounds, 1):.2f} steps per game round")
+    typer.echo("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items())))
+
+
+@app.command()
+def demo(
+    ruleset: Annotated[str | None, typer.Option(help="which game (default: the first hosted)")] = None,
+    out: Annotated[Path, typer.Option(help="where reports and the archive go")] = Path("demo-out"),
+    seed: Annotated[int, typer.Option()] = 1,
+    max_steps: Annotated[int, typer.Option(help="stop after this many steps")] = 400,
+) -> None:
+    """A whole game between bots through the real spool, reports and archive."""
+    from pbem.service.demo import run_demo
+
+    try:
+        summary = run_demo(engine(), spool=Path(settings().spool), out=out, ruleset_id=ruleset,
+                           seed=seed, max_steps=max_steps, now=state.now(), echo=typer.echo,
+                           override=settings().templates)
+    except ServiceError as e:
+        fail(str(e))
+    typer.echo(summary)
+
+
+@app.command()
+def tick() -> None:
+    """Do once what is due: submit spooled order files, process steps that are ready."""
+    from pbem.service.tick import tick as run_tick
+
+    for line in run_tick(engine(), spool=Path(settings().spool), now=state.now()):
+        typer.echo(line)
+
+
+def main() -> None:
+    """Entry point: a bug still ends in one line (PBEM_DEBUG=1 shows the traceback)."""
+    import os
+
+    try:
+        app(standalone_mode=True)
+    except Exception as e:  # noqa: BLE001
+        if os.environ.get("PBEM_DEBUG"):
+            raise
+        typer.echo(f"error: internal error: {type(e).__name__}: {e}".splitlines()[0], err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

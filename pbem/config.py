@@ -1,0 +1,49 @@
+"""Configuration: `pbem.toml` (or `--config`), overridden by environment variables.
+
+Contract (DESIGN section 8): PBEM_DB (SQLAlchemy URL), PBEM_ADDRESS (the address players
+send orders to), PBEM_SMTP (relay URL), PBEM_IMAP (mailbox URL to poll), PBEM_MAILDIR (where
+outgoing mail goes when no relay is set). TOML keys are the same names in lower case
+without the prefix (`db`, `address`, `smtp`, `imap`, `maildir`), plus `templates` (an
+override folder) and `spool` (the order spool, default `orders`).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from pbem.store.db import DEFAULT_URL
+
+
+@dataclass
+class Settings:
+    db: str = DEFAULT_URL
+    address: str = "orders@pbem.localhost"
+    smtp: str | None = None
+    imap: str | None = None
+    maildir: str = "mail/outbox"
+    templates: str | None = None
+    spool: str = "orders"
+
+
+def load_settings(config: Path | None = None, *, environ: dict[str, str] | None = None) -> Settings:
+    env = os.environ if environ is None else environ
+    settings = Settings()
+    path = config or Path("pbem.toml")
+    if config is not None and not path.exists():
+        raise FileNotFoundError(f"config file {path} does not exist")
+    if path.exists():
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+        known = {f.name for f in fields(Settings)}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"{path}: unknown setting {key!r}; known: {', '.join(sorted(known))}")
+            setattr(settings, key, value)
+    for f in fields(Settings):
+        value = env.get(f"PBEM_{f.name.upper()}")
+        if value:
+            setattr(settings, f.name, value)
+    return settings

@@ -1,0 +1,92 @@
+"""The report context: everything a report shows, built from per-seat views only.
+
+Nothing here reads the raw state except through `ruleset.view(state, seat)`, and events
+and rolls are filtered by their visibility, so hidden information cannot leak by accident.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.core.dice import Roll
+from pbem.core.envelope import render_envelope
+from pbem.core.events import Event
+from pbem.core.orders import Prompt
+from pbem.service.games import (
+    ServiceError,
+    awaiting_of,
+    find_game,
+    live_step,
+    live_steps,
+    ruleset_of,
+    seats_of,
+)
+from pbem.store.models import Game, Step
+
+
+def closing_of(step: Step, seat: str | None, *, everything: bool = False) -> dict[str, Any]:
+    """What a closed step produced, as `seat` may see it."""
+    events = [Event.from_json(e) for e in json.loads(step.events_json or "[]")]
+    rolls = [Roll.from_json(r) for r in json.loads(step.rolls_json or "[]")]
+    return {
+        "number": step.number,
+        "phase": step.phase,
+        "events": [e.text for e in events if everything or e.visible(seat)],
+        "rolls": [r.to_json() for r in rolls if everything or r.visible(seat)],
+        "file_hashes": json.loads(step.file_hashes_json or "{}"),
+        "orders_digest": step.orders_digest,
+        "defaulted": json.loads(step.defaulted_json or "[]"),
+        "seed": step.seed if step.seed_revealed else None,
+        "commitment": step.commitment,
+    }
+
+
+def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
+    body = "".join(f"{line}\n" for line in (prompt.skeleton if prompt else ()))
+    return render_envelope(game=game.name, seat=seat, password="<your password>", turn=step,
+                           body=body or "# no orders are asked of you in this step\n")
+
+
+def report_context(session: Session, name: str, *, seat: str | None, step: int | None = None,
+                   everything: bool = False) -> dict[str, Any]:
+    """The context of the report that opens `step` (default: the current one) for `seat`.
+
+    `seat=None` is the public report. `everything=True` (archive of a finished game only)
+    shows every event and roll.
+    """
+    game = find_game(session, name)
+    if seat is not None and seat not in {s.seat for s in seats_of(session, game, active_only=False)}:
+        raise ServiceError(f'game {game.name} has no seat "{seat}"')
+    if everything and game.status != "finished":
+        raise ServiceError("hidden information is shown only after the game ends")
+    current = live_step(session, game, step)
+    ruleset = ruleset_of(game)
+    state = ruleset.load(json.loads(current.state_json))
+    view = ruleset.view(state, seat)
+    previous = live_step(session, game, current.number - 1) if current.number > 0 else None
+    awaiting = awaiting_of(current)
+    prompt = awaiting.get(seat) if seat else None
+    steps = live_steps(session, game)
+    return {
+        "game": {"name": game.name, "ruleset": ruleset.id, "title": ruleset.title,
+                 "variant": game.variant, "status": game.status},
+        "seat": seat,
+        "step": current.number,
+        "phase": current.phase,
+        "round": current.round,
+        "happened": closing_of(previous, seat, everything=everything) if previous else None,
+        "view": view,
+        "board_text": ruleset.board_text(view),
+        "board_svg": ruleset.board_svg(view),
+        "awaited": sorted(awaiting),
+        "prompt": prompt.to_json() if prompt else None,
+        "skeleton": skeleton(game, seat, current.number, prompt) if seat and prompt else None,
+        "deadline": current.deadline.isoformat(timespec="minutes") if current.deadline else None,
+        "commitment": current.commitment,
+        "revealed_seeds": [{"step": s.number, "seed": s.seed} for s in steps
+                           if s.seed_revealed and s.number < current.number],
+        "result": json.loads(current.result_json) if current.result_json else None,
+    }

@@ -1,0 +1,178 @@
+"""GM tools: pause, resume, extend, roll back and re-process, replace a seat, announce.
+
+Every action writes an audit row. A rollback keeps history: the steps after the target are
+marked not live and a new generation is opened from the target step with the same seed
+and the same orders, which the GM may re-process at once.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from pbem.core.engine import canonical_json
+from pbem.service.games import (
+    ServiceError,
+    audit,
+    find_game,
+    hash_password,
+    live_step,
+    live_steps,
+    new_password,
+    ruleset_of,
+    seat_row,
+)
+from pbem.service.orders import orders_on_file
+from pbem.service.turns import process_turn
+from pbem.store.models import Audit, Game, Seat, Step, Submission
+
+
+def pause(session: Session, name: str, *, now: datetime, reason: str = "") -> Game:
+    game = find_game(session, name)
+    if game.status != "open":
+        raise ServiceError(f"game {game.name} is {game.status}, not open")
+    game.status = "paused"
+    settings = json.loads(game.settings_json or "{}")
+    if game.deadline is not None:  # keep the time left, to restore it on resume
+        settings["paused_time_left"] = (game.deadline - now).total_seconds()
+    game.settings_json = canonical_json(settings)
+    game.deadline = None
+    session.add(game)
+    audit(session, game, "pause", now=now, reason=reason)
+    return game
+
+
+def resume(session: Session, name: str, *, now: datetime) -> Game:
+    game = find_game(session, name)
+    if game.status != "paused":
+        raise ServiceError(f"game {game.name} is {game.status}, not paused")
+    game.status = "open"
+    settings = json.loads(game.settings_json or "{}")
+    left = settings.pop("paused_time_left", None)
+    if left is not None:
+        game.deadline = now + timedelta(seconds=max(left, 3600))
+    game.settings_json = canonical_json(settings)
+    _sync_step_deadline(session, game)
+    session.add(game)
+    audit(session, game, "resume", now=now)
+    return game
+
+
+def extend(session: Session, name: str, *, hours: float, now: datetime) -> Game:
+    game = find_game(session, name)
+    if game.status == "finished":
+        raise ServiceError(f"game {game.name} is over")
+    base = game.deadline if game.deadline and game.deadline > now else now
+    game.deadline = base + timedelta(hours=hours)
+    _sync_step_deadline(session, game)
+    session.add(game)
+    audit(session, game, "extend", now=now, hours=hours, deadline=game.deadline.isoformat())
+    return game
+
+
+def _sync_step_deadline(session: Session, game: Game) -> None:
+    step = live_step(session, game)
+    step.deadline = game.deadline
+    session.add(step)
+
+
+def replace_seat(session: Session, name: str, seat: str, email: str, *, now: datetime) -> str:
+    """Give a seat to a new player; the old player's row stays in the history. Returns the
+    new password (shown once)."""
+    game = find_game(session, name)
+    old = seat_row(session, game, seat)
+    if old is None:
+        raise ServiceError(f'game {game.name} has no seat "{seat}"')
+    if "@" not in email:
+        raise ServiceError(f'"{email}" is not an e-mail address')
+    old.active = False
+    old.left_at = now
+    session.add(old)
+    password = new_password()
+    session.add(Seat(game_id=game.id, seat=old.seat, email=email,
+                     password_hash=hash_password(password), joined_at=now))
+    audit(session, game, "replace-seat", now=now, seat=old.seat, old=old.email, new=email)
+    return password
+
+
+def announce(session: Session, name: str, text: str, *, now: datetime) -> None:
+    game = find_game(session, name)
+    if not text.strip():
+        raise ServiceError("an announcement needs a text")
+    audit(session, game, "announce", now=now, text=text)
+
+
+def audit_log(session: Session, name: str) -> list[Audit]:
+    game = find_game(session, name)
+    return list(session.exec(select(Audit).where(Audit.game_id == game.id).order_by(Audit.id)))
+
+
+@dataclass
+class Rollback:
+    game: str
+    to_step: int
+    reprocessed: bool
+    # seat -> one line per top-level part of its view that changed (after re-processing)
+    changes: dict[str, list[str]] = field(default_factory=dict)
+
+
+def rollback(session: Session, name: str, to_step: int, *, now: datetime,
+             reprocess: bool = False) -> Rollback:
+    """Reopen step `to_step` (its orders kept); optionally re-process it at once and tell
+    each seat what changed for it compared with the history that was rolled back."""
+    game = find_game(session, name)
+    if not 1 <= to_step <= game.step:
+        raise ServiceError(f"roll back to a step between 1 and {game.step}")
+    if to_step == game.step and live_step(session, game).closed_at is None:
+        raise ServiceError(f"step {to_step} is open already; nothing to roll back")
+    target = live_step(session, game, to_step)
+    old_next = live_step(session, game, to_step + 1) if to_step < game.step else None
+    kept_orders = orders_on_file(session, target)
+    for step in live_steps(session, game):
+        if step.number >= to_step:
+            step.live = False
+            session.add(step)
+    session.flush()
+    game.generation += 1
+    game.step = to_step
+    game.status = "open"
+    game.finished_at = None
+    reopened = Step(game_id=game.id, number=to_step, generation=game.generation, live=True,
+                    state_json=target.state_json, state_digest=target.state_digest,
+                    awaiting_json=target.awaiting_json, phase=target.phase, round=target.round,
+                    commitment=target.commitment, seed=target.seed, opened_at=now,
+                    deadline=game.deadline)
+    session.add(reopened)
+    session.flush()
+    for seat, sub in kept_orders.items():
+        session.add(Submission(step_id=reopened.id, seat=seat, body=sub.body,
+                               file_hash=sub.file_hash, echo=sub.echo, source=sub.source,
+                               sender=sub.sender, message_id=sub.message_id,
+                               received_at=sub.received_at, wait=False))
+    session.add(game)
+    audit(session, game, "rollback", now=now, to_step=to_step, generation=game.generation)
+    session.flush()
+    result = Rollback(game.name, to_step, reprocess)
+    if reprocess:
+        process_turn(session, game.name, now=now, force=True)
+        if old_next is not None:
+            result.changes = _view_changes(session, game, old_next)
+    return result
+
+
+def _view_changes(session: Session, game: Game, old: Step) -> dict[str, list[str]]:
+    ruleset = ruleset_of(game)
+    new = live_step(session, game, old.number)
+    old_state = ruleset.load(json.loads(old.state_json))
+    new_state = ruleset.load(json.loads(new.state_json))
+    changes: dict[str, list[str]] = {}
+    seats = json.loads(game.config_json)["seats"]
+    for seat in seats:
+        a, b = ruleset.view(old_state, seat), ruleset.view(new_state, seat)
+        lines = [f"{key} changed" for key in sorted(set(a) | set(b))
+                 if canonical_json(a.get(key)) != canonical_json(b.get(key))]
+        changes[seat] = lines or ["nothing you can see changed"]
+    return changes
