@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from pbem.rulesets import register  # noqa: E402
 
 register(HIGHCARD)
 
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+from clock import T0  # noqa: E402,F401
 
 
 @pytest.fixture
