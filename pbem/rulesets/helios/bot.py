@@ -1,0 +1,145 @@
+"""Legal options and the random bot (drives selfplay and fuzzing), plus order skeletons.
+
+`options_*` list legal actions for a seat in the current state; the bot samples from
+them with the rng it is given (never the game's dice).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.rulesets.helios import actions, board, data, phases
+from pbem.rulesets.helios.board import Cell
+from pbem.rulesets.helios.orders import Build, Place, Sun, Temple
+
+State = dict[str, Any]
+
+
+def offered_items(state: State) -> list[str]:
+    lands = [t for t in data.LANDS if state["display"][t] or state["display"]["extra"] == t]
+    return lands + [b for b in data.BONUS_TYPES if state["bonus_supply"][b] > 0]
+
+
+def options_place(state: State, seat: str) -> list[Place]:
+    p = state["players"][seat]
+    cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
+    return [Place(item, c) for item in offered_items(state) for c in cells]
+
+
+def options_temple(state: State, seat: str) -> list[Temple]:
+    p = state["players"][seat]
+    out = []
+    for k, t in p["tiles"].items():
+        if not t["temple"]:
+            o = Temple(board.unkey(k))
+            if actions.check_temple(state, seat, o) is None:
+                out.append(o)
+    return out
+
+
+def options_build(state: State, seat: str) -> list[Build]:
+    out = []
+    for b in data.BUILDINGS:
+        o = Build(b, convert=min(3, state["players"][seat]["mana"]) if b == "bazaar" else None)
+        if actions.check_build(state, seat, o) is None:
+            out.append(o)
+    return out
+
+
+def sun_destinations(state: State, seat: str) -> dict[Cell, list[Cell]]:
+    p = state["players"][seat]
+    return board.reachable(actions.walk_of(p), actions.max_steps(p))
+
+
+def options_sun(state: State, seat: str) -> list[Sun]:
+    dests = sun_destinations(state, seat)
+    return [Sun((c,)) for c in board.all_cells() if c in dests]
+
+
+def random_action(state: State, seat: str, rng: random.Random) -> Any:
+    kinds = [options_sun, options_place, options_build, options_temple]
+    rng.shuffle(kinds)
+    for f in kinds:
+        opts = f(state, seat)
+        if opts:
+            o = rng.choice(opts)
+            if isinstance(o, Sun) and rng.random() < 0.3:
+                path = sun_destinations(state, seat)[o.cells[0]]
+                o = Sun(tuple(path), True)
+            if isinstance(o, Place) and o.cell in board.BONUS_SPACES and rng.random() < 0.5:
+                o = Place(o.item, o.cell, rng.choice(data.COLOURS))
+            return o
+    return None
+
+
+def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
+    lines: list[str] = []
+    cols = [c for c in data.SYMBOLS if state["columns"][c]] or list(data.SYMBOLS)
+    for i in range(rng.choice([1, 1, 2])):
+        if i:
+            lines.append("OR")
+        col = rng.choice(cols)
+        take = f"TAKE {col}"
+        if state["columns"][col] and rng.random() < 0.2:
+            take += f" IF {state['columns'][col][-1]}"
+        if rng.random() < 0.5:
+            take += f" UNDER {rng.choice(data.AREAS)}"
+        lines.append(take)
+        action = random_action(state, seat, rng) if rng.random() < 0.95 else None
+        lines.append(str(action) if action is not None else "DECLINE")
+        for _ in range(rng.choice([0, 1, 2])):
+            b = random_action(state, seat, rng)
+            lines.append(f"BONUS {b}" if b is not None else "BONUS DECLINE")
+    return lines
+
+
+def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
+    ph = state["phase"]
+    if ph == "setup":
+        out = [f"START {rng.choice(data.STARTING_LANDS)}"]
+        if seat in phases.catchup_seats(state):
+            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+        return out
+    if ph == "actions":
+        out = random_turn(state, seat, rng)
+        if rng.random() < 0.3:  # a stored second turn, planned on today's board
+            out += ["NEXT", *random_turn(state, seat, rng)]
+        if rng.random() < 0.1:
+            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+        return out
+    if ph == "characters":
+        out = []
+        free = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
+        mine = [c for c in data.CHARACTERS if state["characters"][c]["owner"] == seat
+                and not state["characters"][c]["active"]]
+        for _ in range(rng.choice([0, 1, 2])):
+            if free:
+                pick = rng.sample(free, min(len(free), rng.choice([1, 2])))
+                out.append("HIRE " + " OR ".join(pick))
+                mine += pick
+        for c in dict.fromkeys(mine):
+            if rng.random() < 0.8:
+                out.append(f"ACTIVATE {c}")
+        if rng.random() < 0.3:
+            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+        return out or ["PASS"]
+    if ph == "catchup":
+        tiles = sorted(state["players"][seat]["tiles"])
+        return [f"CATCHUP {rng.choice(data.COLOURS)} AT {rng.choice(tiles)}"]
+    return []
+
+
+def skeleton_turn(state: State, seat: str) -> list[str]:
+    """A pre-filled, legal first suggestion per column, as OR alternatives."""
+    out: list[str] = []
+    for col, f in (("sun", options_sun), ("land", options_place), ("build", options_build)):
+        if not state["columns"][col]:
+            continue
+        opts = f(state, seat) if col != "build" else (options_build(state, seat)
+                                                       or options_temple(state, seat))
+        if out:
+            out.append("OR")
+        out.append(f"TAKE {col}")
+        out.append(str(opts[0]) if opts else "DECLINE")
+    return out or ["TAKE sun", "DECLINE"]

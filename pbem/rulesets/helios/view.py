@@ -1,0 +1,220 @@
+"""What a seat may see, and the board as text and SVG (spec §7).
+
+Everything is public except each VP bag (private to its owner unless the option
+`public_scores` is on, and revealed at the end) and each seat's stored orders.
+Renderers take only a view, never the state.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.rulesets.helios import board, bot, data, phases
+from pbem.rulesets.helios.board import key
+
+State = dict[str, Any]
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    over = state["phase"] == "over"
+    public_vp = over or state["options"].get("public_scores") == "yes"
+    players = {}
+    for s, p in state["players"].items():
+        pv = {k: p[k] for k in ("tiles", "sun", "sun_value", "sun_infinite", "mana", "temples",
+                                "buildings", "under", "laps", "circuit_round")}
+        pv["characters"] = {c: ("active" if v["active"] else "hired")
+                            for c, v in state["characters"].items() if v["owner"] == s}
+        if public_vp or s == seat:
+            pv["vp"] = p["vp"]
+        if s == seat:
+            pv["pending"] = p["pending"]
+            pv["catchup"] = p["catchup"]
+        if state["phase"] != "setup" and not over:
+            dests = bot.sun_destinations(state, s)
+            pv["sun_reach"] = [key(c) for c in board.all_cells() if c in dests]
+            pv["placements"] = [key(c) for c in board.legal_placements(
+                frozenset(board.unkey(k) for k in p["tiles"]), tuple(p["sun"]))]
+        players[s] = pv
+    return {
+        "seat": seat, "seats": state["seats"], "round": state["round"], "rounds": state["rounds"],
+        "phase": state["phase"], "start": state["start"],
+        "current": phases.current_seat(state) if state["phase"] == "actions" else None,
+        "turn": state["turn_index"], "asking": state["asking"],
+        "columns": state["columns"], "piles": {s: len(v) for s, v in state["piles"].items()},
+        "discards": state["discards"], "display": state["display"],
+        "type_piles": state["type_piles"], "extra_pile": len(state["extra_pile"]),
+        "bonus_supply": state["bonus_supply"],
+        "characters": state["characters"], "players": players,
+        "final": state["final"] if over else None,
+    }
+
+
+LAND_CODE = {"redwood": "Rw", "granite": "Gr", "bamboo": "Bm", "spring": "Sp", "obsidian": "Ob",
+             "empty_spaces": "bE", "prepared_land": "bP", "resources": "bR", "temples": "bT"}
+CUBE_CODE = {"brown": "n", "grey": "y", "green": "g", "blue": "u", "black": "k"}
+
+
+def cell_code(p: Mapping[str, Any], c: tuple[int, int]) -> str:
+    t = p["tiles"].get(key(c))
+    if tuple(p["sun"]) == c:
+        return "(SUN)"
+    if t is not None:
+        inner = "^" if t["temple"] else "".join(CUBE_CODE[x] for x in t["cubes"])
+        return f"{LAND_CODE[t['type']]}{inner}".ljust(5)
+    if c in board.CORNERS:
+        return "  C  "
+    if c in board.YELLOW:
+        return "  |  "
+    if c in board.MANA_SPACES:
+        return "  m  "
+    if c in board.BONUS_SPACES:
+        return "  +  "
+    return "  .  " if board.is_light(c) else "  :  "
+
+
+def hex_map(cellf: Any) -> list[str]:
+    """Flat-topped hexes as text: column q at x = 6*(q+4), row y2 = 2r + q."""
+    lines = []
+    for y2 in range(-8, 9):
+        row = [" "] * 56
+        for q in range(-4, 5):
+            if (y2 - q) % 2:
+                continue
+            c = (q, (y2 - q) // 2)
+            if not board.on_board(c):
+                continue
+            text = cellf(c)
+            x = 6 * (q + 4)
+            row[x:x + len(text)] = list(text)
+        lines.append("".join(row).rstrip())
+    return lines
+
+
+def coordinate_map() -> list[str]:
+    return hex_map(lambda c: f"{c[0]},{c[1]}".center(5))
+
+
+def board_text(v: Mapping[str, Any]) -> str:
+    out = [f"HELIOS  round {v['round']} of {v['rounds']}, phase {v['phase']}, "
+           f"start player {v['start']}" + (f", now: {v['current']}" if v.get("current") else "")]
+    out.append("Action columns (top ... lowest; only the lowest may be taken):")
+    for s in data.SYMBOLS:
+        out.append(f"  {s:5} [{v['piles'][s]:2} in pile] " + " ".join(v["columns"][s] or ["(empty)"]))
+    lands = [t for t in data.LANDS if v["display"][t]]
+    extra = v["display"]["extra"]
+    out.append("Land display (1 resource each): " + (", ".join(lands) or "none")
+               + (f"; extra: {extra}" if extra else "") + f"; extra pile {v['extra_pile']}")
+    out.append("Bonus tiles: " + ", ".join(f"{b} x{n}" for b, n in v["bonus_supply"].items()))
+    out.append("Characters: " + ", ".join(
+        f"{c}" + (f" ({ch['owner']}, {'day' if ch['active'] else 'night'})" if ch["owner"] else "")
+        for c, ch in v["characters"].items()))
+    out.append("")
+    out.append("Cell coordinates (q,r):")
+    out.extend(coordinate_map())
+    for s in v["seats"]:
+        p = v["players"][s]
+        out.append("")
+        sun = "inf" if p["sun_infinite"] else str(p["sun_value"])
+        out.append(f"== {s}: mana {p['mana']}, Sun distance {sun}, temples {p['temples']}"
+                   + (f", VP {p['vp']}" if "vp" in p else "") + " ==")
+        out.extend(hex_map(lambda c, p=p: cell_code(p, c)))
+        tiles = [f"{k} {t['type']}" + (" temple" if t["temple"] else "")
+                 + (f" [{' '.join(t['cubes'])}]" if t["cubes"] else "")
+                 for k, t in sorted(p["tiles"].items())]
+        out.append("Tiles: " + "; ".join(tiles))
+        out.append("City: " + (", ".join(p["buildings"]) or "nothing built"))
+        out.append("Characters: " + (", ".join(f"{c} ({st})" for c, st in p["characters"].items())
+                                     or "none"))
+        out.append("Under the board: " + ", ".join(
+            f"{a} {len(p['under'][a])}" for a in data.AREAS))
+        if "sun_reach" in p:
+            out.append("Sun can reach: " + (" ".join(p["sun_reach"]) or "nowhere"))
+            out.append("Tiles can go on: " + (" ".join(p["placements"]) or "nowhere"))
+        if p.get("pending"):
+            out.append("Your stored turns: " + " | ".join("; ".join(b) for b in p["pending"]))
+        if p.get("catchup"):
+            out.append(f"Your standing catch-up order: {p['catchup']}")
+    if v.get("final"):
+        out.append("")
+        out.append("Final scores: " + ", ".join(f"{s} {f['total']}" for s, f in
+                                                 v["final"]["scores"].items())
+                   + "; winner: " + ", ".join(v["final"]["winners"]))
+    out.append("")
+    out.append("Legend: Rw Gr Bm Sp Ob land, bE bP bR bT bonus tiles; cubes n brown y grey "
+               "g green u blue k black; ^ temple; (SUN); + bonus-resource, m mana, C corner, "
+               "| circuit line; : dark border")
+    return "\n".join(out)
+
+
+FILL = {"redwood": "#a0522d", "granite": "#9e9e9e", "bamboo": "#6aa84f", "spring": "#4a90d9",
+        "obsidian": "#333333", "empty_spaces": "#f3e5ab", "prepared_land": "#e6c98f",
+        "resources": "#d9b38c", "temples": "#f0d080"}
+CUBE = {"brown": "#8b4513", "grey": "#c0c0c0", "green": "#2e8b57", "blue": "#1e90ff",
+        "black": "#111111"}
+
+
+def _hex_points(cx: float, cy: float, s: float) -> str:
+    pts = [(cx + s, cy), (cx + s / 2, cy + s * 0.866), (cx - s / 2, cy + s * 0.866),
+           (cx - s, cy), (cx - s / 2, cy - s * 0.866), (cx + s / 2, cy - s * 0.866)]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+
+def board_svg(v: Mapping[str, Any]) -> str:
+    s = 18.0
+    w_board = 9 * 1.5 * s + 2 * s
+    width = int(w_board * len(v["seats"])) + 20
+    height = 460
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="10">']
+    for i, seat in enumerate(v["seats"]):
+        p = v["players"][seat]
+        ox = 10 + i * w_board + w_board / 2
+        oy = 190.0
+        sun = "∞" if p["sun_infinite"] else str(p["sun_value"])
+        title = f"{seat}: mana {p['mana']}, Sun {sun}" + (f", VP {p['vp']}" if "vp" in p else "")
+        parts.append(f'<text x="{ox:.0f}" y="14" text-anchor="middle" font-weight="bold">'
+                     f"{html.escape(title)}</text>")
+        for c in board.all_cells():
+            cx = ox + 1.5 * s * c[0]
+            cy = oy + s * 1.7320508 * (c[1] + c[0] / 2)
+            t = p["tiles"].get(key(c))
+            fill = FILL[t["type"]] if t else ("#fff8e1" if board.is_light(c) else "#e0a060")
+            stroke = "#d4a017" if c in board.YELLOW else "#888"
+            parts.append(f'<polygon points="{_hex_points(cx, cy, s * 0.97)}" fill="{fill}" '
+                         f'stroke="{stroke}" stroke-width="{2 if c in board.YELLOW else 1}">'
+                         f"<title>{key(c)}</title></polygon>")
+            mark = ("C" if c in board.CORNERS else "m" if c in board.MANA_SPACES
+                    else "+" if c in board.BONUS_SPACES else "")
+            if mark and not t:
+                parts.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" '
+                             f'fill="#7a4a00">{mark}</text>')
+            if t and t["temple"]:
+                parts.append(f'<path d="M{cx - 6:.1f},{cy + 5:.1f} h12 v-7 l-6,-5 l-6,5 z" '
+                             'fill="white" stroke="black"/>')
+            if t:
+                for j, cube in enumerate(t["cubes"]):
+                    parts.append(f'<rect x="{cx - 8 + 9 * j:.1f}" y="{cy - 4:.1f}" width="7" '
+                                 f'height="7" fill="{CUBE[cube]}" stroke="white"/>')
+            if tuple(p["sun"]) == c:
+                parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{s * 0.55:.1f}" '
+                             'fill="#ffd700" stroke="#e65c00" stroke-width="2"/>')
+        y = 360
+        chars = ", ".join(f"{c} ({st})" for c, st in p["characters"].items()) or "-"
+        under = ", ".join(f"{a} {len(p['under'][a])}" for a in data.AREAS)
+        for line in ("City: " + (", ".join(p["buildings"]) or "-"),
+                     "Characters: " + chars, "Under board: " + under):
+            parts.append(f'<text x="{ox - w_board / 2 + 6:.0f}" y="{y}">{html.escape(line)}</text>')
+            y += 14
+    y = 420
+    cols = "; ".join(f"{sym}: {' '.join(v['columns'][sym]) or '-'}" for sym in data.SYMBOLS)
+    parts.append(f'<text x="10" y="{y}">Columns (lowest last): {html.escape(cols)}</text>')
+    lands = [t for t in data.LANDS if v["display"][t]]
+    extra = v["display"]["extra"]
+    parts.append(f'<text x="10" y="{y + 14}">Land display: {html.escape(", ".join(lands) or "-")}'
+                 f'{html.escape("; extra " + extra if extra else "")}; bonus tiles: '
+                 + html.escape(", ".join(f"{b} x{n}" for b, n in v["bonus_supply"].items()))
+                 + "</text>")
+    parts.append("</svg>")
+    return "\n".join(parts)
