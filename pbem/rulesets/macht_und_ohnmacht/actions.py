@@ -1,0 +1,284 @@
+"""The four actions (rulebook "A lehetséges akciók", A-D; spec §5.2-5.6) and tile effects.
+
+`check_*` functions return None when an order is legal now, else the reason it is not
+(the runner skips the line with that reason). `do_*` functions apply a legal order. Steps
+that need another seat's decision (auction bids, serpent, retreat, lightning effect) are
+handed to decisions.py, which may pause the step.
+Not here: the order of a turn (turn.py), cycle start/end (cycle.py).
+"""
+
+from __future__ import annotations
+
+from pbem.core.events import Event, public
+
+from . import board
+from .board import KNIGHT, MAGE, State
+from .orders import (
+    Order,
+    Place,
+    PlayInfluence,
+    PlayMovement,
+    PlayRecruit,
+    PlaySea,
+    PlayStrength,
+    Take,
+)
+
+# --- A: take a tile -------------------------------------------------------------------------
+
+
+def check_take(state: State, seat: str, o: Take) -> str | None:
+    if board.first_of_type(state["display"], o.tile) is None:
+        return f"no {board.tile_name(o.tile)} tile is on display"
+    return None
+
+
+def cube(state: State, events: list[Event], why: str) -> None:
+    """Remove one grey cube from the hourglass (spec §5.8)."""
+    if state["hourglass"] <= 0:
+        raise AssertionError("no cube left to remove")
+    state["hourglass"] -= 1
+    events.append(public("cube", f"A cube leaves the hourglass ({why}); {state['hourglass']} "
+                         "left.", hourglass=state["hourglass"]))
+
+
+# --- B: place -----------------------------------------------------------------------------
+
+def check_place(state: State, seat: str, o: Place) -> str | None:
+    """Rulebook B): an active unit from reserve onto an empty region or one you control
+    with at most 3 of your units (both types counted). Spec §5.3."""
+    act = board.active_type(state)
+    if state["reserve"][seat][act] < 1:
+        return f"no {act} (active unit) is in your reserve"
+    reg = state["regions"][o.region]
+    if reg["owner"] not in (None, seat):
+        return f"{board.region_name(state, o.region)} is held by {reg['owner']}"
+    if reg["owner"] == seat and board.units_in(state, o.region) > board.unit_rules()["place_cap"]:
+        return (f"you have {board.units_in(state, o.region)} units in "
+                f"{board.region_name(state, o.region)}; PLACE needs at most 3 there")
+    return None
+
+
+def do_place(state: State, seat: str, o: Place, events: list[Event]) -> None:
+    act = board.active_type(state)
+    state["reserve"][seat][act] -= 1
+    board.add_units(state, o.region, seat, act, 1)
+    events.append(public("place", f"{seat} places a {act} on "
+                         f"{board.region_name(state, o.region)}.", seat=seat, region=o.region))
+
+
+# --- C: recruit ---------------------------------------------------------------------------
+
+def do_recruit(state: State, seat: str, events: list[Event]) -> None:
+    """Rulebook C): 2 passive units from stock (3 for the first recruitment of the cycle
+    by either player), fewer if the stock is short; always legal; one cube. Spec §5.4;
+    SPEC-AMBIGUITY A19: a short first recruit still uses up the 3-unit bonus."""
+    pas = board.passive_type(state)
+    rules = board.unit_rules()
+    want = rules["recruit"] if state["first_recruit_done"] else rules["first_recruit"]
+    n = min(want, state["stock"][seat][pas])
+    first = not state["first_recruit_done"]
+    state["stock"][seat][pas] -= n
+    state["reserve"][seat][pas] += n
+    state["first_recruit_done"] = True
+    events.append(public("recruit", f"{seat} recruits {board.unit_word(pas, n)}"
+                         + (" (first recruitment of the cycle)" if first else "") + ".",
+                         seat=seat, unit=pas, n=n))
+    cube(state, events, "recruitment")
+
+
+# --- D: tiles -------------------------------------------------------------------------------
+
+def play_type(o: Order) -> str:
+    """The tile type an action-D order spends."""
+    if isinstance(o, PlayInfluence):
+        return o.tile
+    if isinstance(o, PlayStrength):
+        return f"strength-{o.symbol}"
+    if isinstance(o, PlayMovement):
+        return "movement"
+    if isinstance(o, PlaySea):
+        return "sea"
+    assert isinstance(o, PlayRecruit)
+    return o.tile
+
+
+def check_play(state: State, seat: str, o: Order) -> str | None:
+    """Preconditions of each tile mode at the moment of play (spec §5.6, §5.9; A28)."""
+    ttype = play_type(o)
+    if board.first_of_type(state["held"][seat], ttype) is None:
+        return f"you hold no {board.tile_name(ttype)} tile"
+    opp = board.opponent(state, seat)
+    regions = state["regions"]
+    if isinstance(o, PlayInfluence):
+        reg = regions[o.region]
+        name = board.region_name(state, o.region)
+        if reg["marker"] != o.symbol:
+            return f"{name} carries a {reg['marker']} marker, not {o.symbol}"
+        if o.mode == "BOLSTER":
+            # Rulebook "Erősítés": empty or own region with the tile's symbol; no cap.
+            if reg["owner"] == opp:
+                return f"{name} is held by {opp}"
+            act = board.active_type(state)
+            if state["reserve"][seat][act] < 1:
+                return f"no {act} (active unit) is in your reserve"
+            return None
+        # SPEC-AMBIGUITY A7: a seize needs an opponent-held target.
+        if reg["owner"] != opp:
+            return f"{name} is not held by {opp}"
+        if o.sure:
+            attack, defence = board.seize_count(state, seat, o.region)
+            if attack - defence < 1:
+                return f"SURE: the count would be {attack}:{defence}, not a win"
+        return None
+    if isinstance(o, PlayMovement):
+        # Rulebook "Mozgás": two adjacent regions (cycle adjacency), own units only, both
+        # ways. SPEC-AMBIGUITY A5: neither region may be the opponent's.
+        for rid in (o.a, o.b):
+            if regions[rid]["owner"] == opp:
+                return f"{board.region_name(state, rid)} is held by {opp}"
+        if not board.adjacent(state, o.a, o.b):
+            return (f"{board.region_name(state, o.a)} and {board.region_name(state, o.b)} are "
+                    f"not adjacent in the {state['cycle_type']} cycle")
+        a, b = regions[o.a], regions[o.b]
+        if o.knights > a[KNIGHT] or o.mages > a[MAGE]:
+            return f"you do not have {board.units_text(o.knights, o.mages)} in {o.a}"
+        if o.back_knights > b[KNIGHT] or o.back_mages > b[MAGE]:
+            return f"you do not have {board.units_text(o.back_knights, o.back_mages)} in {o.b}"
+        return None
+    if isinstance(o, PlaySea):
+        # Rulebook "Hajózás": from a coastal region to any empty or own region, one way.
+        src, dst = regions[o.src], regions[o.dst]
+        if not state["map"][o.src]["coastal"]:
+            return f"{board.region_name(state, o.src)} is not coastal"
+        if src["owner"] != seat:
+            return f"you have no units in {board.region_name(state, o.src)}"
+        if dst["owner"] == opp:
+            return f"{board.region_name(state, o.dst)} is held by {opp}"
+        # SPEC-AMBIGUITY A6: destination need not be coastal unless the option says so.
+        if state["opts"]["sea_destination_coastal"] == "yes" and not state["map"][o.dst]["coastal"]:
+            return f"{board.region_name(state, o.dst)} is not coastal"
+        if o.knights > src[KNIGHT] or o.mages > src[MAGE]:
+            return f"you do not have {board.units_text(o.knights, o.mages)} in {o.src}"
+        return None
+    return None  # strength and recruit mode are always playable when held
+
+
+def spend_tile(state: State, seat: str, o: Order, events: list[Event]) -> str:
+    """Move the played tile to the discard pile and remove its cube (spec §5.5)."""
+    tid = board.first_of_type(state["held"][seat], play_type(o))
+    assert tid is not None
+    state["held"][seat].remove(tid)
+    state["discard"] = sorted(state["discard"] + [tid])
+    events.append(public("play", f"{seat} plays {o}.", seat=seat, order=str(o), tile=tid))
+    cube(state, events, f"{board.tile_name(play_type(o))} played")
+    return tid
+
+
+def apply_simple(state: State, seat: str, o: Order, events: list[Event]) -> None:
+    """Effects of every tile mode except SEIZE (which may need a retreat decision)."""
+    act = board.active_type(state)
+    if isinstance(o, PlayInfluence):
+        assert o.mode == "BOLSTER"
+        state["reserve"][seat][act] -= 1
+        board.add_units(state, o.region, seat, act, 1)
+        events.append(public("bolster", f"{seat} puts a {act} on "
+                             f"{board.region_name(state, o.region)}.", region=o.region))
+    elif isinstance(o, PlayStrength):
+        # Rulebook "Erő": +1 in seizes of this symbol, attacking or defending, for the rest
+        # of the cycle. SPEC-AMBIGUITY A8: several strength tiles stack.
+        state["strength"][seat][o.symbol] = state["strength"][seat].get(o.symbol, 0) + 1
+        events.append(public("strength", f"{seat} has +{state['strength'][seat][o.symbol]} in "
+                             f"{o.symbol} seizes for the rest of the cycle.", symbol=o.symbol))
+    elif isinstance(o, PlayMovement):
+        a0 = dict(state["regions"][o.a])
+        b0 = dict(state["regions"][o.b])
+        assert a0["owner"] in (None, seat) and b0["owner"] in (None, seat)
+        board.remove_units(state, o.a, KNIGHT, o.knights)
+        board.remove_units(state, o.a, MAGE, o.mages)
+        board.remove_units(state, o.b, KNIGHT, o.back_knights)
+        board.remove_units(state, o.b, MAGE, o.back_mages)
+        board.add_units(state, o.b, seat, KNIGHT, o.knights)
+        board.add_units(state, o.b, seat, MAGE, o.mages)
+        board.add_units(state, o.a, seat, KNIGHT, o.back_knights)
+        board.add_units(state, o.a, seat, MAGE, o.back_mages)
+        events.append(public("move", f"{seat} moves {board.units_text(o.knights, o.mages)} "
+                             f"{o.a} -> {o.b} and {board.units_text(o.back_knights, o.back_mages)}"
+                             f" {o.b} -> {o.a}.", a=o.a, b=o.b))
+    elif isinstance(o, PlaySea):
+        board.remove_units(state, o.src, KNIGHT, o.knights)
+        board.remove_units(state, o.src, MAGE, o.mages)
+        board.add_units(state, o.dst, seat, KNIGHT, o.knights)
+        board.add_units(state, o.dst, seat, MAGE, o.mages)
+        events.append(public("sea", f"{seat} sails {board.units_text(o.knights, o.mages)} "
+                             f"from {o.src} to {o.dst}.", src=o.src, dst=o.dst))
+    elif isinstance(o, PlayRecruit):
+        recruit_tile(state, seat, o, events)
+    else:  # pragma: no cover
+        raise AssertionError(f"not a simple tile order: {o}")
+
+
+def recruit_tile(state: State, seat: str, o: PlayRecruit, events: list[Event]) -> None:
+    """Rulebook "Toborzás" (tile): the units on the tile's strip, or 2 knights / 2 mages
+    for Merlin and serpent, capped by stock. SPEC-AMBIGUITY R7: this is not action C and
+    neither uses up nor triggers the 3-unit first-recruit bonus."""
+    strip = board.type_info(o.tile)["recruit"]
+    want = {o.choice: 2} if strip == "choice2" else {KNIGHT: strip[KNIGHT], MAGE: strip[MAGE]}
+    got = {}
+    for unit, n in want.items():
+        assert unit is not None
+        k = min(n, state["stock"][seat][unit])
+        state["stock"][seat][unit] -= k
+        state["reserve"][seat][unit] += k
+        got[unit] = k
+    events.append(public("tile_recruit", f"{seat} recruits "
+                         f"{board.units_text(got.get(KNIGHT, 0), got.get(MAGE, 0))} with the "
+                         "tile.", seat=seat, got=got))
+
+
+def seize_result(state: State, seat: str, o: PlayInfluence, events: list[Event]) -> bool:
+    """Count the seize (spec §5.7) and report it; True if it succeeds."""
+    attack, defence = board.seize_count(state, seat, o.region)
+    ok = attack - defence >= 1
+    events.append(public("seize", f"{seat} seizes {board.region_name(state, o.region)}: "
+                         f"{attack}:{defence}, {'success' if ok else 'fails'}.",
+                         region=o.region, attack=attack, defence=defence, success=ok))
+    return ok
+
+
+def retreat_options(state: State, defender: str, target: str) -> list[str]:
+    """Rulebook "Megszerzés": the loser may move one unit to an adjacent (cycle adjacency)
+    region that is empty or his. SPEC-AMBIGUITY A16: no unit cap there."""
+    return [r for r in board.neighbours(state, target) if board.empty_or_own(state, r, defender)]
+
+
+def finish_seize(state: State, attacker: str, target: str, place: bool,
+                 retreat: tuple[str, str] | None, events: list[Event]) -> None:
+    """After a won seize: the retreat (unit type, destination), the rest to stock, then the
+    attacker's optional placement of one active unit from reserve (spec §5.7)."""
+    defender = board.opponent(state, attacker)
+    if retreat is not None:
+        unit, dest = retreat
+        board.remove_units(state, target, unit, 1)
+        board.add_units(state, dest, defender, unit, 1)
+        events.append(public("retreat", f"{defender} retreats a {unit} from "
+                             f"{board.region_name(state, target)} to "
+                             f"{board.region_name(state, dest)}.", unit=unit, dest=dest))
+    reg = state["regions"][target]
+    lost = {MAGE: reg[MAGE], KNIGHT: reg[KNIGHT]}
+    for unit, n in lost.items():
+        board.remove_units(state, target, unit, n)
+        state["stock"][defender][unit] += n
+    if lost[MAGE] + lost[KNIGHT]:
+        events.append(public("losses", f"{defender} loses "
+                             f"{board.units_text(lost[KNIGHT], lost[MAGE])} to stock.",
+                             lost=lost))
+    act = board.active_type(state)
+    if place and state["reserve"][attacker][act] > 0:
+        state["reserve"][attacker][act] -= 1
+        board.add_units(state, target, attacker, act, 1)
+        events.append(public("seize_place", f"{attacker} places a {act} on "
+                             f"{board.region_name(state, target)}.", region=target))
+    else:
+        events.append(public("seize_empty", f"{board.region_name(state, target)} stays empty.",
+                             region=target))

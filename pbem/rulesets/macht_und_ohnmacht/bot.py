@@ -1,0 +1,192 @@
+"""Legal orders: an enumeration of single legal actions (perft pins, report options) and
+the random bot's order scripts for every kind of step.
+
+The bot writes scripts the way a player would: a few action lines chosen among those
+legal now (later ones may turn illegal and be skipped), sometimes standing orders, bids
+and IFWIN choices. Randomness only from the `rng` handed in.
+Not here: rules (actions.py); the bot never changes the state.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+from . import actions, board, decisions
+from .board import KNIGHT, MAGE, State
+from .orders import (
+    BidAnswer,
+    Cancel,
+    Clear,
+    Decline,
+    Effect,
+    Order,
+    Pass,
+    Place,
+    PlayInfluence,
+    PlayMovement,
+    PlayRecruit,
+    PlaySea,
+    PlayStrength,
+    Rebel,
+    Recruit,
+    RetreatPref,
+    SerpentNever,
+    SerpentRule,
+    StandingBid,
+    Swap,
+    Take,
+)
+
+
+def _splits(k: int, m: int) -> list[tuple[int, int]]:
+    return [(a, b) for a, b in product(range(k + 1), range(m + 1))]
+
+
+def legal_actions(state: State, seat: str, *, full: bool = True,
+                  rng: random.Random | None = None) -> list[Order]:
+    """Every single action order legal for `seat` now (TAKE of a lightning tile without a
+    bid). With full=False, movement and sea voyages get one random split per region pair."""
+    out: list[Order] = []
+    for ttype in sorted({board.ttype(t) for t in state["display"]}):
+        out.append(Take(ttype))
+    for rid in board.region_ids(state):
+        if actions.check_place(state, seat, Place(rid)) is None:
+            out.append(Place(rid))
+    out.append(Recruit())
+    out.extend(legal_plays(state, seat, full=full, rng=rng))
+    return out
+
+
+def legal_plays(state: State, seat: str, *, full: bool = True,
+                rng: random.Random | None = None) -> list[Order]:
+    held = sorted({board.ttype(t) for t in state["held"][seat]})
+    regions = board.region_ids(state)
+    cands: list[Order] = []
+    for tt in held:
+        info = board.type_info(tt)
+        kind = info["kind"]
+        if kind in ("influence", "merlin"):
+            syms = [info["symbol"]] if kind == "influence" else board.symbols()
+            for sym, rid, mode in product(syms, regions, ("BOLSTER", "SEIZE")):
+                if state["regions"][rid]["marker"] == sym:
+                    cands.append(PlayInfluence(tt, sym, mode, rid))
+        if kind == "strength":
+            cands.append(PlayStrength(info["symbol"]))
+        if info["recruit"] == "choice2":
+            cands += [PlayRecruit(tt, KNIGHT), PlayRecruit(tt, MAGE)]
+        elif info["recruit"]:
+            cands.append(PlayRecruit(tt))
+        if kind == "movement":
+            for a in regions:
+                for b in board.neighbours(state, a):
+                    if b <= a:
+                        continue
+                    ra, rb = state["regions"][a], state["regions"][b]
+                    moves = [(k, m, bk, bm) for (k, m), (bk, bm) in
+                             product(_splits(ra[KNIGHT], ra[MAGE]), _splits(rb[KNIGHT], rb[MAGE]))
+                             if k + m + bk + bm > 0]
+                    if not full and moves and rng is not None:
+                        moves = [rng.choice(moves)]
+                    cands += [PlayMovement(a, b, *mv) for mv in moves]
+        if kind == "sea":
+            for a in regions:
+                if not state["map"][a]["coastal"] or state["regions"][a]["owner"] != seat:
+                    continue
+                ra = state["regions"][a]
+                moves = [(k, m) for k, m in _splits(ra[KNIGHT], ra[MAGE]) if k + m > 0]
+                for b in regions:
+                    if b == a:
+                        continue
+                    mv = moves if full or rng is None else [rng.choice(moves)]
+                    cands += [PlaySea(a, b, k, m) for k, m in mv]
+    return [o for o in cands if actions.check_play(state, seat, o) is None]
+
+
+def legal_effects(state: State, winner: str, kind: str) -> list[Effect]:
+    opp = board.opponent(state, winner)
+    out: list[Effect] = [Decline()]
+    if kind == "rebellion":
+        for rid in board.controlled(state, opp):
+            reg = state["regions"][rid]
+            for k, m in _splits(min(2, reg[KNIGHT]), min(2, reg[MAGE])):
+                if k + m <= 2:
+                    out.append(Rebel(rid, k, m))
+    elif kind == "swap":
+        for rid in board.region_ids(state):
+            for mk in sorted(set(state["aside"])):
+                out.append(Swap(rid, mk))
+    return out
+
+
+def _standing(state: State, seat: str, rng: random.Random) -> list[str]:
+    lines: list[str] = []
+    regions = board.region_ids(state)
+    if rng.random() < 0.15:
+        lines.append(str(StandingBid(rng.choice(["vp", "rebellion", "swap", "any"]),
+                                     rng.randint(0, 3))))
+    if rng.random() < 0.15:
+        r = rng.random()
+        if r < 0.2:
+            lines.append(str(SerpentNever()))
+        else:
+            what = rng.choice(["seize", "bolster", "any", "movement", "castle", "merlin"])
+            region = rng.choice(regions) if rng.random() < 0.3 else None
+            lines.append(str(SerpentRule(rng.choice(["NEXT", "EVERY"]), what, region)))
+    if rng.random() < 0.15:
+        unit = rng.choice(["active", "passive", "mage", "knight", "none"])
+        to = tuple(rng.sample(regions, 2)) if unit != "none" and rng.random() < 0.5 else ()
+        lines.append(str(RetreatPref(unit, to)))
+    if rng.random() < 0.03:
+        lines.append(str(Clear(rng.choice(["bid", "serpent", "retreat"]))))
+    return lines
+
+
+def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
+    if not board.type_info(o.tile)["lightning"] or rng.random() < 0.2:
+        return str(o)
+    act = board.active_type(state)
+    bid = rng.randint(0, state["reserve"][seat][act])
+    effect = None
+    if o.tile != "vp" and rng.random() < 0.7:
+        effect = rng.choice(legal_effects(state, seat, o.tile))
+    return str(Take(o.tile, bid, effect))
+
+
+def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
+    """The bot's orders for whatever `seat` is asked now."""
+    phase = state["phase"]
+    lines = _standing(state, seat, rng)
+    p = state["pending"]
+    act = board.active_type(state)
+    if phase == "bid":
+        n = rng.randint(0, state["reserve"][seat][act])
+        effect = None
+        if p["type"] != "vp" and rng.random() < 0.6:
+            effect = rng.choice(legal_effects(state, seat, p["type"]))
+        return lines + [str(BidAnswer(n, effect))]
+    if phase == "serpent":
+        return lines + [str(rng.choice([Cancel(), Pass()]))]
+    if phase == "retreat":
+        unit = rng.choice(["active", "passive", "mage", "knight", "none"])
+        to = (rng.choice(p["options"]),) if unit != "none" else ()
+        return [ln for ln in lines if not ln.startswith("RETREAT")] + [str(RetreatPref(unit, to))]
+    if phase == "effect":
+        return lines + [str(rng.choice(legal_effects(state, seat, p["type"])))]
+    # a turn: a few actions; PLAY lines in runs of 1-3
+    for _ in range(rng.randint(1, 4)):
+        plays = legal_plays(state, seat, full=False, rng=rng) if state["held"][seat] else []
+        r = rng.random()
+        if plays and r < 0.4:
+            for o in rng.sample(plays, min(len(plays), rng.randint(1, 3))):
+                lines.append(str(o))
+            continue
+        singles = [o for o in legal_actions(state, seat, full=False, rng=rng)
+                   if not isinstance(o, PlayInfluence | PlayMovement | PlaySea | PlayStrength
+                                     | PlayRecruit)]
+        o = rng.choice(singles)
+        lines.append(_take_line(state, seat, o, rng) if isinstance(o, Take) else str(o))
+    return lines
+
+
+__all__ = ["legal_actions", "legal_plays", "legal_effects", "random_script", "decisions"]

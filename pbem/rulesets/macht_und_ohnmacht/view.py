@@ -1,0 +1,190 @@
+"""What a seat may see (spec §7), and the board as text and as an SVG picture.
+
+Everything on the table is public: board, markers, reserves, stocks, held tiles (spec
+A20 proposal), display, discard, used time tiles, VP, strength bonuses. The draw piles
+have no hidden order (tiles are drawn from what is still in them), so their contents
+are public counts. Hidden: a seat's standing orders, its turn script and its sealed bid
+and IFWIN choice; each is shown to its owner only. The view is built field by field,
+never by copying the state and deleting secrets.
+Not here: rules. board_text/board_svg read only the view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+from math import cos, pi, sin
+from typing import Any
+
+from . import board, cycle
+from .board import KNIGHT, MAGE, State
+from .decisions import public_pending
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    ctype = state["cycle_type"]
+    regions = {}
+    for rid in board.region_ids(state):
+        reg, info = state["regions"][rid], state["map"][rid]
+        regions[rid] = {
+            "name": info["name"], "coastal": info["coastal"], "borders": list(info["borders"]),
+            "x": info.get("x"), "y": info.get("y"), "marker": reg["marker"],
+            "owner": reg["owner"], MAGE: reg[MAGE], KNIGHT: reg[KNIGHT],
+            "active": board.is_active_region(state, rid),
+            "adjacent": board.neighbours(state, rid),
+        }
+    players = {}
+    for s in state["seats"]:
+        players[s] = {
+            "vp": state["vp"][s],
+            "reserve": dict(state["reserve"][s]),
+            "stock": dict(state["stock"][s]),
+            "tiles": sorted(board.ttype(t) for t in state["held"][s]),
+            "regions": len(board.controlled(state, s)),
+            "active_regions": len(board.active_regions(state, s)),
+            "total": state["vp"][s] + cycle.win_regions(state, s),
+            "strength": dict(sorted(state["strength"][s].items())),
+        }
+    turn = state["turn"]
+    out: dict[str, Any] = {
+        "seat": seat,
+        "seats": list(state["seats"]),
+        "options": dict(state["opts"]),
+        "cycle": state["cycle"],
+        "cycle_type": ctype,
+        "active_unit": board.ACTIVE[ctype],
+        "hourglass": state["hourglass"],
+        "time_tile": state["time_tile"],
+        "regions": regions,
+        "aside": list(state["aside"]),
+        "players": players,
+        "display": sorted(board.ttype(t) for t in state["display"]),
+        "pile": dict(sorted(Counter(board.ttype(t) for t in state["pile"]).items())),
+        "pile_count": len(state["pile"]),
+        "discard": dict(sorted(Counter(board.ttype(t) for t in state["discard"]).items())),
+        "time_pile": list(state["time_pile"]),
+        "time_used": list(state["time_used"]),
+        "first_recruit_done": state["first_recruit_done"],
+        "start_player": state["start_player"],
+        "tied_start": state["tied_start"],
+        "turn": None if turn is None else {k: turn[k] for k in ("seat", "actions", "used", "no")},
+        "phase": state["phase"],
+        "pending": public_pending(state["pending"]),
+        "result": state["result"],
+    }
+    if seat is not None:
+        out["standing"] = {k: list(v) for k, v in sorted(state["standing"][seat].items())}
+        if turn is not None and turn["seat"] == seat:
+            out["script_left"] = list(state["script"][state["cursor"]:])
+        p = state["pending"]
+        if p is not None and p.get("kind") == "bid" and seat in p["bids"]:
+            out["my_bid"] = {"bid": p["bids"][seat], "ifwin": p["ifwin"].get(seat)}
+    return out
+
+
+def _units(r: dict[str, Any]) -> str:
+    parts = []
+    if r[KNIGHT]:
+        parts.append(f"{r[KNIGHT]}K")
+    if r[MAGE]:
+        parts.append(f"{r[MAGE]}M")
+    return " ".join(parts)
+
+
+def board_text(v: dict[str, Any]) -> str:
+    lines = [f"Cycle {v['cycle']}: {v['cycle_type'].upper()} (active: {v['active_unit']}s); "
+             f"hourglass {v['hourglass']}"
+             + (f"; time tile {v['time_tile']}" if v["time_tile"] else "")]
+    adj = ("shared border" if v["cycle_type"] == "steel" else "same region marker")
+    lines.append(f"Adjacency now: {adj}. K = knights (cubes), M = mages (discs); "
+                 "* = active region.")
+    width = max(len(r["name"]) for r in v["regions"].values())
+    for rid, r in v["regions"].items():
+        owner = r["owner"] or "-"
+        star = "*" if r["active"] else " "
+        coast = "coast" if r["coastal"] else "inland"
+        lines.append(f"  {rid:<4}{r['name']:<{width}}  {r['marker']:<7}{coast:<7}"
+                     f"{owner:<7}{_units(r):<7}{star} adj: {', '.join(r['adjacent'])}")
+    lines.append("Set-aside markers: " + (", ".join(v["aside"]) or "none"))
+    lines.append("Display: " + (", ".join(v["display"]) or "empty")
+                 + f"; draw pile {v['pile_count']}, discard {sum(v['discard'].values())}")
+    for s, p in v["players"].items():
+        strength = ", ".join(f"{k}+{n}" for k, n in p["strength"].items())
+        lines.append(f"{s}: VP {p['vp']}, active regions {p['active_regions']}, total "
+                     f"{p['total']}; reserve {p['reserve'][KNIGHT]}K {p['reserve'][MAGE]}M; "
+                     f"stock {p['stock'][KNIGHT]}K {p['stock'][MAGE]}M; tiles: "
+                     + (", ".join(p["tiles"]) or "none")
+                     + (f"; strength {strength}" if strength else ""))
+    t = v["turn"]
+    if t:
+        lines.append(f"Turn: {t['seat']} (turn {t['no']} of the cycle), "
+                     f"{t['used']}/{t['actions']} actions used; first recruit of the cycle "
+                     f"{'done' if v['first_recruit_done'] else 'still gives 3'}.")
+    if v["result"]:
+        lines.append(f"Result: {' and '.join(v['result']['winners'])} "
+                     f"({v['result']['reason']}).")
+    return "\n".join(lines)
+
+
+_MARKER_COLOUR = {"castle": "#e0c020", "helmet": "#c83030", "tent": "#3060c0", "key": "#30a040"}
+_SEAT_COLOUR = {"orange": "#f08020", "white": "#ffffff"}
+
+
+def _positions(v: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    regs = v["regions"]
+    if all(r["x"] is not None and r["y"] is not None for r in regs.values()):
+        return {rid: (float(r["x"]), float(r["y"]) + 30) for rid, r in regs.items()}
+    ids = sorted(regs)
+    return {rid: (240 + 170 * cos(2 * pi * i / len(ids)), 300 + 200 * sin(2 * pi * i / len(ids)))
+            for i, rid in enumerate(ids)}
+
+
+def board_svg(v: dict[str, Any]) -> str:
+    pos = _positions(v)
+    regs = v["regions"]
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="480" height="600" '
+           'viewBox="0 0 480 600" font-family="sans-serif" font-size="11">',
+           '<rect width="480" height="600" fill="#cfe3f0"/>',
+           f'<text x="8" y="16" font-size="13">Cycle {v["cycle"]} '
+           f'{escape(v["cycle_type"].upper())} - hourglass {v["hourglass"]} - '
+           + " / ".join(f"{escape(s)} {p['vp']} VP" for s, p in v["players"].items())
+           + "</text>"]
+    seen = set()
+    for rid, r in regs.items():
+        for b in r["borders"]:
+            if b in pos and (b, rid) not in seen:
+                seen.add((rid, b))
+                (x1, y1), (x2, y2) = pos[rid], pos[b]
+                out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                           'stroke="#888" stroke-width="2"/>')
+    for rid, r in regs.items():
+        x, y = pos[rid]
+        fill = _SEAT_COLOUR.get(r["owner"] or "", "#d8d0b8")
+        stroke = "#000" if r["active"] else "#666"
+        width = 4 if r["active"] else 1.5
+        out.append(f'<g id="region-{escape(rid)}">')
+        dash = "" if r["coastal"] else ' stroke-dasharray="4 2"'
+        out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="30" fill="{fill}" stroke="{stroke}" '
+                   f'stroke-width="{width}"{dash}/>')
+        colour = _MARKER_COLOUR.get(r["marker"] or "", "#999")
+        out.append(f'<circle cx="{x + 22:.0f}" cy="{y - 22:.0f}" r="9" fill="{colour}" '
+                   'stroke="#000"/>')
+        out.append(f'<text x="{x + 22:.0f}" y="{y - 19:.0f}" text-anchor="middle" '
+                   f'font-size="9">{escape((r["marker"] or "?")[0].upper())}</text>')
+        out.append(f'<text x="{x:.0f}" y="{y - 8:.0f}" text-anchor="middle">'
+                   f'{escape(r["name"])}</text>')
+        if r["owner"]:
+            out.append(f'<text x="{x:.0f}" y="{y + 8:.0f}" text-anchor="middle" '
+                       f'font-weight="bold">{escape(_units(r))}</text>')
+        if r["active"]:
+            out.append(f'<text x="{x:.0f}" y="{y + 22:.0f}" text-anchor="middle">active</text>')
+        out.append("</g>")
+    y = 560
+    for s, p in v["players"].items():
+        out.append(f'<rect x="8" y="{y - 11}" width="12" height="12" '
+                   f'fill="{_SEAT_COLOUR.get(s, "#999")}" stroke="#000"/>')
+        out.append(f'<text x="26" y="{y}">{escape(s)}: reserve {p["reserve"][KNIGHT]}K '
+                   f'{p["reserve"][MAGE]}M, tiles {len(p["tiles"])}, total {p["total"]}</text>')
+        y += 16
+    out.append("</svg>")
+    return "".join(out)
