@@ -1,0 +1,199 @@
+"""The random bot: a random legal order script for a seat (selfplay, fuzzing, leak tests).
+
+Every line it writes is a canonical order the parser accepts in the current step. Steps are
+drawn from the position at the start of the year, so some may be skipped when they are
+reached; that is part of what the playouts exercise.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.rulesets.kard_es_korona.board import ARMS, MP, connected
+from pbem.rulesets.kard_es_korona.elections import current_office
+from pbem.rulesets.kard_es_korona.orders import (
+    Bid,
+    Deploy,
+    Fealty,
+    Flee,
+    Lead,
+    LordAt,
+    Losses,
+    Move,
+    Part,
+    Pass,
+    Place,
+    Prefer,
+    Ransom,
+    Recruit,
+    Reroll,
+    Retreat,
+    Target,
+)
+from pbem.rulesets.kard_es_korona.setup import START_ARMY, default_deployment, deployment_problems
+from pbem.rulesets.kard_es_korona.state import St, controller, gmap, total
+
+
+def _perm(rng: random.Random) -> tuple[str, ...]:
+    arms = list(ARMS)
+    rng.shuffle(arms)
+    return tuple(arms)
+
+
+def random_standing(state: St, seat: str, rng: random.Random) -> dict[str, Any]:
+    st: dict[str, Any] = {}
+    if rng.random() < 0.7:
+        st["lead"] = {"all": list(_perm(rng))}
+        st["target"] = {"open": list(_perm(rng)), "siege": list(_perm(rng))}
+        st["reroll"] = rng.choice([0, 1, 2, 3])
+        st["flee"] = rng.choice([0, 0, 30, 50])
+        st["battle_set"] = True
+    if rng.random() < 0.5:
+        st["fealty"] = rng.choice(["yes", "no", "castle"])
+        st["losses"] = list(_perm(rng))
+        st["place"] = list(_perm(rng))
+    return st
+
+
+def _standing_lines(state: St, seat: str, rng: random.Random) -> list[str]:
+    out: list[str] = []
+    if rng.random() < 0.3:
+        out.append(str(Lead(rng.choice(["all", "open", "terrain", "siege"]), _perm(rng))))
+        out.append(str(Target(rng.choice(["all", "open", "siege"]), _perm(rng))))
+        out.append(str(Reroll(rng.choice([0, 1, 2]))))
+        if state["opts"].get("flight"):
+            out.append(str(Flee(rng.choice([0, 25, 50]))))
+    if rng.random() < 0.2:
+        out.append(str(Fealty(rng.choice(["yes", "no", "castle"]))))
+        out.append(str(Place(_perm(rng))))
+        out.append(str(Losses(_perm(rng))))
+    if rng.random() < 0.05:
+        gm = gmap(state)
+        out.append(str(Retreat(tuple(rng.sample(sorted(gm.counties), 2)))))
+    return out
+
+
+def _deploy(state: St, seat: str, rng: random.Random) -> list[str]:
+    gm = gmap(state)
+    version = state["version"]
+    home = list(gm.provinces[seat])
+    want = START_ARMY[version]
+    for _ in range(20):
+        if version == "basic":
+            places = rng.sample(home, rng.randint(2, len(home)))
+        else:
+            start = rng.choice(home)
+            group = [start]
+            while len(group) < 6:
+                cand = sorted({b for c in group for b in gm.adjacent(c)
+                               if b in home and b not in group})
+                if any(gm.counties[c].has_castle for c in group):
+                    cand = [c for c in cand if not gm.counties[c].has_castle]
+                if not cand:
+                    break
+                group.append(rng.choice(cand))
+            places = group
+        out = {c: {a: 0 for a in ARMS} for c in places}
+        units = [a for a in ARMS for _ in range(want[a])]
+        rng.shuffle(units)
+        for i, c in enumerate(places):  # one unit each first
+            out[c][units[i]] += 1
+        for a in units[len(places):]:
+            out[rng.choice(places)][a] += 1
+        lord = rng.choice(places)
+        if version == "advanced" and not connected(gm, places):
+            continue
+        if not deployment_problems(gm, version, seat, out, lord):
+            return [str(Deploy(c, **army)) for c, army in out.items() if total(army)] + \
+                [str(LordAt(lord))]
+    deploys, lord = default_deployment(gm, version, seat)
+    return [str(Deploy(c, **a)) for c, a in deploys.items() if total(a)] + [str(LordAt(lord))]
+
+
+def _moves(state: St, seat: str, rng: random.Random) -> list[str]:
+    gm = gmap(state)
+    p = state["players"][seat]
+    mine = sorted(c for c, s in state["board"].items() if s["owner"] == seat)
+    out: list[str] = []
+    for _ in range(rng.randint(0, 6)):
+        if not mine:
+            break
+        c = rng.choice(mine)
+        s = state["board"][c]
+        near = gm.adjacent(c)
+        if rng.random() < 0.3:
+            near = sorted({b for a in near for b in gm.adjacent(a)} - {c})
+        target = rng.choice(near)
+        army = {a: rng.randint(0, s["u"][a]) for a in ARMS}
+        if rng.random() < 0.3:
+            army = dict(s["u"])
+        lord = p["lord"] == c and rng.random() < 0.3
+        if total(army) == 0 and not lord:
+            army["inf" if s["u"]["inf"] else ("cav" if s["u"]["cav"] else "arch")] = 1
+        army = {a: min(army[a], s["u"][a]) for a in ARMS}
+        if total(army) == 0 and not lord:
+            continue
+        if rng.random() < 0.5 and army["cav"] and not army["inf"] and not army["arch"]:
+            pass  # pure cavalry may reach two counties away
+        elif target not in gm.adjacent(c) and MP["inf"] < 3:
+            army["inf"] = army["arch"] = 0
+            if total(army) == 0 and not lord:
+                continue
+        part = Part(c, army["cav"], army["inf"], army["arch"], lord=lord)
+        extra: list[Part] = []
+        if rng.random() < 0.2:
+            other = [x for x in mine if x != c and x != target and target in gm.adjacent(x)]
+            if other:
+                o = rng.choice(other)
+                so = state["board"][o]
+                a = rng.choice([x for x in ARMS if so["u"][x]] or ["inf"])
+                if so["u"].get(a):
+                    extra.append(Part(o, **{a: 1}))
+        cond = rng.choice(["", "", "", "empty", "enemy"])
+        out.append(str(Move(target, (part, *extra), cond, rng.randint(0, 4) if cond == "enemy"
+                            else 0)))
+    if rng.random() < 0.5 or not out:
+        out.insert(rng.randint(0, len(out)), str(Pass()))
+    _ = controller
+    return out
+
+
+def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
+    ph = state["phase"]
+    if ph == "deploy":
+        return _deploy(state, seat, rng) + _standing_lines(state, seat, rng)
+    if ph == "orders":
+        out: list[str] = []
+        gm = gmap(state)
+        p = state["players"][seat]
+        if p["status"] == "captive" and p["treasury"] >= 20 and state["year"] > (
+                p["captive_since"] or 0):
+            mine = sorted(c for c, s in state["board"].items() if s["owner"] == seat)
+            if mine:
+                out.append(str(Ransom(rng.choice(mine))))
+        castles = sorted(c for c, s in state["board"].items()
+                         if s["owner"] == seat and gm.counties[c].has_castle)
+        if state["year"] > 1301:
+            for _ in range(rng.randint(0, 3)):
+                if castles:
+                    out.append(str(Recruit(rng.randint(1, 3), rng.choice(ARMS),
+                                           rng.choice(castles))))
+        out += _standing_lines(state, seat, rng)
+        out += _moves(state, seat, rng)
+        return out
+    if ph == "ask":
+        if state["ask"]["kind"] == "battle":
+            return [str(Lead("all", _perm(rng))), str(Target("all", _perm(rng))),
+                    str(Reroll(rng.choice([0, 1, 2])))] + (
+                [str(Flee(rng.choice([0, 50])))] if state["opts"].get("flight") else [])
+        return [str(Fealty(rng.choice(["yes", "no", "castle"])))]
+    if ph == "bid":
+        office = current_office(state)
+        have = state["players"][seat]["treasury"]
+        bid = rng.choice([0, 0, have // 4, have // 2, have]) if have else 0
+        lines = [str(Bid(office, bid))]
+        if rng.random() < 0.2:
+            lines.append(str(Prefer(tuple(rng.sample(state["seats"], len(state["seats"]))))))
+        return lines
+    return []

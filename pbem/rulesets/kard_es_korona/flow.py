@@ -1,0 +1,307 @@
+"""The year (rulebook 3.3, p. 7; spec 4): phases I-V as a state machine that runs every
+automatic part and stops when orders are needed.
+
+Steps of a year: (1) the year orders of every player at once: transfers, ransom,
+recruitment, the step list with its PASS point and standing battle instructions; the
+engine then carries out recruitment in turn order, interleaves the movement and fights all
+battles; (2) in election years one sealed-bid step per office. With decisions=ask a battle
+or a defeated lord's oath may add a short step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.dice import Dice
+from pbem.core.events import Event
+from pbem.core.orders import Parsed
+from pbem.rulesets.kard_es_korona import economy, elections
+from pbem.rulesets.kard_es_korona.battles import run_battles
+from pbem.rulesets.kard_es_korona.defeat import captive_deaths
+from pbem.rulesets.kard_es_korona.movement import run_movement
+from pbem.rulesets.kard_es_korona.orders import (
+    Bid,
+    Deploy,
+    Fealty,
+    Flee,
+    Give,
+    Lead,
+    LordAt,
+    Losses,
+    Move,
+    Pass,
+    Place,
+    Prefer,
+    Ransom,
+    Recruit,
+    Reroll,
+    Retreat,
+    Target,
+)
+from pbem.rulesets.kard_es_korona.setup import (
+    default_deployment,
+    deployment_problems,
+    place_neutrals,
+)
+from pbem.rulesets.kard_es_korona.state import (
+    St,
+    add_units,
+    gmap,
+    step_allowance,
+    total,
+    turn_order,
+)
+from pbem.rulesets.kard_es_korona.victory import final_ranking, instant_winner
+
+
+def check_victory(state: St, events: list[Event]) -> bool:
+    if state["result"] is not None:
+        return True
+    win = instant_winner(state)
+    if win is None:
+        return False
+    seat, reason = win
+    _, ranking, scores = final_ranking(state)
+    winners = [seat] if seat else []
+    state["result"] = {"winners": winners, "reason": reason,
+                       "ranking": ([seat] if seat else []) + [s for s in ranking if s != seat],
+                       "scores": scores}
+    state["phase"] = "over"
+    events.append(Event("victory", f"{seat or 'Nobody'} wins: {reason}.",
+                        {"winners": winners}))
+    return True
+
+
+def store_standing(state: St, seat: str, order: Any) -> None:
+    st = state["players"][seat]["standing"]
+    if isinstance(order, Lead):
+        st.setdefault("lead", {})[order.kind] = list(order.arms)
+        st["battle_set"] = True
+    elif isinstance(order, Target):
+        st.setdefault("target", {})[order.kind] = list(order.arms)
+        st["battle_set"] = True
+    elif isinstance(order, Reroll):
+        st["reroll"] = order.misses
+        st["battle_set"] = True
+    elif isinstance(order, Flee):
+        st["flee"] = order.percent
+        st["battle_set"] = True
+    elif isinstance(order, Fealty):
+        st["fealty"] = order.mode
+    elif isinstance(order, Retreat):
+        st["retreat"] = list(order.counties)
+    elif isinstance(order, Place):
+        st["place"] = list(order.arms)
+    elif isinstance(order, Losses):
+        st["losses"] = list(order.arms)
+    elif isinstance(order, Prefer):
+        st["prefer"] = list(order.seats)
+
+
+STANDING_TYPES = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer)
+
+
+def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    phase = state["phase"]
+    if phase == "deploy":
+        _deploy(state, orders, dice, events)
+        state["stage"] = "year_start"
+    elif phase == "orders":
+        _year_orders(state, orders, dice, events)
+    elif phase == "ask":
+        ask = state["ask"]
+        for seat in ask["seats"]:
+            parsed = orders.get(seat, Parsed())
+            p = state["players"][seat]
+            if ask["kind"] == "battle":
+                once: dict[str, Any] = {"seq": ask["seq"]}
+                for o in parsed.orders:
+                    if isinstance(o, Lead):
+                        once.setdefault("lead", {})["all"] = list(o.arms)
+                    elif isinstance(o, Target):
+                        once.setdefault("target", {})["all"] = list(o.arms)
+                    elif isinstance(o, Reroll):
+                        once["reroll"] = o.misses
+                    elif isinstance(o, Flee):
+                        once["flee"] = o.percent
+                p["battle_orders"] = once
+            else:
+                answer = next((o.mode for o in parsed.orders if isinstance(o, Fealty)), "yes")
+                p["fealty_answer"] = answer
+        state["ask"] = None
+        state["phase"] = "running"
+    elif phase == "bid":
+        bids = {}
+        for seat in elections.eligible(state):
+            parsed = orders.get(seat, Parsed())
+            office = elections.current_office(state)
+            bid = 0
+            for o in parsed.orders:
+                if isinstance(o, Bid) and o.office == office:
+                    bid = o.amount
+                elif isinstance(o, Prefer):
+                    store_standing(state, seat, o)
+            bids[seat] = bid
+        elections.resolve_auction(state, bids, dice, events)
+        state["election"]["office"] += 1
+        if state["election"]["office"] >= 3 or not elections.eligible(state):
+            _end_election(state, events)
+        state["phase"] = "running"
+    advance(state, dice, events)
+    return events
+
+
+def _end_election(state: St, events: list[Event]) -> None:
+    state["elections_held"] += 1
+    state["election"] = None
+    state["extra_election"] = False
+    state["stage"] = "year_end"
+    check_victory(state, events)
+
+
+def _deploy(state: St, orders: dict[str, Parsed], dice: Dice, events: list[Event]) -> None:
+    gm = gmap(state)
+    for seat in state["seats"]:
+        parsed = orders.get(seat, Parsed())
+        deploys: dict[str, dict[str, int]] = {}
+        lord = None
+        for o in parsed.orders:
+            if isinstance(o, Deploy):
+                d = deploys.setdefault(o.county, {"cav": 0, "inf": 0, "arch": 0})
+                d["cav"] += o.cav
+                d["inf"] += o.inf
+                d["arch"] += o.arch
+            elif isinstance(o, LordAt):
+                lord = o.county
+            elif isinstance(o, STANDING_TYPES):
+                store_standing(state, seat, o)
+        probs = deployment_problems(gm, state["version"], seat, deploys, lord)
+        if probs:
+            if deploys or lord:
+                events.append(Event("deploy", f"{seat}: placement refused ({probs[0]}); the "
+                                    "default placement is used.", {}, (seat,)))
+            deploys, lord = default_deployment(gm, state["version"], seat)
+        for c, army in sorted(deploys.items()):
+            if total(army):
+                add_units(state, c, seat, army)
+        state["players"][seat]["lord"] = lord
+        events.append(Event("deploy", f"{seat} places the lord in {gm.counties[lord].name} and "
+                            "12 units." if state["version"] == "basic" else
+                            f"{seat} places the lord in {gm.counties[lord].name} and 15 units.",
+                            {"seat": seat}))
+    place_neutrals(state, dice, events)
+
+
+def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[Event]) -> None:
+    seats = [s for s in turn_order(state) if s in orders]
+    for seat in seats:
+        p = state["players"][seat]
+        p["script"] = []
+        for o in orders[seat].orders:
+            if isinstance(o, STANDING_TYPES):
+                store_standing(state, seat, o)
+            elif isinstance(o, (Move, Pass)):
+                p["script"].append(str(o))
+    for seat in seats:  # transfers first (rulebook p. 2)
+        for o in orders[seat].orders:
+            if isinstance(o, Give):
+                economy.do_give(state, seat, o, events)
+    if state["year"] > 1301:
+        for seat in seats:  # phase II in turn order (rulebook p. 7)
+            p = state["players"][seat]
+            p["cav_allow"] = max(state["quota"], 1)
+            for o in orders[seat].orders:
+                if isinstance(o, Ransom):
+                    economy.do_ransom(state, seat, o, events)
+                elif isinstance(o, Recruit):
+                    if p["status"] == "out":
+                        continue
+                    economy.do_recruit(state, seat, o, events)
+    else:
+        if any(isinstance(o, (Recruit, Ransom)) for s in seats for o in orders[s].orders):
+            events.append(Event("skip", "No income and no recruitment in 1301.", {}))
+    if check_victory(state, events):
+        return
+    for seat in state["seats"]:  # phase III: allowance counted at its start (PR-10)
+        p = state["players"][seat]
+        p["steps_left"] = step_allowance(state, seat) if p["status"] != "out" else 0
+    run_movement(state, events, lambda: check_victory(state, events))
+    for p in state["players"].values():
+        p["script"] = []
+    if state["result"] is None:
+        events.append(Event("phase", f"{state['year']}, phase IV: all units are turned face "
+                            "up; battles and sieges.", {}))
+    state["stage"] = "battles"
+    state["phase"] = "running"
+
+
+def advance(state: St, dice: Dice, events: list[Event]) -> None:
+    """Run automatic parts until orders are needed or the game is over."""
+    while True:
+        if state["result"] is not None:
+            state["phase"] = "over"
+            return
+        stage = state["stage"]
+        if stage == "battles":
+            r = run_battles(state, dice, events, lambda: check_victory(state, events))
+            if r == "ask":
+                state["phase"] = "ask"
+                return
+            if r == "over":
+                continue
+            state["stage"] = "election"
+        elif stage == "election":
+            if elections.election_due(state) and elections.start_election(state, events):
+                state["phase"] = "bid"
+                state["stage"] = "election_running"
+                return
+            if elections.election_due(state):
+                _end_election(state, events)
+            state["stage"] = "year_end"
+        elif stage == "election_running":
+            state["phase"] = "bid"
+            return
+        elif stage == "year_end":
+            if state["year"] >= state["last_year"]:
+                winners, ranking, scores = final_ranking(state)
+                state["result"] = {"winners": winners, "ranking": ranking, "scores": scores,
+                                   "reason": f"end of {state['year']}: most castles, then "
+                                             "counties, cavalry, money"}
+                events.append(Event("victory", "The last year is over. " + (
+                    " and ".join(winners) if winners else "Nobody") + " wins.",
+                    {"winners": winners}))
+                continue
+            state["year"] += 1
+            if state["first_passer"]:
+                state["start"] = state["first_passer"]
+            state["stage"] = "year_start"
+        elif stage == "year_start":
+            _year_start(state, dice, events)
+            if check_victory(state, events):
+                continue
+            state["stage"] = "orders"
+            state["phase"] = "orders"
+            return
+        else:
+            raise AssertionError(f"unknown stage {stage}")
+
+
+def _year_start(state: St, dice: Dice, events: list[Event]) -> None:
+    """Phase I and the income of phase II (rulebook p. 7)."""
+    year = state["year"]
+    events.append(Event("year", f"Year {year} begins; start player {state['start']}.",
+                        {"year": year}))
+    state["first_passer"] = None
+    state["cav_castle"] = {}
+    state["quota"] = (year - 1300) if (state["version"] == "advanced"
+                                       and state["opts"].get("cavalry_cap", True)) else 0
+    for p in state["players"].values():
+        p.update(lord_moved=False, frozen=False, cav_bought=0, passed=False, battle_orders=None,
+                 steps_left=0, cav_allow=0)
+    for s in state["board"].values():
+        s["used"] = {a: 0 for a in s["used"]}
+    captive_deaths(state, events)
+    economy.draw_card(state, dice, events)
+    economy.apply_card(state, events)
+    economy.collect_income(state, events)

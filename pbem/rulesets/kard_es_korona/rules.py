@@ -1,0 +1,263 @@
+"""The Kard és Korona ruleset: the protocol surface (pbem.core.ruleset) over the rules
+modules. Parsing checks grammar, names and what the current step accepts; the rules
+modules decide legality when a command is carried out.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.core.dice import Dice
+from pbem.core.events import Event
+from pbem.core.orders import OrderLine, Parsed, Prompt, order_lines
+from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
+from pbem.rulesets.kard_es_korona import bot, flow
+from pbem.rulesets.kard_es_korona import view as view_mod
+from pbem.rulesets.kard_es_korona.board import OFFICES
+from pbem.rulesets.kard_es_korona.elections import current_office, eligible
+from pbem.rulesets.kard_es_korona.orders import (
+    Bid,
+    Deploy,
+    Fealty,
+    Flee,
+    Give,
+    Lead,
+    LordAt,
+    Move,
+    OrderError,
+    Pass,
+    Prefer,
+    Ransom,
+    Recruit,
+    Reroll,
+    Target,
+    parse_line,
+)
+from pbem.rulesets.kard_es_korona.setup import (
+    DEFAULT_SEATS,
+    default_deployment,
+    new_state,
+    played_problems,
+)
+from pbem.rulesets.kard_es_korona.state import gmap, turn_order
+
+ADVANCED_RULES = ("pinning", "flight", "arm_limits")
+
+
+class KardEsKorona(Ruleset):
+    id = "kard-es-korona"
+    title = "Kard és Korona (Sword and Crown)"
+    rulebook = "001_561befb6be5e49a8.txt"
+    min_players = 2
+    max_players = 6
+    variants = (
+        Variant("basic", "Basic game", "Small map (7 counties per province), 8 years."),
+        Variant("advanced", "Advanced game", "Large map (10 counties per province), 12 years, "
+                "pinning, flight, arm limits around castles, cavalry quota."),
+    )
+    options = (
+        *Ruleset.options,
+        Option("years", 0, (), "number of years; 0 = 8 (basic) or 12 (advanced)"),
+        Option("fealty", True, (True, False), "a defeated lord may swear fealty (p. 11)"),
+        Option("escape_roll", False, (True, False), "a defeated lord escapes on a 6 (p. 11)"),
+        Option("lord_freeze", True, (True, False), "an attacked lord's player may not step"),
+        Option("cavalry_cap", True, (True, False), "cavalry recruitment caps / quota"),
+        Option("pinning", None, (None, True, False), "advanced pinning; default per variant"),
+        Option("flight", None, (None, True, False), "advanced flight; default per variant"),
+        Option("arm_limits", None, (None, True, False),
+               "advanced arm limits around castles; default per variant"),
+    )
+
+    # --- set-up ----------------------------------------------------------------------
+    def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
+        return DEFAULT_SEATS[players]
+
+    def check_config(self, config: GameConfig) -> list[str]:
+        if config.variant not in {v.id for v in self.variants}:
+            return [f"unknown variant {config.variant!r}; choose basic or advanced"]
+        n = len(config.seats)
+        if not 2 <= n <= 6:
+            return [f"{self.id} takes 2-6 players, not {n}"]
+        probs = played_problems(tuple(config.seats))
+        known = {o.key: o for o in self.options}
+        for key, value in config.options.items():
+            if key not in known:
+                probs.append(f"unknown option {key!r}; options are " + ", ".join(known))
+            elif known[key].choices and value not in known[key].choices:
+                probs.append(f"option {key} must be one of "
+                             + ", ".join(map(str, known[key].choices)))
+        return probs
+
+    def setup(self, config: GameConfig, dice: Dice) -> dict[str, Any]:
+        opts = {o.key: config.options.get(o.key, o.default) for o in self.options}
+        adv = config.variant == "advanced"
+        for k in ADVANCED_RULES:
+            if opts.get(k) is None:
+                opts[k] = adv
+        state = new_state(tuple(config.seats), config.variant, opts)
+        # Rulebook p. 7: the first start player by die roll or lot.
+        state["start"] = dice.choice(state["seats"], "first start player")
+        return state
+
+    # --- the step loop ---------------------------------------------------------------
+    def awaiting(self, state: dict[str, Any]) -> dict[str, Prompt]:
+        ph = state["phase"]
+        if ph == "over":
+            return {}
+        if ph == "deploy":
+            out = {}
+            for s in state["seats"]:
+                deploys, lord = default_deployment(gmap(state), state["version"], s)
+                sk = [f"DEPLOY {c} " + " ".join(f"{n} {a}" for a, n in army.items() if n)
+                      for c, army in deploys.items()] + [f"LORD {lord}"]
+                out[s] = Prompt("Place your lord and starting army in your home province.",
+                                tuple(sk))
+            return out
+        if ph == "orders":
+            out = {}
+            for s in turn_order(state):
+                p = state["players"][s]
+                if p["status"] == "out":
+                    continue
+                sk = ["# recruitment (not in 1301): RECRUIT <n> <arm> IN <castle county>",
+                      "# steps in order, then PASS: MOVE TO <county> FROM <county> <n> <arm>",
+                      "PASS"]
+                out[s] = Prompt(f"Year {state['year']}: send recruitment, ransom, transfers, "
+                                "your steps with a PASS point and battle instructions.",
+                                tuple(sk))
+            return out
+        if ph == "ask":
+            ask = state["ask"]
+            if ask["kind"] == "battle":
+                text = (f"Battle at {ask['county']}: send LEAD <arm...>, TARGET all <arm...>, "
+                        "REROLL <n>|NEVER, FLEE <percent>|NEVER for this battle.")
+                sk = ("LEAD all arch cav inf", "TARGET all cav arch inf")
+            else:
+                text = (f"Your lord was defeated by {ask['victor']}: FEALTY YES to swear "
+                        "fealty, FEALTY NO to be eliminated.")
+                sk = ("FEALTY YES",)
+            return {s: Prompt(text, sk) for s in ask["seats"]}
+        if ph == "bid":
+            office = current_office(state)
+            return {s: Prompt(f"Election: your sealed bid for {office} (0 to your treasury).",
+                              (f"BID {office} 0",)) for s in eligible(state)}
+        raise AssertionError(f"no step awaited in phase {ph}")
+
+    ALLOWED = {
+        "deploy": (Deploy, LordAt),
+        "orders": (Recruit, Ransom, Give, Move, Pass),
+        "battle": (Lead, Target, Reroll, Flee),
+        "fealty": (Fealty,),
+        "bid": (Bid, Prefer),
+    }
+
+    def _step_kind(self, state: dict[str, Any]) -> str:
+        if state["phase"] == "ask":
+            return state["ask"]["kind"]
+        return state["phase"]
+
+    def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
+        gm = gmap(state)
+        kind = self._step_kind(state)
+        allowed = self.ALLOWED.get(kind, ())
+        standing_ok = kind in ("deploy", "orders")
+        from pbem.rulesets.kard_es_korona.orders import STANDING
+        lines = []
+        for no, line in order_lines(text):
+            try:
+                o = parse_line(gm, state["seats"], line)
+                if not isinstance(o, allowed) and not (standing_ok and isinstance(o, STANDING)):
+                    raise OrderError(f"{type(o).__name__.upper()} is not accepted now; this "
+                                     "step takes " + ", ".join(
+                                         t.__name__.upper() for t in allowed) +
+                                     (" and standing orders" if standing_ok else ""))
+                self._check(state, seat, o)
+                lines.append(OrderLine(no, line, o))
+            except OrderError as e:
+                lines.append(OrderLine(no, line, None, str(e)))
+        return Parsed.of(lines)
+
+    def _check(self, state: dict[str, Any], seat: str, o: Any) -> None:
+        gm = gmap(state)
+        if isinstance(o, (Deploy, LordAt)) and gm.counties[o.county].province != seat:
+            raise OrderError(f"{o.county} is not in your home province {seat}")
+        if isinstance(o, Bid):
+            office = current_office(state)
+            if o.office != office:
+                raise OrderError(f"this auction is for {office}, not {o.office}")
+            have = state["players"][seat]["treasury"]
+            if o.amount > have:
+                raise OrderError(f"you have only {have} garas; bid 0 to {have}")
+        if isinstance(o, Give) and o.seat == seat:
+            raise OrderError("you cannot give money to yourself")
+
+    def resolve(self, state: dict[str, Any], orders: Mapping[str, Parsed],
+                dice: Dice) -> tuple[dict[str, Any], list[Event]]:
+        events = flow.resolve(state, dict(orders), dice)
+        return state, events
+
+    def default_orders(self, state: dict[str, Any], seat: str) -> Parsed:
+        """NMR: the default placement; in a year only PASS (standing orders stay); in a
+        battle the standing/default instructions; fealty YES; bid 0."""
+        kind = self._step_kind(state)
+        if kind == "deploy":
+            deploys, lord = default_deployment(gmap(state), state["version"], seat)
+            text = "".join(f"DEPLOY {c} " + " ".join(f"{n} {a}" for a, n in army.items() if n)
+                           + "\n" for c, army in deploys.items()) + f"LORD {lord}\n"
+        elif kind == "orders":
+            text = "PASS\n"
+        elif kind == "fealty":
+            text = "FEALTY YES\n"
+        elif kind == "bid":
+            text = f"BID {current_office(state)} 0\n"
+        else:
+            text = ""
+        return self.parse(state, seat, text)
+
+    def view(self, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        return view_mod.view(state, seat)
+
+    def result(self, state: dict[str, Any]) -> Result | None:
+        r = state["result"]
+        if r is None:
+            return None
+        return Result(tuple(r["winners"]), dict(r["scores"]), r["reason"], tuple(r["ranking"]))
+
+    def legal_orders(self, state: dict[str, Any], seat: str, rng: random.Random) -> list[str]:
+        return bot.orders_for(state, seat, rng)
+
+    def redeal_hidden(self, state: dict[str, Any], seat: str | None,
+                      rng: random.Random) -> dict[str, Any]:
+        """Other seats' standing orders and (during an election) treasuries are hidden."""
+        new = copy.deepcopy(state)
+        for s, p in new["players"].items():
+            if s == seat:
+                continue
+            p["standing"] = bot.random_standing(new, s, rng)
+            if new["phase"] == "bid":
+                p["treasury"] = rng.randint(0, 60)
+        return new
+
+    def dump(self, state: dict[str, Any]) -> Any:
+        return state
+
+    def load(self, data: Any) -> dict[str, Any]:
+        return copy.deepcopy(data)
+
+    def round_number(self, state: dict[str, Any]) -> int:
+        return state["year"] - 1300
+
+    def phase_label(self, state: dict[str, Any]) -> str:
+        return view_mod.phase_label(state)
+
+    def board_text(self, view: Mapping[str, Any]) -> str:
+        return view_mod.board_text(dict(view))
+
+    def board_svg(self, view: Mapping[str, Any]) -> str | None:
+        return view_mod.board_svg(dict(view))
+
+
+OFFICE_IDS = OFFICES

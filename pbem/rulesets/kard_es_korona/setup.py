@@ -1,0 +1,222 @@
+"""Set-up (rulebook ch. 1 and 3.1-3.2; spec 3): which provinces are played, the starting
+state, the players' starting placement and the neutral troops.
+
+Seats are the played provinces' ids (each player is the lord of his home province). The
+starting placement is a simultaneous order step (DEPLOY/LORD lines); a seat whose placement
+is missing or illegal gets the documented default placement of `default_deployment`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.dice import Dice
+from pbem.core.events import Event
+from pbem.rulesets.kard_es_korona.board import (
+    ARMS,
+    CENTRE,
+    GameMap,
+    connected,
+    events_data,
+    game_map,
+    ring,
+)
+from pbem.rulesets.kard_es_korona.state import add_units, empty_army, total
+
+# Rulebook p. 2: the default (first-named) configuration for each player count.
+DEFAULT_SEATS = {
+    2: ("felvidek", "tiszahat"),
+    3: ("felvidek", "erdely", "szlavonia"),
+    4: ("felvidek", "erdely", "delvidek", "pannonia"),
+    5: ("felvidek", "tiszahat", "erdely", "delvidek", "pannonia"),
+    6: tuple(ring()),
+}
+# Starting armies: rulebook p. 6 (basic 12 = 5/4/3) and p. 14 (advanced 15 = 6/5/4).
+START_ARMY = {"basic": {"cav": 3, "inf": 5, "arch": 4}, "advanced": {"cav": 4, "inf": 6, "arch": 5}}
+YEARS = {"basic": 8, "advanced": 12}
+
+
+def played_problems(seats: tuple[str, ...]) -> list[str]:
+    """Rulebook p. 2: who may play with how many players (spec 3.2, T21)."""
+    r = ring()
+    n = len(seats)
+    bad = [s for s in seats if s not in r]
+    if bad:
+        return [f"unknown seat {bad[0]!r}; seats are province ids: " + ", ".join(r)]
+    if len(set(seats)) != n:
+        return ["a province is named twice"]
+    s = set(seats)
+    if n == 5 and "szlavonia" in s:
+        return ["with 5 players Szlavónia is out of play (rulebook p. 2)"]
+    if n == 3 and s not in ({"felvidek", "erdely", "szlavonia"},
+                            {"tiszahat", "delvidek", "pannonia"}):
+        return ["3 players play Felvidék, Erdély and Szlavónia, or Tiszahát, Délvidék and "
+                "Pannónia (rulebook p. 2)"]
+    if n == 4:
+        # Two pairs of ring neighbours with one neutral province between the pairs.
+        neutral = [i for i, p in enumerate(r) if p not in s]
+        if len(neutral) != 2 or (neutral[1] - neutral[0]) != 3:
+            return ["4 players play two pairs of neighbouring provinces with one neutral "
+                    "province between the pairs, e.g. erdely delvidek pannonia felvidek "
+                    "(rulebook p. 2)"]
+    return []
+
+
+def seat_order(seats: tuple[str, ...]) -> list[str]:
+    """Clockwise seating follows the ring of provinces."""
+    r = ring()
+    return sorted(seats, key=r.index)
+
+
+def new_state(seats: tuple[str, ...], version: str, opts: dict[str, Any]) -> dict[str, Any]:
+    order = seat_order(seats)
+    n = len(order)
+    gm = game_map(version)
+    out = []
+    if n == 5:  # rulebook p. 2: the Drava-Sava land is out of play, only Baranya stays
+        out = [c for c in gm.provinces["szlavonia"] if c != "baranya"]
+    years = int(opts.get("years") or 0) or YEARS[version]
+    players = {}
+    for s in order:
+        players[s] = {
+            "treasury": 0, "status": "active", "overlord": None, "lord": None,
+            "lord_attacking": False, "lord_moved": False, "captive_until": None,
+            "captive_since": None, "cav_allow": 0, "battle_orders": None,
+            "steps_left": 0, "passed": False, "frozen": False, "cav_bought": 0,
+            "script": [], "standing": {},
+        }
+    return {
+        "version": version, "opts": dict(opts), "seats": order, "nplayers": n,
+        "year": 1301, "last_year": 1300 + years, "phase": "deploy", "start": order[0],
+        "first_passer": None, "deck": sorted(c["id"] for c in events_data()), "drawn": [],
+        "card": None, "guilds_from": None, "elections_held": 0, "extra_election": False,
+        "offices": {"judge": None, "treasurer": None, "palatine": None},
+        "players": players, "board": {}, "out_of_play": out, "battles": [], "seq": 0,
+        "quota": 0, "election": None, "ask": None, "pending": [], "result": None,
+        "rotation": None, "stage": "deploy", "cav_castle": {},
+    }
+
+
+def deployment_problems(gm: GameMap, version: str, seat: str, deploys: dict[str, dict[str, int]],
+                        lord: str | None) -> list[str]:
+    """Rulebook p. 6 (basic) and p. 14 (advanced); spec 3.3."""
+    home = set(gm.provinces[seat])
+    want = START_ARMY[version]
+    probs = []
+    got = empty_army()
+    for c, army in deploys.items():
+        if c not in home:
+            probs.append(f"{c} is not in your home province")
+        for a in ARMS:
+            got[a] += army[a]
+        if gm.counties[c].has_castle:
+            if total(army) > 7:
+                probs.append(f"{c}: at most 7 units in a castle county")
+            if version == "advanced" and max(army.values()) > 4:
+                probs.append(f"{c}: at most 4 of one arm in a castle (advanced rules)")
+    if got != want:
+        probs.append("the starting army is exactly " + ", ".join(
+            f"{want[a]} {a}" for a in ARMS) + " (you placed " + ", ".join(
+            f"{got[a]} {a}" for a in ARMS) + ")")
+    if lord is None or lord not in deploys or total(deploys[lord]) == 0:
+        probs.append("the lord must stand in a county with at least one of your units")
+    if version == "advanced":
+        cs = [c for c, a in deploys.items() if total(a)]
+        if len(cs) != 6 or not connected(gm, cs):
+            probs.append("advanced: place units in exactly 6 connected counties of your province")
+        if sum(1 for c in cs if gm.counties[c].has_castle) > 1:
+            probs.append("advanced: at most one of the 6 counties may have a castle")
+    return probs
+
+
+def default_deployment(gm: GameMap, version: str, seat: str
+                       ) -> tuple[dict[str, dict[str, int]], str]:
+    """The NMR/auto placement. BASIC: both castles get 3 infantry, 2 archers and 1 cavalry
+    (the lord in the first castle), the rest spread over the plain counties. ADVANCED: the
+    first castle and the five nearest non-castle counties (a connected group), the castle
+    with 2 inf, 2 arch, 1 cav and the lord, the rest dealt one by one."""
+    home = list(gm.provinces[seat])
+    castles = [c for c in home if gm.counties[c].has_castle]
+    want = dict(START_ARMY[version])
+    out: dict[str, dict[str, int]] = {}
+    if version == "basic":
+        places = castles[:2]
+        for c in places:
+            out[c] = {"cav": 1, "inf": 2, "arch": 2}
+        plains = [c for c in home if gm.counties[c].terrain == "plain"]
+        rest = {a: want[a] - sum(o[a] for o in out.values()) for a in ARMS}
+        i = 0
+        for a in ARMS:
+            for _ in range(rest[a]):
+                c = plains[i % len(plains)]
+                out.setdefault(c, empty_army())
+                out[c][a] += 1
+                i += 1
+        return out, castles[0]
+    for first in castles:  # the first castle from which 5 plain neighbours connect
+        group = [first]
+        frontier = [first]
+        while len(group) < 6 and frontier:
+            here = frontier.pop(0)
+            for b in sorted(gm.adjacent(here)):
+                if (b in home and b not in group and not gm.counties[b].has_castle
+                        and len(group) < 6):
+                    group.append(b)
+                    frontier.append(b)
+        if len(group) == 6:
+            break
+    out = {c: empty_army() for c in group}
+    out[first] = {"cav": 1, "inf": 2, "arch": 2}
+    rest = {a: want[a] - out[first][a] for a in ARMS}
+    others = group[1:]
+    i = 0
+    for a in ("inf", "arch", "cav"):
+        for _ in range(rest[a]):
+            out[others[i % len(others)]][a] += 1
+            i += 1
+    return out, first
+
+
+def place_neutrals(state: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+    """Rulebook p. 3 (3.1): empty castles get 1 cav + 1 inf + 1 arch; 2-3 players: the plain
+    counties of unplayed provinces get neutral units; 2-4 players: Bihar cavalry, Kunság
+    archer, Nógrád infantry (PR-7); advanced 6 players: two royal garrisons have infantry
+    instead of cavalry (PR-5)."""
+    gm = game_map(state["version"])
+    n = state["nplayers"]
+    played = set(state["seats"])
+    out = set(state["out_of_play"])
+    royal_castles = []
+    for cid, c in gm.counties.items():
+        if cid in out or not c.has_castle or cid in state["board"]:
+            continue
+        owner = c.province if (c.province not in played and c.province != CENTRE) else "royal"
+        owner = "royal" if owner == "royal" else f"n_{owner}"
+        add_units(state, cid, owner, {"cav": 1, "inf": 1, "arch": 1})
+        if owner == "royal":
+            royal_castles.append(cid)
+    if state["version"] == "advanced" and n == 6:
+        pool = sorted(royal_castles)
+        for _ in range(2):
+            cid = dice.draw(pool, "royal cavalry shortage: garrison with infantry instead")
+            s = state["board"][cid]
+            s["u"]["cav"] -= 1
+            s["u"]["inf"] += 1
+            events.append(Event("setup", f"Royal cavalry shortage: {gm.counties[cid].name} "
+                                "gets infantry instead of cavalry.", {"county": cid}))
+    if n <= 3:
+        units = (["cav", "arch", "inf"] if state["version"] == "basic"
+                 else ["cav", "arch", "arch", "inf", "inf"])
+        for prov in ring():
+            if prov in played:
+                continue
+            plains = sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
+            pool = list(units)
+            for cid in plains:
+                arm = dice.draw(pool, f"neutral unit for {gm.counties[cid].name}")
+                add_units(state, cid, f"n_{prov}", {arm: 1})
+    if n <= 4:
+        for cid, arm in (("bihar", "cav"), ("kunsag", "arch"), ("nograd", "inf")):
+            add_units(state, cid, "royal", {arm: 1})
+    events.append(Event("setup", "Neutral garrisons placed in every empty castle.", {}))
+

@@ -1,0 +1,229 @@
+"""What a seat may see (spec 7), and the board as text and as an SVG picture.
+
+The view is built field by field from the state (never a copy with secrets deleted). Hidden
+from other seats: standing orders (battle instructions, retreat and loss preferences, the
+Palatine's ranking) and, during an election, the current treasuries (only the declared
+ones are public). The event deck's remaining order does not exist: cards are drawn from the
+pile when they are turned up. Units that moved are never shown face down in a view, because
+movement is resolved inside one step and the battle phase turns them face up before any
+report is issued; the movement events name only the number of units moved.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pbem.rulesets.kard_es_korona.board import (
+    ARMS,
+    CENTRE,
+    OFFICES,
+    card,
+    colour,
+    game_map,
+    lord_name,
+    province_name,
+    ring,
+)
+from pbem.rulesets.kard_es_korona.state import (
+    St,
+    camp,
+    castles_of,
+    complete_provinces,
+    controller,
+    counties_of,
+    total,
+)
+
+
+def phase_label(state: St) -> str:
+    y = state["year"]
+    n = y - 1300
+    of = state["last_year"] - 1300
+    ph = state["phase"]
+    if ph == "deploy":
+        return "Set-up: starting placement"
+    if ph == "orders":
+        return f"Year {y} ({n} of {of}): recruitment and movement orders"
+    if ph == "ask":
+        kind = (state["ask"] or {}).get("kind", "")
+        return f"Year {y} ({n} of {of}): battle phase, {'battle instructions' if kind == 'battle' else 'oath of fealty'}"
+    if ph == "bid":
+        from pbem.rulesets.kard_es_korona.elections import current_office
+        return f"Year {y} ({n} of {of}): election, {current_office(state)}"
+    if ph == "over":
+        return f"Game over ({y})"
+    return f"Year {y}"
+
+
+def view(state: St, seat: str | None) -> dict[str, Any]:
+    gm = game_map(state["version"])
+    bidding = state["phase"] == "bid"
+    players = {}
+    for s in state["seats"]:
+        p = state["players"][s]
+        group = camp(state, s)
+        players[s] = {
+            "province": province_name(s), "lord_name": lord_name(s), "status": p["status"],
+            "lord": p["lord"], "overlord": p["overlord"], "captive_until": p["captive_until"],
+            "treasury": (p["treasury"] if (not bidding or s == seat) else None),
+            "castles": len(castles_of(state, {s})),
+            "counties": len(counties_of(state, {s})),
+            "castles_with_vassals": len(castles_of(state, group)),
+            "provinces": complete_provinces(state, group),
+            "offices": [o for o in OFFICES if state["offices"][o] == s],
+        }
+    board = {}
+    for c in gm.counties:
+        s = state["board"].get(c)
+        entry: dict[str, Any] = {"holder": controller(state, c)}
+        if s:
+            entry["owner"] = s["owner"]
+            entry["units"] = dict(s["u"])
+        if c in state["out_of_play"]:
+            entry["out"] = True
+        board[c] = entry
+    v: dict[str, Any] = {
+        "game": "kard-es-korona", "version": state["version"], "year": state["year"],
+        "last_year": state["last_year"], "phase": state["phase"],
+        "label": phase_label(state), "start": state["start"], "seats": list(state["seats"]),
+        "nplayers": state["nplayers"], "players": players, "offices": dict(state["offices"]),
+        "card": state["card"], "card_name": card(state["card"])["name"] if state["card"] else "",
+        "drawn": list(state["drawn"]), "guilds_from": state["guilds_from"],
+        "board": board,
+        "battles": [{"county": b["county"], "attacker": b["attacker"], "army": dict(b["army"]),
+                     "lord": b["lord"]} for b in state["battles"]],
+        "ask": (dict(state["ask"]) if state["ask"] else None),
+        "result": state["result"], "seat": seat,
+    }
+    if state["election"]:
+        v["election"] = {"office": OFFICES[min(state["election"]["office"], 2)],
+                         "declared": dict(state["election"]["declared"]),
+                         "results": list(state["election"]["results"])}
+    if seat is not None and seat in state["players"]:
+        p = state["players"][seat]
+        v["me"] = {"treasury": p["treasury"], "standing": p["standing"],
+                   "steps": min(6, len(castles_of(state, {seat})) + 2)}
+    return v
+
+
+def _units(u: dict[str, int]) -> str:
+    return " ".join(f"{u[a]}{a[0]}" for a in ARMS if u.get(a))
+
+
+def _name(owner: str | None) -> str:
+    if owner is None:
+        return "-"
+    if owner == "royal":
+        return "royal"
+    if owner.startswith("n_"):
+        return f"neutral({owner[2:]})"
+    return owner
+
+
+def board_text(v: dict[str, Any]) -> str:
+    gm = game_map(v["version"])
+    lines = [f"{v['label']}. Start player: {v['start']}. Event card: {v['card_name'] or '-'}."]
+    lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
+    for prov in [*ring(), CENTRE]:
+        lines.append(f"{province_name(prov)}:")
+        for c in gm.provinces[prov]:
+            e = v["board"][c]
+            county = gm.counties[c]
+            if e.get("out"):
+                lines.append(f"  {county.name}: out of play")
+                continue
+            tag = county.terrain + (f" ({county.castle})" if county.castle else "")
+            stack = f" {_name(e.get('owner'))} {_units(e['units'])}" if e.get("units") else ""
+            lord = f" +lord {lords[c]}" if c in lords else ""
+            held = f" held by {_name(e['holder'])}" if e["holder"] else ""
+            lines.append(f"  {county.name} [{tag}]{held}:{stack or ' empty'}{lord}")
+    for b in v["battles"]:
+        lines.append(f"Pending battle at {gm.counties[b['county']].name}: {b['attacker']} "
+                     f"attacks with {_units(b['army'])}{' +lord' if b['lord'] else ''}.")
+    lines.append("Players:")
+    for s, p in v["players"].items():
+        money = "?" if p["treasury"] is None else str(p["treasury"])
+        extra = []
+        if p["offices"]:
+            extra.append("offices " + "/".join(p["offices"]))
+        if p["overlord"]:
+            extra.append(f"vassal of {p['overlord']}")
+        if p["captive_until"]:
+            extra.append(f"captive until {p['captive_until']}")
+        lines.append(f"  {s} ({p['lord_name']}): {p['status']}, {money} garas, "
+                     f"{p['castles']} castles, {p['counties']} counties"
+                     + ("; " + "; ".join(extra) if extra else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _xy(pos: tuple[float, float]) -> tuple[float, float]:
+    return ((pos[0] - 15.4) * 62 + 20, (49.5 - pos[1]) * 88 + 20)
+
+
+def board_svg(v: dict[str, Any]) -> str:
+    gm = game_map(v["version"])
+    w, h = 720, 470
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+           f'height="{h}" font-family="sans-serif" font-size="9">',
+           f'<rect width="{w}" height="{h}" fill="#fbf8ef"/>']
+    done = set()
+    for a, c in gm.counties.items():
+        for b, river in c.neighbours:
+            if (b, a) in done:
+                continue
+            done.add((a, b))
+            x1, y1 = _xy(gm.pos[a])
+            x2, y2 = _xy(gm.pos[b])
+            style = ('stroke="#3b7dd8" stroke-width="3"' if river
+                     else 'stroke="#bbb" stroke-width="1"')
+            out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {style}/>')
+    lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
+    battles = {b["county"]: b for b in v["battles"]}
+    for cid, c in gm.counties.items():
+        x, y = _xy(gm.pos[cid])
+        e = v["board"][cid]
+        holder = e["holder"]
+        if e.get("out"):
+            fill = "#999"
+        elif holder is None:
+            fill = "#ffffff"
+        elif holder == "royal":
+            fill = "#e8e8e8"
+        elif holder.startswith("n_"):
+            fill = colour(holder[2:])
+        else:
+            fill = colour(holder)
+        stroke = {"mountain": "#8a5a2b", "swamp": "#2f8f5b"}.get(c.terrain, "#333")
+        dash = ' stroke-dasharray="3,2"' if c.terrain == "swamp" else ""
+        op = ' fill-opacity="0.45"' if holder and (holder == "royal" or holder.startswith("n_")) \
+            else ""
+        out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{fill}"{op} '
+                   f'stroke="{stroke}" stroke-width="2.5"{dash}><title>{escape(c.name)} '
+                   f'({c.terrain})</title></circle>')
+        if c.terrain == "mountain":
+            out.append(f'<polygon points="{x - 5:.0f},{y - 6:.0f} {x:.0f},{y - 13:.0f} '
+                       f'{x + 5:.0f},{y - 6:.0f}" fill="#8a5a2b"/>')
+        if c.has_castle:
+            out.append(f'<rect x="{x - 4:.0f}" y="{y - 17:.0f}" width="8" height="7" '
+                       'fill="#222"/>')
+        out.append(f'<text x="{x:.0f}" y="{y + 3:.0f}" text-anchor="middle">'
+                   f'{escape(c.name[:6])}</text>')
+        label = _units(e["units"]) if e.get("units") else ""
+        if cid in lords:
+            label += " \u2605" + lords[cid][:3]
+        if cid in battles:
+            b = battles[cid]
+            label += f" \u2694{b['attacker'][:3]} {_units(b['army'])}"
+        if label:
+            out.append(f'<text x="{x:.0f}" y="{y + 23:.0f}" text-anchor="middle" '
+                       f'font-weight="bold">{escape(label.strip())}</text>')
+    out.append(f'<text x="10" y="{h - 8}">{escape(v["label"])}; c=cavalry i=infantry '
+               'a=archer, \u2605 lord, \u2694 pending attack, square = castle, blue line = '
+               'wide river</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def total_units(v: dict[str, Any]) -> int:
+    return sum(total(e["units"]) for e in v["board"].values() if e.get("units"))
