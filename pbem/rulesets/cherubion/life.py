@@ -1,0 +1,194 @@
+"""Life and death: damage, healing, death and the graveyard, prisoners, elimination and
+Base inheritance, resource destruction and its loss.
+
+Rulebook "Fegyveres harc" (below 0 dies, exactly 0 may be healed this turn), "Temető",
+"Fogolyejtés" (prisoners, bodies, 3-turn revival), "Erőforrások" (destruction loss),
+"A játék alapjai" (elimination, the Base passes to the killer); spec §5.6, §5.12, §5.13,
+§5.18, §8.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.rulesets.cherubion.model import (
+    Ctx,
+    alive_seats,
+    characters_of,
+    name_of,
+    on_board,
+)
+from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
+
+
+def damage(ctx: Ctx, p: dict[str, Any], amount: int, why: str) -> None:
+    """Subtract ÉP. Sleep ends when the piece takes damage (card n03 [A])."""
+    st = ctx.state
+    p["ep"] -= amount
+    if amount > 0:
+        p["status"].pop("asleep", None)
+    ctx.pub("damage", f"{name_of(st, p['id'])} loses {amount} ÉP ({why}) -> {p['ep']}",
+            piece=p["id"] if not p.get("hidden") else None, amount=amount)
+
+
+def heal(ctx: Ctx, p: dict[str, Any], amount: int, why: str) -> None:
+    """Heal, never above maximum (Rulebook). A captive body in its captor's Base revives
+    at ÉP = negative ÉP + amount healed (spec §5.13 step 5)."""
+    st = ctx.state
+    before = p["ep"]
+    p["ep"] = min(p["max"], p["ep"] + amount)
+    if p.get("body") and p["body"].get("dead") and p["ep"] > 0 and \
+            p["loc"].startswith("prison:"):
+        p["body"]["dead"] = False
+        p["body"]["healed"] = True
+        ctx.pub("revive", f"{name_of(st, p['id'])} is revived as a prisoner with {p['ep']} ÉP")
+    st["turn"].setdefault("healed", []).append(p["id"])
+    ctx.pub("heal", f"{name_of(st, p['id'])} heals {p['ep'] - before} ÉP ({why}) -> {p['ep']}",
+            piece=p["id"], amount=p["ep"] - before)
+
+
+def to_grave(st: dict[str, Any], seat: str, item: str) -> None:
+    if seat in st["players"]:
+        st["players"][seat]["grave"].append(item)
+
+
+def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
+    """Remove a dead piece: a summoned piece vanishes and its card goes to the graveyard;
+    a character goes to its owner's graveyard; attached cards go to their owners'
+    graveyards; anything it carried is dropped (Rulebook "Temető", "A megidézett lények")."""
+    st = ctx.state
+    if p["loc"] == "gone":
+        return
+    where = p["loc"]
+    label = name_of(st, p["id"])
+    if p.get("hidden"):
+        st["markers"].pop(p["hidden"], None)
+        p["hidden"] = None
+        label = f"{p['name']} ({p['id']})"
+    p["loc"] = "gone"
+    if p["summoned"]:
+        to_grave(st, p["owner"], p["card"])
+    else:
+        to_grave(st, p["origin"], p["id"])
+    for a in p.get("attached", []):
+        to_grave(st, a["owner"], a["card"])
+    p["attached"] = []
+    p["status"] = {}
+    ctx.pub("death", f"{label} dies ({why})", piece=p["id"], where=where)
+    # bodies and captives it carried: capture fails (spec §5.13 step 3 [A])
+    for q in st["pieces"].values():
+        b = q.get("body")
+        if b and b.get("by") == p["id"] and not q["loc"].startswith("prison:") \
+                and q["loc"] != "gone":
+            q["body"] = None
+            holder = b["holder"]
+            if b.get("dead"):
+                q["loc"] = "gone"
+                to_grave(st, q["origin"], q["id"])
+                ctx.pub("capture_fail", f"The transporter of {label} is lost: the body of "
+                        f"{q['name']} ({q['id']}) goes to the graveyard")
+            else:
+                ctx.pub("capture_fail", f"{q['name']} ({q['id']}) is freed: its captor's "
+                        "transporter died")
+            tr = st["players"].get(holder, {}).get("transit", [])
+            if q["id"] in tr:
+                tr.remove(q["id"])
+    check_elimination(ctx, killer)
+
+
+def check_elimination(ctx: Ctx, killer: str | None) -> None:
+    """A player with no characters left is eliminated; his Base passes to the player who
+    killed his last character (Rulebook "A játék alapjai"; spec §5.18)."""
+    st = ctx.state
+    for seat in alive_seats(st):
+        if not characters_of(st, seat):
+            eliminate(ctx, seat, killer if killer != seat else None, "has no characters left")
+
+
+def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
+    st = ctx.state
+    pl = st["players"][seat]
+    if not pl["alive"]:
+        return
+    pl["alive"] = False
+    ctx.pub("eliminated", f"{seat} is out of the game ({why})", seat=seat)
+    if heir is not None and st["players"][heir]["alive"]:
+        st["players"][heir]["bases"] += pl["bases"]
+        for side in pl["bases"]:
+            st.setdefault("inherited", {})[str(side)] = heir
+        ctx.pub("base_transfer", f"{heir} takes over the Base on side(s) "
+                f"{', '.join(map(str, pl['bases']))}", seat=heir)
+    else:
+        ctx.pub("base_closed", f"The Base on side(s) {', '.join(map(str, pl['bases']))} "
+                "is closed")
+    pl["bases"] = []
+    # [A] spec §5.18: his summoned pieces, traps and resources are removed; gates stay;
+    # prisoners he held pass to the heir (or are freed into nothing: they die).
+    for p in list(st["pieces"].values()):
+        if p["loc"] == "gone":
+            continue
+        if p["owner"] == seat and (p["summoned"] or on_board(p["loc"]) or p["loc"] in ("nml",)
+                                   or p["loc"].startswith("base:")):
+            p["loc"] = "gone"
+            if p.get("hidden"):
+                st["markers"].pop(p["hidden"], None)
+                p["hidden"] = None
+        elif p["loc"] == f"prison:{seat}":
+            if heir is not None and st["players"][heir]["alive"]:
+                p["loc"] = f"prison:{heir}"
+                if p.get("body"):
+                    p["body"]["holder"] = heir
+            else:
+                p["loc"] = "gone"
+    for mid, m in list(st["markers"].items()):
+        if m["owner"] == seat and m["kind"] != "T":
+            del st["markers"][mid]
+    for rid, r in list(st["resources"].items()):
+        if r["owner"] == seat:
+            del st["resources"][rid]
+    pl["hand"] = []
+    pl["transit"] = []
+    alive = alive_seats(st)
+    if len(alive) <= 1 and st["phase"] != "over":
+        st["phase"] = "over"
+        st["result"] = {"winners": alive, "reason": "last player standing" if alive
+                        else "all remaining players fell at once: a draw"}
+
+
+def destroy_resource(ctx: Ctx, rid: str, why: str) -> None:
+    """Destroy a resource: the owner's pieces in his Base(s) lose a quarter of its table
+    ÉP in total, split by the owner (Rulebook "Erőforrások": 5/10/15; a piece loses at
+    most what it has; spec §5.6: whole points, prisoners excluded, empty Base voids it).
+    Split: the owner's LOSS standing order fills the listed pieces in order; the default
+    puts one point at a time on the piece with the highest current ÉP (spec DP10)."""
+    st = ctx.state
+    r = st["resources"].pop(rid)
+    owner = r["owner"]
+    loss = RESOURCE_TABLE[r["size"]]["ep"] // 4
+    ctx.pub("resource_destroyed", f"{owner}'s {r['size']} resource {rid} on {r['field']} is "
+            f"destroyed ({why}); Base pieces lose {loss} ÉP in total", seat=owner, loss=loss)
+    bases = {f"base:{s}" for s in st["players"][owner]["bases"]}
+    pool = [p for p in st["pieces"].values()
+            if p["owner"] == owner and p["loc"] in bases and p["ep"] > 0]
+    share: dict[str, int] = {p["id"]: 0 for p in pool}
+    left = loss
+    prio = st["players"][owner]["standing"].get("loss", [])
+    for pid in prio:
+        p = st["pieces"].get(pid)
+        if p is None or p not in pool or left <= 0:
+            continue
+        take = min(left, p["ep"])
+        share[pid] += take
+        left -= take
+    while left > 0:
+        cand = [p for p in pool if p["ep"] - share[p["id"]] > 0]
+        if not cand:
+            break
+        best = max(cand, key=lambda p: (p["ep"] - share[p["id"]], p["id"]))
+        share[best["id"]] += 1
+        left -= 1
+    for pid, amount in sorted(share.items()):
+        if amount:
+            damage(ctx, st["pieces"][pid], amount, f"loss of resource {rid}")
+    if left > 0:
+        ctx.pub("loss_void", f"{left} ÉP of the loss is lost (no piece can take it)")

@@ -1,0 +1,530 @@
+"""The turn: start step (skips, energy, ticks, SCRY, MÉ roll), the action step (the active
+seat's order script run line by line), mandatory melee, the end step, the next turn.
+
+Rulebook "Mozgások a játéktéren" (MÉ = 2d6; double six rolls again), "Erőforrások"
+(energy each turn, no carry-over, resources produce from the next turn, at most five,
+upgrades), "Fogalmak" (kör = one player's turn, forduló = a round); spec §4.1, §5.2,
+§5.6. The run loop drives tasks in `state["queue"]` (exchanges, card plays, moves) which
+may stop at a reaction window; the loop resumes them after the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.rulesets.cherubion import data
+from pbem.rulesets.cherubion.cards import announce, apply_effect, check_play, pay
+from pbem.rulesets.cherubion.combat import melee_tasks, task_exchange
+from pbem.rulesets.cherubion.life import damage, eliminate, kill, to_grave
+from pbem.rulesets.cherubion.model import (
+    Ctx,
+    State,
+    alive_seats,
+    board,
+    name_of,
+    on_board,
+    pieces_at,
+    pieces_on_board,
+    resource_count,
+)
+from pbem.rulesets.cherubion.movement import (
+    auto_spend,
+    deploy,
+    deploy_problem,
+    task_move,
+    transit,
+)
+from pbem.rulesets.cherubion.orders import (
+    Attack,
+    Build,
+    Clear,
+    Deploy,
+    Draw,
+    Execute,
+    FreeAttack,
+    Intruder,
+    Loss,
+    Move,
+    Play,
+    Scry,
+    Surrender,
+    Upgrade,
+    When,
+    parse_line,
+)
+from pbem.rulesets.cherubion.reactions import window
+from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
+
+DRAW_COST = 4  # Rulebook: a card costs 4 MÉ
+MAX_RESOURCES = 5  # Rulebook "Erőforrások"
+
+
+def roll_me(ctx: Ctx, seat: str) -> tuple[int, list[int]]:
+    """2d6; on a double six roll 2d6 again and add, while double sixes come (Rulebook
+    "Mozgások a játéktéren"; spec TC-1)."""
+    faces: list[int] = []
+    total = 0
+    n = 0
+    while True:
+        n += 1
+        pair = ctx.dice.rolls(2, 6, f"MÉ roll, {seat}" + (f", re-roll {n - 1}" if n > 1 else ""))
+        faces += pair
+        total += sum(pair)
+        if pair != [6, 6]:
+            return total, faces
+
+
+def production(st: State, seat: str) -> int:
+    """Energy of a turn: active resources' output, +1 each while holding PRODUCTION
+    (Rulebook "Speciális jelzések": two large make 12 instead of 10)."""
+    from pbem.rulesets.cherubion.model import holder
+    res = [r for r in st["resources"].values() if r["owner"] == seat and r["active"]]
+    total = sum(RESOURCE_TABLE[r["size"]]["energy"] for r in res)
+    if holder(st, "production") == seat:
+        total += len(res)
+    return total
+
+
+def start_turn(ctx: Ctx) -> None:
+    """Start steps of the active seat's turn until a turn needs orders or the game ends."""
+    st = ctx.state
+    while st["phase"] == "turn":
+        seat = st["active"]
+        pl = st["players"][seat]
+        st["turn"] = {}
+        st["turn_no"] += 1
+        pl["turns"] += 1
+        for r in st["resources"].values():
+            if r["owner"] == seat:
+                r["active"] = True  # Rulebook: built last turn, produces from now
+        _ticks(ctx, seat)
+        if st["phase"] != "turn":
+            return
+        if pl["skip"] > 0:
+            # card ch04 Időcsapda: the player is out of the game for the turn
+            pl["skip"] -= 1
+            pl["trapped"] = pl["skip"] > 0
+            pl["energy"] = 0
+            pl["me"] = 0
+            ctx.pub("skip", f"{seat} misses this turn (Időcsapda); {pl['skip']} more to miss",
+                    seat=seat)
+            _end_turn(ctx)
+            continue
+        pl["trapped"] = False
+        pl["energy"] = production(st, seat)
+        _scry(ctx, seat)
+        me, faces = roll_me(ctx, seat)
+        me += 2 * pl["herd"]  # card ot01 Ménes [A]: +2 MÉ per turn
+        pl["me"] = me
+        pl["me_dice"] = faces
+        ctx.pub("turn", f"Round {st['round']}: {seat}'s turn. MÉ roll "
+                f"{'+'.join(map(str, faces))}" + (" +2 Ménes" * pl["herd"]) + f" = {me}",
+                seat=seat, me=me, dice=faces)
+        ctx.priv([seat], "energy", f"Your energy this turn: {pl['energy']}",
+                 energy=pl["energy"])
+        st["awaiting_orders"] = True
+        return
+
+
+def _ticks(ctx: Ctx, seat: str) -> None:
+    """Start-of-turn ticks (spec §4.1 step 1c [A]): special damage, the HEAL field, the
+    Timed Death Spell, revival clocks of bodies, Távcső."""
+    from pbem.rulesets.cherubion.model import holder
+    st = ctx.state
+    b = board(st)
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["owner"] != seat or p["loc"] == "gone":
+            continue
+        if p.get("burn") and on_board(p["loc"]):
+            damage(ctx, p, p["burn"], "special damage")
+            if p["ep"] < 0:
+                kill(ctx, p, "special damage", None)
+    if holder(st, "heal") == seat:
+        f = next(f for f, e in b.special_fields().items() if e == "heal")
+        hurt = [p for p in pieces_at(st, f) if p["ep"] < p["max"] and not p.get("body")]
+        if hurt:
+            p = min(hurt, key=lambda q: (q["ep"], q["id"]))
+            p["ep"] += 1
+            ctx.pub("heal", f"The HEAL field heals {name_of(st, p['id'])} 1 ÉP -> {p['ep']}")
+    pl = st["players"][seat]
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        for a in list(p.get("attached", [])):
+            if a.get("due") is not None and a["owner"] == seat and pl["turns"] >= a["due"] \
+                    and p["loc"] != "gone":
+                ctx.pub("timed_death", f"Időzített Halálvarázs strikes {name_of(st, p['id'])}")
+                kill(ctx, p, "Időzített Halálvarázs", seat)
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        body = p.get("body")
+        if body and p["loc"] == f"prison:{seat}" and body.get("clock"):
+            body["clock"] += 1
+    for p in st["pieces"].values():
+        if p["owner"] == seat and p["loc"] != "gone" and on_board(p["loc"]) and \
+                any(a.get("grant") == "telescope" for a in p["attached"]):
+            for mid, m in sorted(st["markers"].items()):
+                if m["owner"] != seat and m.get("hidden") and \
+                        b.distance(m["field"], p["loc"]) <= 3 and mid not in pl["known"]:
+                    pl["known"][mid] = m["card"]
+                    ctx.priv([seat], "telescope", f"Távcső: marker {mid} on {m['field']} is "
+                             f"{data.card(m['card'])['name_hu']}")
+
+
+def _scry(ctx: Ctx, seat: str) -> None:
+    """SCRY holder looks at the top card of one opponent's deck (Rulebook). Decks are not
+    pre-shuffled: the top card is drawn at random now (visible to the scryer only) and
+    stays on top until drawn."""
+    from pbem.rulesets.cherubion.model import holder
+    st = ctx.state
+    if holder(st, "scry") != seat:
+        return
+    others = [s for s in alive_seats(st) if s != seat and st["players"][s]["pile"]]
+    if not others:
+        return
+    want = st["players"][seat]["standing"].get("scry")
+    q = want if want in others else others[0]
+    qp = st["players"][q]
+    if qp["top"] is None:
+        card = ctx.dice.draw(qp["pile"], f"top card of {q}'s deck (scry)", visible_to=[seat])
+        qp["top"] = {"card": card, "seen_by": [seat]}
+    elif seat not in qp["top"]["seen_by"]:
+        qp["top"]["seen_by"].append(seat)
+    ctx.priv([seat], "scry", f"SCRY: the top card of {q}'s deck is "
+             f"{data.card(qp['top']['card'])['name_hu']}", card=qp["top"]["card"])
+
+
+def draw_card(ctx: Ctx, seat: str) -> str | None:
+    st = ctx.state
+    pl = st["players"][seat]
+    if pl["top"] is not None:
+        card = pl["top"]["card"]
+        pl["top"] = None
+    elif pl["pile"]:
+        card = ctx.dice.draw(pl["pile"], f"card draw, {seat}", visible_to=[seat])
+    else:
+        return None
+    pl["hand"].append(card)
+    pl["hand"].sort()
+    ctx.priv([seat], "draw", f"You draw {data.card(card)['name_hu']} ({card})", card=card)
+    ctx.pub("draw_count", f"{seat} draws a card (4 MÉ)", seat=seat)
+    return card
+
+
+def store_standing(st: State, seat: str, orders: list[Any]) -> None:
+    """Standing orders sent in any file replace those of the same kind (triggers: the
+    whole list)."""
+    pl = st["players"][seat]
+    whens = [o for o in orders if isinstance(o, When)]
+    if whens or any(isinstance(o, Clear) for o in orders):
+        pl["triggers"] = [o.__dict__.copy() for o in whens]
+    for o in orders:
+        if isinstance(o, Intruder):
+            pl["standing"]["intruder"] = o.choice
+        elif isinstance(o, FreeAttack):
+            pl["standing"]["freeattack"] = o.take
+        elif isinstance(o, Loss):
+            pl["standing"]["loss"] = list(o.pieces)
+        elif isinstance(o, Scry):
+            pl["standing"]["scry"] = o.seat
+
+
+def run(ctx: Ctx) -> None:
+    """Drive the active turn: queued tasks, then the script, then mandatory melee and the
+    end step, then the next turns' start steps, until orders or an answer are needed."""
+    st = ctx.state
+    guard = 0
+    while st["phase"] == "turn":
+        guard += 1
+        if guard > 100000:
+            raise AssertionError("cherubion: run loop does not terminate")
+        if st["ask"] or st["awaiting_orders"]:
+            return
+        if st["queue"]:
+            task = st["queue"].pop(0)
+            res = TASKS[task["t"]](ctx, task)
+            if res == "wait":
+                st["queue"].insert(0, task)
+                return
+            continue
+        if st["script"]:
+            line = st["script"].pop(0)
+            execute(ctx, st["active"], line)
+            continue
+        if not st["turn"].get("melee_done"):
+            st["turn"]["melee_done"] = True
+            seat = st["active"]
+            if st["players"][seat]["transit"]:
+                transit(ctx, seat)
+            auto_spend(ctx, seat)
+            st["queue"] += melee_tasks(st, seat)
+            continue
+        if not st["turn"].get("zero_done"):
+            if _zero_window(ctx):
+                return
+            st["turn"]["zero_done"] = True
+            continue
+        _end_turn(ctx)
+        start_turn(ctx)
+
+
+def _zero_window(ctx: Ctx) -> bool:
+    """End step (Rulebook "Fegyveres harc"): a piece at exactly 0 ÉP may be healed this
+    turn; the owner's ZERO trigger (or `ask`) is offered here, then it dies."""
+    st = ctx.state
+    task = st["turn"].setdefault("zero_task", {"answered": {}})
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["loc"] == "gone" or p["ep"] != 0 or p.get("body"):
+            continue
+        sub = task["answered"].setdefault(p["id"], {"answered": []})
+        if window(ctx, sub, "ZERO", [p["owner"]], {"piece": p["id"],
+                                                   "mine_of": {p["owner"]: p["id"]}}):
+            return True
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["loc"] != "gone" and p["ep"] == 0 and not p.get("body"):
+            kill(ctx, p, "left at 0 ÉP", None)
+    return False
+
+
+def _end_turn(ctx: Ctx) -> None:
+    """End step: statuses expire, revival clocks, next seat; round wrap and round limit."""
+    st = ctx.state
+    seat = st["active"]
+    pl = st["players"][seat]
+    for p in st["pieces"].values():
+        for name, s in list(p.get("status", {}).items()):
+            if s["seat"] == seat and pl["turns"] >= s["until"]:
+                del p["status"][name]
+        body = p.get("body")
+        if body and p["loc"] == f"prison:{seat}" and body.get("clock", 0) >= 3:
+            if body.get("dead"):
+                p["loc"] = "gone"
+                p["body"] = None
+                to_grave(st, p["origin"], p["id"])
+                ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) was not revived in "
+                        "3 turns and is removed")
+            elif not body.get("unconvertible"):
+                body["unconvertible"] = True
+                ctx.pub("unconvertible", f"{p['name']} ({p['id']}) can no longer be converted")
+    pl["me"] = 0
+    st["script"] = []
+    st["queue"] = []
+    if st["phase"] != "turn":
+        return
+    alive = alive_seats(st)
+    order = st["order"]
+    i = order.index(seat)
+    for k in range(1, len(order) + 1):
+        nxt = order[(i + k) % len(order)]
+        if nxt in alive:
+            break
+    if order.index(nxt) <= i:
+        st["round"] += 1
+        limit = st["config"]["options"].get("round_limit", 0)
+        if limit and st["round"] > limit:
+            _round_limit(ctx)
+            return
+    st["active"] = nxt
+
+
+def _round_limit(ctx: Ctx) -> None:
+    """Optional PBEM round limit (spec §8 [A]): score = KK of living characters + 3 x
+    production + 10 if the demigod lives."""
+    st = ctx.state
+    scores = {}
+    for s in alive_seats(st):
+        chars = [p for p in st["pieces"].values() if p["owner"] == s and not p["summoned"]
+                 and p["loc"] != "gone" and not p["loc"].startswith("prison:")]
+        prod = sum(RESOURCE_TABLE[r["size"]]["energy"] for r in st["resources"].values()
+                   if r["owner"] == s)
+        demi = any(p["kind"] == "demigod" for p in chars)
+        scores[s] = sum(p["kk"] for p in chars) + 3 * prod + (10 if demi else 0)
+    best = max(scores.values())
+    st["phase"] = "over"
+    st["result"] = {"winners": sorted(s for s, v in scores.items() if v == best),
+                    "reason": "round limit reached; score", "scores": scores}
+    ctx.pub("game_over", "Round limit reached. Scores: " +
+            ", ".join(f"{s} {v}" for s, v in sorted(scores.items())))
+
+
+def transit_blocks(st: State, seat: str) -> bool:
+    return bool(st["players"][seat]["transit"])
+
+
+def execute(ctx: Ctx, seat: str, line: str) -> None:
+    """Run one script line; an illegal command is skipped with an event saying why."""
+    st = ctx.state
+    o = parse_line(line, st["n"], tuple(st["players"]))
+    pl = st["players"][seat]
+
+    def skip(why: str) -> None:
+        ctx.pub("skipped", f"{seat}: {o} skipped: {why}", seat=seat)
+
+    if isinstance(o, (Draw, Deploy, Build, Upgrade)) and transit_blocks(st, seat):
+        skip("all MÉ goes to carrying the captive home (Rulebook \"Fogolyejtés\")")
+        return
+    if isinstance(o, Move):
+        if transit_blocks(st, seat) and not _is_transporter(st, seat, o.piece):
+            skip("all MÉ goes to carrying the captive home")
+            return
+        st["queue"].append({"t": "move", "seat": seat, "order": str(o), "stage": 0})
+    elif isinstance(o, Draw):
+        if pl["me"] < DRAW_COST:
+            skip(f"a card costs {DRAW_COST} MÉ; {pl['me']} left")
+        elif not pl["pile"] and pl["top"] is None:
+            skip("your deck is empty")
+        else:
+            pl["me"] -= DRAW_COST
+            draw_card(ctx, seat)
+    elif isinstance(o, Deploy):
+        why = deploy_problem(st, seat, o.piece, o.field)
+        if why:
+            skip(why)
+        else:
+            deploy(ctx, seat, o.piece, o.field)
+    elif isinstance(o, Build):
+        why = build_problem(st, seat, o.size, o.field)
+        if why:
+            skip(why)
+        else:
+            build(ctx, seat, o.size, o.field)
+    elif isinstance(o, Upgrade):
+        why = upgrade_problem(st, seat, o.field, o.size)
+        if why:
+            skip(why)
+        else:
+            upgrade(ctx, seat, o.field, o.size)
+    elif isinstance(o, Play):
+        why = check_play(st, seat, o)
+        if why:
+            skip(why)
+        else:
+            st["queue"].append({"t": "card", "seat": seat, "order": str(o), "stage": 0})
+    elif isinstance(o, Attack):
+        att = st["pieces"].get(o.piece)
+        if att is None or att["owner"] != seat:
+            skip(f"{o.piece} is not one of your pieces")
+        else:
+            st["queue"].append({"t": "exchange", "att": o.piece, "dfd": o.target,
+                                "capture": o.capture, "stage": 0})
+    elif isinstance(o, Execute):
+        p = st["pieces"].get(o.piece)
+        if p is None or p["loc"] != f"prison:{seat}":
+            skip(f"{o.piece} is not a prisoner in your Base")
+        else:
+            kill(ctx, p, f"executed by {seat}", seat)
+    elif isinstance(o, Surrender):
+        ctx.pub("surrender", f"{seat} surrenders", seat=seat)
+        eliminate(ctx, seat, None, "surrendered")
+        st["script"] = []
+        st["queue"] = []
+        if st["phase"] == "turn":
+            st["turn"]["melee_done"] = True
+            st["turn"]["zero_done"] = True
+    # standing orders were stored when the file was read
+
+
+def _is_transporter(st: State, seat: str, pid: str) -> bool:
+    return any((st["pieces"][q].get("body") or {}).get("by") == pid
+               for q in st["players"][seat]["transit"])
+
+
+def build_problem(st: State, seat: str, size: str, field: str) -> str | None:
+    """Rulebook "Erőforrások": cost 5/7/9 MÉ, 1/2/3 own pieces on the board (summoned count),
+    any board field, at most five; spec §5.6 [A]: not where another player's pieces stand,
+    one resource per field."""
+    t = RESOURCE_TABLE[size]
+    pl = st["players"][seat]
+    if pl["me"] < t["me"]:
+        return f"a {size} resource costs {t['me']} MÉ; you have {pl['me']}"
+    if len(pieces_on_board(st, seat)) < t["need"]:
+        return f"a {size} resource needs {t['need']} of your pieces on the board"
+    if resource_count(st, seat) >= MAX_RESOURCES:
+        return "you already have 5 resources (Rulebook)"
+    if any(r["field"] == field for r in st["resources"].values()):
+        return f"{field} already holds a resource"
+    if any(p["owner"] != seat and not p.get("body") for p in pieces_at(st, field)):
+        return f"another player's piece stands on {field}"
+    return None
+
+
+def build(ctx: Ctx, seat: str, size: str, field: str) -> None:
+    from pbem.rulesets.cherubion.model import new_id
+    st = ctx.state
+    t = RESOURCE_TABLE[size]
+    st["players"][seat]["me"] -= t["me"]
+    rid = new_id(st, "N")
+    st["resources"][rid] = {"id": rid, "owner": seat, "field": field, "size": size,
+                            "ep": t["ep"], "active": False}
+    ctx.pub("build", f"{seat} builds a {size} resource {rid} on {field} ({t['me']} MÉ); it "
+            "produces from the next turn", seat=seat, field=field, size=size)
+
+
+def upgrade_problem(st: State, seat: str, field: str, size: str) -> str | None:
+    """Rulebook: a small resource may be upgraded to medium by paying the medium's MÉ; not a
+    destruction, not a new resource. Spec §5.6 [A]: also to large, with the new size's
+    piece requirement."""
+    r = next((r for r in st["resources"].values() if r["field"] == field and r["owner"] == seat),
+             None)
+    if r is None:
+        return f"you have no resource on {field}"
+    if SIZES_ORDER.index(size) <= SIZES_ORDER.index(r["size"]):
+        return f"the resource on {field} is already {r['size']}"
+    t = RESOURCE_TABLE[size]
+    if st["players"][seat]["me"] < t["me"]:
+        return f"upgrading to {size} costs {t['me']} MÉ"
+    if len(pieces_on_board(st, seat)) < t["need"]:
+        return f"a {size} resource needs {t['need']} of your pieces on the board"
+    return None
+
+
+SIZES_ORDER = ["small", "medium", "large"]
+
+
+def upgrade(ctx: Ctx, seat: str, field: str, size: str) -> None:
+    st = ctx.state
+    r = next(r for r in st["resources"].values() if r["field"] == field and r["owner"] == seat)
+    t = RESOURCE_TABLE[size]
+    st["players"][seat]["me"] -= t["me"]
+    r["size"] = size
+    r["ep"] = t["ep"]
+    r["active"] = False
+    ctx.pub("upgrade", f"{seat} upgrades resource {r['id']} on {field} to {size} ({t['me']} MÉ)")
+
+
+def task_card(ctx: Ctx, task: dict[str, Any]) -> str:
+    """A card play: check, pay, announce, the CAST window, then the effect (or the
+    graveyard if countered: the cost stays paid, spec §2.8 n04)."""
+    st = ctx.state
+    seat = task["seat"]
+    o = parse_line(task["order"], st["n"], tuple(st["players"]))
+    assert isinstance(o, Play)
+    if task["stage"] == 0:
+        why = check_play(st, seat, o)
+        if why:
+            ctx.pub("skipped", f"{seat}: {o} skipped: {why}", seat=seat)
+            return "done"
+        cost = pay(ctx, seat, o)
+        announce(ctx, seat, o, cost)
+        task["stage"] = 1
+    c = data.card(o.card)
+    if task["stage"] == 1:
+        hidden = c["effect"] == "trap" or (c["effect"] == "summon" and c["summon"]["hidden"])
+        owners = sorted({st["pieces"][t]["owner"] for t in o.targets
+                         if t in st["pieces"] and st["pieces"][t]["owner"] != seat}
+                        | {t for t in o.targets if t in st["players"] and t != seat}
+                        | {st["resources"][t]["owner"] for t in o.targets
+                           if t in st["resources"] and st["resources"][t]["owner"] != seat})
+        mine = {}
+        for t in o.targets:
+            if t in st["pieces"]:
+                mine[st["pieces"][t]["owner"]] = t
+        if not hidden and owners and window(ctx, task, "CAST", owners, {
+                "card": o.card, "caster": o.caster, "seat": seat, "mine_of": mine}):
+            return "wait"
+        if task.get("countered"):
+            to_grave(st, seat, o.card)
+            ctx.pub("countered", f"{c['name_hu']} is cancelled")
+            return "done"
+        apply_effect(ctx, seat, o)
+    return "done"
+
+
+TASKS = {"exchange": task_exchange, "move": task_move, "card": task_card}

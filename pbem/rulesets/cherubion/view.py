@@ -1,0 +1,264 @@
+"""What each seat may see, and the board drawn from a view (text and SVG).
+
+Hidden information (spec §7): hands (others see counts), deck contents and order, energy
+pools (others see production only), face-down markers (others see number and position),
+hidden summoned pieces and invisible pieces (others see their marker), the Timed Death
+Spell (others see a face-down permanent), standing triggers and policies, SCRY and Távcső
+results. Everything else is public. Views are built field by field from what the seat may
+see, never by deleting secrets from a copy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.rulesets.cherubion import data
+from pbem.rulesets.cherubion.board import get_board
+from pbem.rulesets.cherubion.model import State
+from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
+
+COLOURS = {"melan": "#2f6fd6", "choler": "#222222", "sang": "#c62828", "otoaak": "#d4a017",
+           "rominyarak": "#2e8b3d"}
+SPECIAL_MARK = {"heal": "+", "rally": "!", "discount": "$", "scry": "?", "production": "*",
+                "reach": "~"}
+
+
+def _piece_view(st: State, p: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    attached = []
+    for a in p.get("attached", []):
+        if a.get("secret") and a["owner"] != seat:
+            attached.append("face-down permanent")
+        else:
+            attached.append(a["card"])
+    out = {"id": p["id"], "name": p["name"], "owner": p["owner"], "loc": p["loc"],
+           "ep": p["ep"], "max": p["max"], "tk": p["tk"], "vsz": p["vsz"], "fe": p["fe"],
+           "reach": p["reach"], "transport": p["transport"], "kk": p["kk"], "kind": p["kind"],
+           "summoned": p["summoned"], "card": p["card"], "flags": sorted(p["flags"]),
+           "status": sorted(p.get("status", {})), "attached": attached,
+           "team": st["players"][p["origin"]]["team"] if p["origin"] in st["players"] else "",
+           "origin": p["origin"]}
+    if p.get("body"):
+        b = p["body"]
+        out["captive"] = {"holder": b["holder"], "dead": bool(b.get("dead")),
+                          "clock": b.get("clock", 0), "by": b.get("by", ""),
+                          "unconvertible": bool(b.get("unconvertible"))}
+    if p.get("hidden"):
+        out["hidden_under"] = p["hidden"]
+    if p.get("burn"):
+        out["burn"] = p["burn"]
+    return out
+
+
+def view(st: State, seat: str | None) -> dict[str, Any]:
+    pieces = []
+    for pid in sorted(st["pieces"]):
+        p = st["pieces"][pid]
+        if p["loc"] == "gone":
+            continue
+        if p.get("hidden") and p["owner"] != seat:
+            continue
+        pieces.append(_piece_view(st, p, seat))
+    known = st["players"][seat]["known"] if seat in st["players"] else {}
+    markers = []
+    for mid in sorted(st["markers"]):
+        m = st["markers"][mid]
+        mv: dict[str, Any] = {"id": mid, "kind": m["kind"], "field": m["field"],
+                              "owner": m["owner"], "hidden": bool(m.get("hidden"))}
+        if m["owner"] == seat or not m.get("hidden") or mid in known:
+            mv["card"] = m["card"]
+            if m.get("piece"):
+                mv["piece"] = m["piece"]
+            if "uses" in m:
+                mv["uses"] = m["uses"]
+        markers.append(mv)
+    resources = [{"id": r["id"], "owner": r["owner"], "field": r["field"], "size": r["size"],
+                  "ep": r["ep"], "active": r["active"]} for _, r in sorted(st["resources"].items())]
+    players = {}
+    for s in st["order"]:
+        pl = st["players"].get(s)
+        if pl is None:
+            players[s] = {"team": None}
+            continue
+        players[s] = {
+            "team": pl["team"], "bases": list(pl["bases"]), "alive": pl["alive"],
+            "lineup": pl["lineup"], "hand": len(pl["hand"]),
+            "deck": len(pl["pile"]) + (1 if pl["top"] else 0), "grave": list(pl["grave"]),
+            "skip": pl["skip"], "herd": pl["herd"], "me": pl["me"], "me_dice": pl["me_dice"],
+            "production": sum(RESOURCE_TABLE[r["size"]]["energy"]
+                              for r in st["resources"].values() if r["owner"] == s),
+            "transit": list(pl["transit"]), "turns": pl["turns"],
+        }
+    out: dict[str, Any] = {
+        "n": st["n"], "nml": list(st["nml"]), "phase": st["phase"], "round": st["round"],
+        "active": st["active"], "order": list(st["order"]), "seat": seat,
+        "special": get_board(st["n"]).special_fields(), "pieces": pieces, "markers": markers,
+        "resources": resources, "players": players, "result": st.get("result"),
+        "open_sides": list(st["open_sides"]),
+        "asking": st["ask"]["seat"] if st["ask"] else None,
+        "combat_fields": sorted(st["turn"].get("combat_fields", [])),
+    }
+    if seat in st["players"]:
+        pl = st["players"][seat]
+        deck = list(pl["pile"]) + ([pl["top"]["card"]] if pl["top"] else [])
+        tops = {q: st["players"][q]["top"]["card"] for q in st["order"]
+                if q in st["players"] and st["players"][q]["top"]
+                and seat in st["players"][q]["top"]["seen_by"]}
+        out["you"] = {"hand": sorted(pl["hand"]), "energy": pl["energy"],
+                      "deck": sorted(deck), "triggers": [dict(t) for t in pl["triggers"]],
+                      "standing": dict(sorted(pl["standing"].items())),
+                      "known": dict(sorted(known.items())), "scried": tops}
+        if st["ask"] and st["ask"]["seat"] == seat:
+            out["you"]["ask"] = {"text": st["ask"]["text"], "options": st["ask"]["options"]}
+    return out
+
+
+def redeal(st: State, seat: str | None, rng: random.Random) -> State:
+    """A copy with what `seat` cannot see re-dealt: other players' hands and decks
+    (reshuffled between them, sizes kept), their energy, standing orders, and deck tops
+    `seat` has not seen."""
+    import copy
+    new = copy.deepcopy(st)
+    for s, pl in new["players"].items():
+        if s == seat:
+            continue
+        top_hidden = pl["top"] is not None and seat not in pl["top"]["seen_by"]
+        pool = pl["hand"] + pl["pile"] + ([pl["top"]["card"]] if top_hidden else [])
+        rng.shuffle(pool)
+        k = len(pl["hand"])
+        pl["hand"] = sorted(pool[:k])
+        if top_hidden:
+            pl["top"]["card"] = pool[k]
+            k += 1
+        pl["pile"] = sorted(pool[k:])
+        pl["energy"] = rng.randint(0, 30)
+        pl["triggers"] = []
+        pl["standing"] = {}
+        pl["known"] = {}
+    return new
+
+
+# --- pictures -------------------------------------------------------------------------
+
+def _loc_summary(v: Mapping[str, Any]) -> dict[str, list[str]]:
+    by_field: dict[str, list[str]] = {}
+    for p in v["pieces"]:
+        tag = p["id"] + ("*" if p.get("captive") else "")
+        by_field.setdefault(p["loc"], []).append(tag)
+    for m in v["markers"]:
+        if m["kind"] == "SZ" and m.get("piece") and any(p["id"] == m["piece"] for p in v["pieces"]):
+            continue
+        by_field.setdefault(m["field"], []).append(m["id"] + (f"={m['card']}" if m.get("card")
+                                                              and m["kind"] != "T" else ""))
+    for r in v["resources"]:
+        by_field.setdefault(r["field"], []).append(f"{r['id']}:{r['size'][0].upper()}{r['ep']}")
+    return by_field
+
+
+def board_text(v: Mapping[str, Any]) -> str:
+    """The board as text: every occupied field with its pieces, markers and resources, then
+    Bases, No-Man's Land and prisons; special fields marked (+ heal, ! rally, $ discount,
+    ? scry, * production, ~ reach)."""
+    b = get_board(v["n"])
+    by_field = _loc_summary(v)
+    owner = {p["id"]: p["owner"] for p in v["pieces"]}
+    lines = [f"Board (N={v['n']}, {len(b.fields)} fields); round {v['round']}, "
+             f"active: {v['active']}"]
+    for f in b.order:
+        sp = v["special"].get(f)
+        items = by_field.get(f)
+        if not items and not sp:
+            continue
+        mark = f"[{SPECIAL_MARK[sp]}{sp}]" if sp else ""
+        desc = ", ".join(f"{i}({owner[i.rstrip('*')]})" if i.rstrip("*") in owner else i
+                         for i in sorted(items or []))
+        lines.append(f"  {f:<4}{mark:<13} {desc}")
+    for s, pl in v["players"].items():
+        if not pl.get("team"):
+            continue
+        for side in pl["bases"]:
+            here = sorted(p["id"] for p in v["pieces"] if p["loc"] == f"base:{side}")
+            lines.append(f"  Base side {side} ({s}, {pl['team']}): {' '.join(here) or '-'}")
+        pris = sorted(p["id"] + ("(body)" if p.get("captive", {}).get("dead") else "")
+                      for p in v["pieces"] if p["loc"] == f"prison:{s}")
+        if pris:
+            lines.append(f"  Prisoners of {s}: {' '.join(pris)}")
+    nml = sorted(p["id"] for p in v["pieces"] if p["loc"] == "nml")
+    lines.append(f"  No-Man's Land (side {'/'.join(map(str, v['nml']))}): {' '.join(nml) or '-'}")
+    return "\n".join(lines) + "\n"
+
+
+def board_svg(v: Mapping[str, Any]) -> str:
+    """The triangle grid, pieces as team-coloured dots with their id, markers as labelled
+    squares (face-down ones grey; their card shown only to the owner), resources as
+    diamonds, special fields tinted."""
+    b = get_board(v["n"])
+    s = 34.0
+    h = s * 0.8660254
+    n = v["n"]
+    width = (2 * n + 1) * s / 2 * 2 + 40
+    height = 2 * n * h + 40
+    team_of = {q: pl.get("team") for q, pl in v["players"].items()}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="7">']
+    centres: dict[str, tuple[float, float]] = {}
+    for f, fld in b.fields.items():
+        i = fld.row
+        rl = b.row_len(i)
+        x0 = width / 2 - (rl + 1) * s / 4
+        xl = x0 + (fld.col - 1) * s / 2
+        y0 = 20 + i * h
+        if fld.up:
+            pts = [(xl, y0 + h), (xl + s, y0 + h), (xl + s / 2, y0)]
+            cy = y0 + 2 * h / 3
+        else:
+            pts = [(xl, y0), (xl + s, y0), (xl + s / 2, y0 + h)]
+            cy = y0 + h / 3
+        cx = xl + s / 2
+        centres[f] = (cx, cy)
+        sp = v["special"].get(f)
+        fill = "#fff6cc" if sp else "#f4f1ea"
+        combat = f in v.get("combat_fields", [])
+        out.append('<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts) +
+                   f'" fill="{fill}" stroke="{"#c00" if combat else "#999"}" stroke-width="0.6"/>')
+        label = f + (f" {SPECIAL_MARK[sp]}" if sp else "")
+        out.append(f'<text x="{cx:.1f}" y="{cy + (5 if fld.up else -3):.1f}" '
+                   f'text-anchor="middle" fill="#aaa" font-size="5">{label}</text>')
+    stack: dict[str, int] = {}
+    for r in v["resources"]:
+        cx, cy = centres[r["field"]]
+        col = COLOURS.get(team_of.get(r["owner"]) or "", "#777")
+        out.append(f'<polygon points="{cx:.1f},{cy - 5:.1f} {cx + 5:.1f},{cy:.1f} '
+                   f'{cx:.1f},{cy + 5:.1f} {cx - 5:.1f},{cy:.1f}" fill="none" stroke="{col}" '
+                   f'stroke-width="1.2"><title>{r["id"]} {r["size"]} {r["ep"]} ÉP</title>'
+                   '</polygon>')
+    for m in v["markers"]:
+        if m.get("piece") and any(p["id"] == m["piece"] for p in v["pieces"]):
+            continue
+        cx, cy = centres[m["field"]]
+        k = stack.get(m["field"], 0)
+        stack[m["field"]] = k + 1
+        fill = "#888" if m["hidden"] else "#5a3"
+        title = m["id"] + (f" = {data.card(m['card'])['name_hu']}" if m.get("card") else "")
+        out.append(f'<rect x="{cx - 6 + 4 * k:.1f}" y="{cy - 4:.1f}" width="12" height="7" '
+                   f'fill="{fill}"><title>{title}</title></rect>')
+        out.append(f'<text x="{cx + 4 * k:.1f}" y="{cy + 1.5:.1f}" text-anchor="middle" '
+                   f'fill="#fff" font-size="5">{m["id"]}</text>')
+    for p in v["pieces"]:
+        if p["loc"] not in centres:
+            continue
+        cx, cy = centres[p["loc"]]
+        k = stack.get(p["loc"], 0)
+        stack[p["loc"]] = k + 1
+        col = COLOURS.get(p.get("team") or "", "#777")
+        dx = (k % 3 - 1) * 7
+        dy = (k // 3) * 7 - 2
+        dash = ' stroke-dasharray="1.5,1"' if p.get("hidden_under") else ""
+        out.append(f'<circle cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="4" fill="{col}" '
+                   f'stroke="#fff" stroke-width="0.8"{dash}><title>{p["id"]} {p["name"]} '
+                   f'{p["ep"]}/{p["max"]} ÉP</title></circle>')
+        out.append(f'<text x="{cx + dx:.1f}" y="{cy + dy + 2:.1f}" text-anchor="middle" '
+                   f'fill="#fff" font-size="4">{p["id"]}</text>')
+    out.append("</svg>")
+    return "".join(out)
