@@ -1,0 +1,80 @@
+"""Movement (rulebook chapter 3, p.9-10; terrain p.36-42; spec §5.3, §5.10, §5.12).
+
+Movement allowance by unit type, paths that avoid occupied hexes, terrain stops, and the
+"may it still battle" consequences of a move. Not here: retreats (combat.py).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .board import Hex, neighbours
+from .state import MOVE, feat, occupancy, race, terrain_at, uclass, uhex, utype
+
+
+def allowance(s: dict[str, Any], u: dict[str, Any]) -> tuple[int, int]:
+    """(max hexes, max hexes after which the unit may still battle).
+
+    Rulebook p.9-10: green foot 2, blue foot 1 and battle or 2 and no battle, red foot 1,
+    mounted 4/3/2 by colour; creatures per card (p.22). Goblin Rush (p.21): goblinoid foot
+    may move 2 to attack (checked by the caller). Mounted Charge: +1 hex, still battle
+    (spec §2.9 assumption)."""
+    cls = uclass(u)
+    if cls == "creature":
+        m = int(utype(u).get("move", MOVE[("foot", u["colour"])]))
+        mx, bat = m, m
+    else:
+        mx = MOVE[(cls, u["colour"])]
+        bat = 1 if (cls, u["colour"]) == ("foot", "blue") else mx
+    card = s["tf"].get("card_def") or {}
+    if card.get("extra_move") and cls == "mounted":
+        mx += int(card["extra_move"])
+        bat += int(card["extra_move"])
+    if race(u) == "goblinoid" and cls == "foot":
+        mx = max(mx, 2)  # the 2nd hex only as a Goblin Rush (movement.rush_ok)
+    return mx, bat
+
+
+def is_rampart(s: dict[str, Any], h: Hex) -> bool:
+    lm = s.get("landmarks", {}).get(f"{h[0]}-{h[1]}")
+    return lm is not None and lm["kind"] == "rampart"
+
+
+def reachable(s: dict[str, Any], u: dict[str, Any], steps: int) -> dict[Hex, dict[str, Any]]:
+    """Every hex the unit can end on within `steps` hexes: {hex: {"d", "path", "no_battle"}}.
+
+    Rulebook p.9: never through an occupied hex; p.37-42: forest, ford, landmark, rampart
+    stop the unit (rampart to adjacent rampart excepted, p.41); waterway impassable."""
+    occ = occupancy(s)
+    start = uhex(u)
+    best: dict[Hex, dict[str, Any]] = {}
+    queue: deque[tuple[Hex, int, list[Hex], bool]] = deque([(start, 0, [], False)])
+    seen = {start: 0}
+    while queue:
+        h, d, path, nb = queue.popleft()
+        if d >= steps:
+            continue
+        for n in neighbours(h):
+            if n in occ or feat(s, n, "impassable"):
+                continue
+            ramp = is_rampart(s, h) and is_rampart(s, n) and h == start
+            stop = bool(feat(s, n, "stop")) and not ramp
+            no_battle = nb or (bool(feat(s, n, "no_battle_after_entering")) and not ramp)
+            p = [*path, n]
+            if n not in best or best[n]["d"] > d + 1 or (
+                    best[n]["d"] == d + 1 and best[n]["no_battle"] and not no_battle):
+                best[n] = {"d": d + 1, "path": p, "no_battle": no_battle}
+            if not stop and (n not in seen or seen[n] > d + 1):
+                seen[n] = d + 1
+                queue.append((n, d + 1, p, no_battle))
+    return best
+
+
+def terrain_stops_follow(s: dict[str, Any], h: Hex) -> bool:
+    """Forest and landmarks stop gain ground/pursuit too; a ford does not (p.37-38)."""
+    return bool(feat(s, h, "stop_follow"))
+
+
+def describe_terrain(s: dict[str, Any], h: Hex) -> str:
+    return terrain_at(s, h)

@@ -1,0 +1,180 @@
+"""The BattleLore ruleset: the step protocol around the rules modules.
+
+Steps: (council: sealed War Councils) -> (keep: sealed choice of starting Lore cards) ->
+(place: landmarks, first player first) -> turn (the active player's whole turn as one
+script) <-> decision (a short step for a seat asked mid-turn when `decisions=ask`) ->
+over. Not here: the rules (turn.py and friends), rendering (view.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.core.dice import Dice
+from pbem.core.events import Event
+from pbem.core.orders import OrderLine, Parsed, Prompt
+from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
+
+from . import bot, setup, view
+from .ctx import Ctx, GameOver, NeedDecision, RecDice
+from .orders import Answer, React, Standing, parse_text
+from .state import SEATS, data
+from .turn import run_turn
+
+STANDING = (Standing, React)
+
+
+def _variants() -> tuple[Variant, ...]:
+    sc = data("scenarios")
+    return tuple(Variant(k, v["name"], v.get("description", v.get("source", ""))) for k, v in sc.items())
+
+
+class BattleLore(Ruleset):
+    id = "battlelore"
+    title = "BattleLore"
+    rulebook = "004_74ba96457336387d.txt"
+    min_players = 2
+    max_players = 2
+    variants = _variants()
+    options = (
+        *Ruleset.options,
+        Option("council_levels", 6, (4, 5, 6, 7, 8, 9, 10),
+               "custom War Council: level tokens each player may spend (rulebook p.35: "
+               "6 recommended, never more than 10)"),
+        Option("hill_los", "adjacent", ("adjacent", "contiguous"),
+               "SPEC-AMBIGUITY §10.11: a hill hex next to the attacker's hill does not block "
+               "(adjacent) - the only reading implemented; 'contiguous' is accepted and "
+               "treated the same"),
+    )
+
+    def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
+        return SEATS
+
+    def setup(self, config: GameConfig, dice: Dice) -> dict[str, Any]:
+        opts = {o.key: config.options.get(o.key, o.default) for o in self.options}
+        return setup.new_game(config.variant or self.default_variant(), opts, dice)
+
+    # --- steps -------------------------------------------------------------------------
+    def awaiting(self, state: dict[str, Any]) -> dict[str, Prompt]:
+        return view.prompts(state)
+
+    def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
+        parsed = parse_text(state, seat, text)
+        if state["phase"] == "decision" and state["resume"]["pending"]["seat"] == seat:
+            opts = state["resume"]["pending"]["options"]
+            lines = []
+            for ln in parsed.lines:
+                if ln.ok and isinstance(ln.order, Answer) and ln.order.value not in opts:
+                    ln = OrderLine(ln.lineno, ln.text, None,
+                                   f"{ln.order.value} is not an answer to the question; answer "
+                                   + " or ".join(opts))
+                lines.append(ln)
+            parsed = Parsed.of(lines)
+        return parsed
+
+    def default_orders(self, state: dict[str, Any], seat: str) -> Parsed:
+        return parse_text(state, seat, "".join(f"{x}\n" for x in bot.nmr_orders(state, seat)))
+
+    def resolve(self, state: dict[str, Any], orders: Mapping[str, Parsed],
+                dice: Dice) -> tuple[dict[str, Any], list[Event]]:
+        s = state
+        phase = s["phase"]
+        pend_standing: dict[str, dict[str, str]] = {}
+        for seat, p in orders.items():
+            for o in p.orders:
+                if isinstance(o, Standing):
+                    pend_standing.setdefault(seat, {})[o.key()] = o.value
+                elif isinstance(o, React):
+                    pend_standing.setdefault(seat, {})["react"] = o.card
+                    pend_standing[seat]["react_on"] = o.unit
+        if phase in ("council", "keep", "place"):
+            self._merge_standing(s, pend_standing)
+            return setup.resolve_setup(s, orders, dice)
+        if phase == "turn":
+            self._merge_standing(s, pend_standing)
+            a = s["active"]
+            lines = [str(o) for o in orders.get(a, Parsed()).orders if not isinstance(o, STANDING)]
+            return self._run(s, copy.deepcopy(s), lines, [], [], 0, dice, {})
+        if phase == "decision":
+            r = s["resume"]
+            seat = r["pending"]["seat"]
+            ans = [o.value for o in orders.get(seat, Parsed()).orders if isinstance(o, Answer)]
+            value = ans[0] if ans else r["pending"]["default"]
+            merged = copy.deepcopy(r.get("standing_new", {}))
+            for k, v in pend_standing.items():
+                merged.setdefault(k, {}).update(v)
+            return self._run(s, r["snapshot"], r["lines"], [*r["answers"], value], r["dice"],
+                             r["emitted"], dice, merged)
+        raise ValueError(f"no step to resolve in phase {phase}")
+
+    @staticmethod
+    def _merge_standing(s: dict[str, Any], new: dict[str, dict[str, str]]) -> None:
+        for seat, d in new.items():
+            s["standing"].setdefault(seat, {}).update(d)
+
+    def _run(self, live: dict[str, Any], snap: dict[str, Any], lines: list[str],
+             answers: list[str], replay: list[int], emitted: int, dice: Dice,
+             standing_new: dict[str, dict[str, str]]) -> tuple[dict[str, Any], list[Event]]:
+        snap = copy.deepcopy(snap)
+        snap["resume"] = None
+        s2 = copy.deepcopy(snap)
+        a = s2["active"]
+        orders = parse_text(s2, a, "".join(f"{x}\n" for x in lines)).orders
+        ctx = Ctx(s2, RecDice(dice, replay), ask=s2["options"]["decisions"] == "ask",
+                  answers=answers)
+        try:
+            run_turn(ctx, orders)
+            s2["phase"] = "turn"
+        except NeedDecision as nd:
+            s2["phase"] = "decision"
+            s2["resume"] = {"snapshot": snap, "lines": lines, "answers": answers,
+                            "dice": ctx.dice.record, "emitted": len(ctx.events),
+                            "standing_new": standing_new,
+                            "pending": {"seat": nd.seat, "kind": nd.kind, "question": nd.question,
+                                        "options": nd.options, "default": nd.default}}
+            ctx.ev("ask", f"Waiting for {nd.seat}: {nd.question}", seat=nd.seat)
+            return s2, ctx.events[emitted:]
+        except GameOver:
+            s2["phase"] = "over"
+        self._merge_standing(s2, standing_new)
+        return s2, ctx.events[emitted:]
+
+    # --- views and results --------------------------------------------------------------
+    def view(self, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        return view.make_view(state, seat)
+
+    def result(self, state: dict[str, Any]) -> Result | None:
+        r = state.get("result")
+        if not r:
+            return None
+        w = r["winner"]
+        return Result((w,), {s: float(state["banners"][s]) for s in SEATS}, r["reason"],
+                      (w, "south" if w == "north" else "north"))
+
+    def legal_orders(self, state: dict[str, Any], seat: str, rng: random.Random) -> list[str]:
+        return bot.random_orders(state, seat, rng)
+
+    def redeal_hidden(self, state: dict[str, Any], seat: str | None,
+                      rng: random.Random) -> dict[str, Any]:
+        return setup.redeal(state, seat, rng)
+
+    def dump(self, state: dict[str, Any]) -> Any:
+        return state
+
+    def load(self, data_: Any) -> dict[str, Any]:
+        return copy.deepcopy(data_)
+
+    def round_number(self, state: dict[str, Any]) -> int:
+        return (int(state["turn"]) + 1) // 2
+
+    def phase_label(self, state: dict[str, Any]) -> str:
+        return view.phase_label(state)
+
+    def board_text(self, v: Mapping[str, Any]) -> str:
+        return view.board_text(v)
+
+    def board_svg(self, v: Mapping[str, Any]) -> str | None:
+        return view.board_svg(v)
