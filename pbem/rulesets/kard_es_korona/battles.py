@@ -40,6 +40,7 @@ DEFAULT_LEAD = {"open": ("arch", "cav", "inf"), "terrain": ("arch", "inf", "cav"
                 "siege": ("arch", "inf", "cav")}
 DEFAULT_TARGET = {"open": ("cav", "arch", "inf"), "terrain": ("arch", "inf", "cav"),
                   "siege": ("arch", "inf", "cav")}
+DEFAULT_VOLLEY = ("inf", "cav", "arch")  # kill those who fight in the first melee first
 DEFAULT_REROLL = 2
 
 
@@ -91,6 +92,8 @@ def instructions(state: St, seat: str, kind: str, seq: int) -> dict[str, Any]:
     return {
         "lead": tuple(lead.get(kind) or lead.get("all") or DEFAULT_LEAD[kind]),
         "target": tuple(target.get(kind) or target.get("all") or DEFAULT_TARGET[kind]),
+        "volley": tuple(target.get("volley") or target.get(kind) or target.get("all")
+                        or DEFAULT_VOLLEY),
         "reroll": st.get("reroll", DEFAULT_REROLL),
         "flee": st.get("flee", 0),
     }
@@ -103,7 +106,7 @@ def make_side(state: St, owner: str, army: dict[str, int], lord: bool, kind: str
                     dict(army), False, True)
     ins = instructions(state, owner, kind, seq)
     return Side(owner, owner, dict(army), lord, False, ins["lead"], ins["target"],
-                ins["reroll"], ins["flee"])
+                ins["volley"], ins["reroll"], ins["flee"])
 
 
 def needs_instructions(state: St, b: dict[str, Any]) -> list[str]:

@@ -25,6 +25,7 @@ class Side:
     neutral: bool = False
     lead_pref: tuple[str, ...] = ("arch", "cav", "inf")
     target: tuple[str, ...] = ("cav", "arch", "inf")
+    target_volley: tuple[str, ...] = ("inf", "cav", "arch")  # victims of the archers' volley
     reroll: int = 0  # Judge Royal's policy: reroll an arm whose >= this many dice all missed
     flee: int = 0  # advanced: flee when own units <= flee% of the enemy's
     lead: str | None = None
@@ -202,7 +203,7 @@ def exchange(b: Battle, rolls: dict[str, dict[str, int]], dice: Dice, label: str
     order = sorted(rolled, key=lambda k: sides[k].neutral)  # players choose first
     for key in order:
         side, enemy = sides[key], enemy_of[key]
-        prio = side.target
+        prio = side.target_volley if volley else side.target
         if side.neutral:
             other_key = "dfn" if key == "att" else "att"
             lost = sum(kills.get(other_key, {}).values())

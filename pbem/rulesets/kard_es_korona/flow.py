@@ -208,16 +208,7 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
             if isinstance(o, Give):
                 economy.do_give(state, seat, o, events)
     if state["year"] > 1301:
-        for seat in seats:  # phase II in turn order (rulebook p. 7)
-            p = state["players"][seat]
-            p["cav_allow"] = max(state["quota"], 1)
-            for o in orders[seat].orders:
-                if isinstance(o, Ransom):
-                    economy.do_ransom(state, seat, o, events)
-                elif isinstance(o, Recruit):
-                    if p["status"] == "out":
-                        continue
-                    economy.do_recruit(state, seat, o, events)
+        recruitment(state, {s: orders[s].orders for s in seats}, events)
     else:
         if any(isinstance(o, (Recruit, Ransom)) for s in seats for o in orders[s].orders):
             events.append(Event("skip", "No income and no recruitment in 1301.", {}))
@@ -234,6 +225,21 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
                             "up; battles and sieges.", {}))
     state["stage"] = "battles"
     state["phase"] = "running"
+
+
+def recruitment(state: St, orders: dict[str, list[Any]], events: list[Event]) -> None:
+    """Phase II in turn order (rulebook p. 7): ransom and recruitment lines in the order
+    written; the advanced cavalry allowance is fixed when the player's turn comes (PR-9)."""
+    for seat in turn_order(state):
+        if seat not in orders:
+            continue
+        p = state["players"][seat]
+        p["cav_allow"] = max(state["quota"], 1)
+        for o in orders[seat]:
+            if isinstance(o, Ransom):
+                economy.do_ransom(state, seat, o, events)
+            elif isinstance(o, Recruit) and p["status"] != "out":
+                economy.do_recruit(state, seat, o, events)
 
 
 def advance(state: St, dice: Dice, events: list[Event]) -> None:

@@ -22,9 +22,9 @@ from pbem.rulesets.kard_es_korona.board import (
     province_name,
 )
 
-KINDS = ("open", "terrain", "siege")
+KINDS = ("open", "terrain", "siege", "volley")
 KIND_ALIASES = {"open": ("nyilt", "field"), "terrain": ("hegy", "mocsar", "mountain", "swamp"),
-                "siege": ("ostrom", "castle")}
+                "siege": ("ostrom", "castle"), "volley": ("sortuz", "ijaszsortuz")}
 KIND_INDEX = NameIndex({k: list(v) for k, v in KIND_ALIASES.items()}, what="battle type")
 
 VERBS = {
@@ -299,7 +299,8 @@ def _kind(tok: str) -> str:
     try:
         return KIND_INDEX.lookup(tok)
     except UnknownName:
-        raise OrderError(f'"{tok}" is not a battle type; write open, terrain, siege or all') \
+        raise OrderError(f'"{tok}" is not a battle type; write open, terrain, siege, '
+                         'volley or all') \
             from None
 
 
