@@ -202,10 +202,10 @@ def _walk(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any], path: lis
 def _finish_teleport(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any]) -> str:
     st = ctx.state
     others = [s for s in st["players"] if s != p["owner"] and hostile(st, s, p["owner"])]
-    if not p["summoned"] or True:
-        if p["kind"] != "demigod" and window(ctx, task, "TELEPORT", others, {
-                "piece": p["id"], "field": task["gate_field"]}):
-            return "wait"
+    # card n17 Hamis Utazás II (NO_DEMIGOD) may divert the piece
+    if p["kind"] != "demigod" and window(ctx, task, "TELEPORT", others, {
+            "piece": p["id"], "field": task["gate_field"]}):
+        return "wait"
     if task.get("diverted"):
         seat = task["diverted"]
         enter_foreign_base(ctx, p, st["players"][seat]["bases"][0])
@@ -272,8 +272,6 @@ def enter_field(ctx: Ctx, p: dict[str, Any], field: str, *, final: bool,
             q = st["pieces"][m["piece"]]
             reveal_piece(ctx, q, f"{name_of(st, p['id'])} runs into it")
             stop = True
-            continue
-        if flying and not final:
             continue
         if flying:
             continue  # spec §2.5 [A]: flyers do not trigger ground traps
@@ -436,6 +434,10 @@ def deploy_problem(st: State, seat: str, pid: str, field: str) -> str | None:
         sides = list(st["nml"])
     elif p["loc"].startswith("base:") and int(p["loc"][5:]) in pl["bases"]:
         sides = [int(p["loc"][5:])]
+        if st["config"]["variant"] == "multibase" and sides[0] in pl["own_sides"]:
+            # Rulebook "Több Bázis használata": a player's teams move freely between his
+            # own teams' Bases (spec §3.3 [A]: a free transfer when deploying)
+            sides = [s for s in pl["own_sides"] if s in pl["bases"]]
     else:
         return f"{pid} is not in your Base or in No-Man's Land"
     if p["home_turn"] >= pl["turns"]:
@@ -542,7 +544,3 @@ def transit(ctx: Ctx, seat: str) -> None:
                     if carried else f"{name_of(st, t['id'])} heads for the captive: {goal_step}")
             if enter_field(ctx, t, goal_step, final=False):
                 break
-
-
-def _unused(p: dict[str, Any]) -> None:  # pragma: no cover - keeps imports honest
-    del p

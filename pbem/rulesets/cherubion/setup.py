@@ -63,28 +63,37 @@ def apply_draft(ctx: Ctx, orders: dict[str, list[Any]]) -> None:
     st = ctx.state
     free_teams = list(data.TEAMS)
     free_sides = list(st["open_sides"])
+    picks = 2 if st["config"]["variant"] == "multibase" else 1
+    drafted: dict[str, list[tuple[str, int]]] = {s: [] for s in st["order"]}
+    for _ in range(picks):  # Multiple Bases (Rulebook "Több Bázis használata"): 2 teams each
+        for seat in st["order"]:
+            os_ = orders.get(seat, [])
+            team_prefs = next((o.prefs for o in os_ if isinstance(o, Team)), ())
+            side_prefs = next((o.prefs for o in os_ if isinstance(o, BaseChoice)), ())
+            team = next((t for t in team_prefs if t in free_teams), free_teams[0])
+            side = next((s for s in side_prefs if s in free_sides), free_sides[0])
+            free_teams.remove(team)
+            free_sides.remove(side)
+            drafted[seat].append((team, side))
     for seat in st["order"]:
         os_ = orders.get(seat, [])
-        team_prefs = next((o.prefs for o in os_ if isinstance(o, Team)), ())
-        side_prefs = next((o.prefs for o in os_ if isinstance(o, BaseChoice)), ())
         lineup = next((o.kind for o in os_ if isinstance(o, Lineup)), "standard")
         deck_o = next((o for o in os_ if isinstance(o, Deck)), Deck())
-        team = next((t for t in team_prefs if t in free_teams), free_teams[0])
-        side = next((s for s in side_prefs if s in free_sides), free_sides[0])
-        free_teams.remove(team)
-        free_sides.remove(side)
+        team, side = drafted[seat][0]
         deck = dict(deck_o.cards) if deck_o.cards else data.default_deck(team)
         pile = sorted(c for c, k in deck.items() for _ in range(k))
         st["players"][seat] = {
-            "team": team, "bases": [side], "lineup": lineup, "pile": pile, "hand": [],
+            "team": team, "bases": [sd for _, sd in drafted[seat]], "lineup": lineup,
+            "own_sides": [sd for _, sd in drafted[seat]], "pile": pile, "hand": [],
             "grave": [], "energy": 0, "me": 0, "me_dice": [], "skip": 0, "alive": True,
             "turns": 0, "standing": {}, "triggers": [], "known": {}, "herd": 0,
             "transit": [], "top": None, "allies": [], "permanents": [], "placed": False,
         }
-        _make_team(st, seat, team, lineup, side)
-        ctx.pub("draft", f"{seat} takes {data.teams()['teams'][team]['name_en']} ({lineup}) "
-                f"and the Base on side {side}; deck of {len(pile)} cards",
-                seat=seat, team=team, side=side)
+        for tm, sd in drafted[seat]:
+            _make_team(st, seat, tm, lineup, sd)
+            ctx.pub("draft", f"{seat} takes {data.teams()['teams'][tm]['name_en']} ({lineup}) "
+                    f"and the Base on side {sd}", seat=seat, team=tm, side=sd)
+        ctx.pub("deck", f"{seat} registers a deck of {len(pile)} cards", seat=seat)
     st["phase"] = "place"
     st["place_idx"] = 0
 
@@ -117,7 +126,7 @@ def placement_problem(st: State, seat: str, order: Any, placed: list[str]) -> st
             return f"{order.piece} is not one of your pieces"
         if order.piece in placed:
             return f"{order.piece} is already placed"
-        if len(placed) >= 5:
+        if len(placed) >= 5 * len(st["players"][seat]["own_sides"]):
             return "only 5 pieces may be placed at the start (Rulebook); the rest start in " \
                    "your Base"
         if order.field not in b.fields:
@@ -143,7 +152,8 @@ def apply_placement(ctx: Ctx, seat: str, orders: list[Any]) -> None:
     field nearest the Base's middle border field (NMR default)."""
     st = ctx.state
     placed: list[str] = []
-    res_field = None
+    res_fields: list[str] = []
+    teams = len(st["players"][seat]["own_sides"])  # Multiple Bases: one per team [A]
     for o in orders:
         why = placement_problem(st, seat, o, placed)
         if why:
@@ -154,15 +164,13 @@ def apply_placement(ctx: Ctx, seat: str, orders: list[Any]) -> None:
             placed.append(o.piece)
             ctx.pub("place", f"{seat} places {st['pieces'][o.piece]['name']} ({o.piece}) on "
                     f"{o.field}", seat=seat, piece=o.piece, field=o.field)
-        elif isinstance(o, StartResource) and res_field is None:
-            res_field = o.field
-    if res_field is None:
-        res_field = default_resource_field(st, seat)
-    rid = new_id(st, "N")
-    st["resources"][rid] = {"id": rid, "owner": seat, "field": res_field, "size": "large",
-                            "ep": RESOURCE_TABLE["large"]["ep"], "active": True}
-    ctx.pub("resource", f"{seat}'s starting large resource {rid} stands on {res_field}",
-            seat=seat, field=res_field)
+        elif isinstance(o, StartResource) and len(res_fields) < teams:
+            _start_resource(ctx, seat, o.field)
+            res_fields.append(o.field)
+    while len(res_fields) < teams:
+        f = default_resource_field(st, seat)
+        _start_resource(ctx, seat, f)
+        res_fields.append(f)
     pl = st["players"][seat]
     for i in range(10):
         pl["hand"].append(ctx.dice.draw(pl["pile"], f"opening hand, {seat}, card {i + 1}",
@@ -172,6 +180,15 @@ def apply_placement(ctx: Ctx, seat: str, orders: list[Any]) -> None:
     ctx.priv([seat], "hand", f"You draw your opening hand: {', '.join(pl['hand'])}",
              cards=list(pl["hand"]))
     ctx.pub("hand_count", f"{seat} draws 10 cards")
+
+
+def _start_resource(ctx: Ctx, seat: str, field: str) -> None:
+    st = ctx.state
+    rid = new_id(st, "N")
+    st["resources"][rid] = {"id": rid, "owner": seat, "field": field, "size": "large",
+                            "ep": RESOURCE_TABLE["large"]["ep"], "active": True}
+    ctx.pub("resource", f"{seat}'s starting large resource {rid} stands on {field}",
+            seat=seat, field=field)
 
 
 def default_resource_field(st: State, seat: str) -> str:
