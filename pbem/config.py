@@ -4,7 +4,10 @@ Contract (DESIGN section 8): PBEM_DB (SQLAlchemy URL), PBEM_ADDRESS (the address
 send orders to), PBEM_SMTP (relay URL), PBEM_IMAP (mailbox URL to poll), PBEM_MAILDIR (where
 outgoing mail goes when no relay is set). TOML keys are the same names in lower case
 without the prefix (`db`, `address`, `smtp`, `imap`, `maildir`), plus `templates` (an
-override folder) and `spool` (the order spool, default `orders`).
+override folder), `spool` (the order spool, default `orders`), `listen` (host:port of the
+built-in SMTP listener), `inbox` (a maildir to poll), `gm` (the GM's address for notices),
+`max_mail_bytes`, `submission_cap`, `reminder_hours`, `poll_seconds`. Every key can be set
+with `PBEM_<KEY>` too.
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ class Settings:
     maildir: str = "mail/outbox"
     templates: str | None = None
     spool: str = "orders"
+    listen: str = "127.0.0.1:2525"  # the built-in SMTP listener of `pbem serve`
+    inbox: str | None = None  # a maildir to poll for incoming mail (`pbem mail poll`)
+    gm: str = "gm@pbem.localhost"  # where notices to the GM go
+    max_mail_bytes: int = 2_000_000
+    submission_cap: int = 20  # order mails per sender per step
+    reminder_hours: float = 24.0
+    poll_seconds: int = 60
 
 
 def load_settings(config: Path | None = None, *, environ: dict[str, str] | None = None) -> Settings:
@@ -45,5 +55,7 @@ def load_settings(config: Path | None = None, *, environ: dict[str, str] | None 
     for f in fields(Settings):
         value = env.get(f"PBEM_{f.name.upper()}")
         if value:
-            setattr(settings, f.name, value)
+            default = getattr(Settings, f.name, None)
+            setattr(settings, f.name, type(default)(value)
+                    if isinstance(default, int | float) else value)
     return settings

@@ -28,11 +28,13 @@ orders_app = typer.Typer(help="Check and submit order files.", no_args_is_help=T
 turn_app = typer.Typer(help="Process steps.", no_args_is_help=True)
 archive_app = typer.Typer(help="Export and verify game archives.", no_args_is_help=True)
 gm_app = typer.Typer(help="Game-master tools (every action is audited).", no_args_is_help=True)
+mail_app = typer.Typer(help="Mail in and out.", no_args_is_help=True)
 app.add_typer(game_app, name="game")
 app.add_typer(orders_app, name="orders")
 app.add_typer(turn_app, name="turn")
 app.add_typer(archive_app, name="archive")
 app.add_typer(gm_app, name="gm")
+app.add_typer(mail_app, name="mail")
 
 
 class _State:
@@ -162,16 +164,27 @@ def game_new(
     seed: Annotated[str | None, typer.Option(help="master seed for a reproducible game (default: secret random)")] = None,
     deadline: Annotated[str | None, typer.Option(help="step duration, e.g. 72h or 3d")] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
+    setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold")] = None,
 ) -> None:
-    """Create a game and print each seat's password (shown once; only a hash is kept)."""
+    """Create a game, queue a welcome mail per seat, and print each seat's password
+    (shown once; only a hash is kept)."""
+    from pbem.service import mailflow
     from pbem.service.games import create_game
+    from pbem.service.tick import DEFAULTS
 
     seats = parse_kv(seat, "--seat")
     options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
+    settings_ = {k: _option_value(v) for k, v in parse_kv(setting, "--setting").items()}
+    for key in settings_:
+        if key not in DEFAULTS:
+            fail(f"unknown setting {key!r}; settings: {', '.join(DEFAULTS)}")
     hours = parse_duration(deadline) if deadline else None
     with session() as s:
         new = create_game(s, ruleset_id=ruleset, name=name, seats=seats, variant=variant,
-                          seed=seed, options=options, deadline_hours=hours, now=state.now())
+                          seed=seed, options=options, deadline_hours=hours, now=state.now(),
+                          settings=settings_)
+        mailflow.queue_welcome(s, settings(), new.game, new.passwords, now=state.now())
+        mailflow.queue_reports(s, settings(), new.game, now=state.now())
         typer.echo(f"game {new.game.name} created ({new.game.ruleset}, variant {new.game.variant}); "
                    f"step {new.game.step} is open")
         for seat_id, password in new.passwords.items():
@@ -287,10 +300,13 @@ def turn_process(
     force: Annotated[bool, typer.Option(help="apply default orders for seats that sent none")] = False,
 ) -> None:
     """Process the game's open step."""
+    from pbem.service import mailflow
+    from pbem.service.games import find_game
     from pbem.service.turns import process_turn
 
     with session() as s:
         done = process_turn(s, name, now=state.now(), force=force)
+        mailflow.queue_reports(s, settings(), find_game(s, name), now=state.now())
     if done.outcome.defaulted:
         typer.echo(f"default orders for: {', '.join(done.outcome.defaulted)}")
     typer.echo(f"step {done.step} of {done.game} processed; "
@@ -410,8 +426,25 @@ def gm_rollback(
     """Roll back to an earlier step (history is kept) and optionally re-process it."""
     from pbem.service import gm
 
+    from pbem.service import mailflow
+    from pbem.service.games import find_game
+
     with session() as s:
         rb = gm.rollback(s, name, to, now=state.now(), reprocess=reprocess)
+        game = find_game(s, name)
+        for seat_row in mailflow.seats_of(s, game):
+            lines = rb.changes.get(seat_row.seat)
+            mailflow.queue(s, settings(), kind="notice", to=seat_row.email, game=game,
+                           seat=seat_row.seat, now=state.now(),
+                           subject=f"[{name}] the GM rolled the game back to step {to}",
+                           text=(f"The GM rolled {name} back to step {to}"
+                                 + (" and processed it again.\nWhat changed for you: "
+                                    + "; ".join(lines) if lines else
+                                    "; it is open for orders again (your orders on file are kept).")
+                                 + "\n"),
+                           key=("rollback", name, game.generation, seat_row.seat))
+        if reprocess:
+            mailflow.queue_reports(s, settings(), game, now=state.now())
     typer.echo(f"{name} rolled back to step {rb.to_step}"
                + ("; re-processed" if rb.reprocessed else "; it is open for orders"))
     for seat_id, lines in sorted(rb.changes.items()):
@@ -430,12 +463,20 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
 
 @gm_app.command("announce")
 def gm_announce(name: str, text: str) -> None:
-    """Record an announcement to all players of a game."""
+    """Mail an announcement to all players of a game."""
     from pbem.service import gm
+
+    from pbem.service import mailflow
+    from pbem.service.games import find_game
 
     with session() as s:
         gm.announce(s, name, text, now=state.now())
-    typer.echo("announcement recorded")
+        game = find_game(s, name)
+        for row in mailflow.seats_of(s, game):
+            mailflow.queue(s, settings(), kind="notice", to=row.email, game=game, seat=row.seat,
+                           subject=f"[{name}] announcement from the GM", text=text + "\n",
+                           now=state.now())
+    typer.echo("announcement queued to every seat")
 
 
 @gm_app.command("log")
@@ -517,11 +558,97 @@ def demo(
 
 @app.command()
 def tick() -> None:
-    """Do once what is due: submit spooled order files, process steps that are ready."""
+    """Do once what is due: stored mail and spooled files in, due steps processed (NMR
+    ladder), reminders, the outbox sent. For cron."""
+    from pbem.service.polling import poll
     from pbem.service.tick import tick as run_tick
 
-    for line in run_tick(engine(), spool=Path(settings().spool), now=state.now()):
+    for line in poll(engine(), settings=settings(), now=state.now()):
         typer.echo(line)
+    for line in run_tick(engine(), spool=Path(settings().spool), now=state.now(),
+                         settings=settings()):
+        typer.echo(line)
+
+
+@app.command()
+def serve(
+    listen: Annotated[bool, typer.Option(help="run the built-in SMTP listener (see `listen` setting)")] = True,
+    config: Annotated[Path | None, typer.Option(help="config file for the jobs")] = None,
+) -> None:
+    """Run everything: the SMTP listener, mail polling, deadlines, reminders, the outbox."""
+    from pbem.scheduler.serve import serve as run_serve
+    from pbem.service import mailflow
+    from pbem.store.db import session_scope
+
+    eng = engine()
+
+    def on_message(raw: bytes) -> None:
+        mailflow.receive(lambda: session_scope(eng), raw, source="smtp", settings=settings(),
+                         now=state.now())
+
+    try:
+        run_serve(settings(), config=str(config) if config else None, listen=listen,
+                  on_message=on_message, echo=typer.echo)
+    except OSError as e:
+        fail(f"cannot listen on {settings().listen}: {e}")
+
+
+@mail_app.command("receive")
+def mail_receive(file: Annotated[str, typer.Argument(help="an RFC 5322 message, or - (from an MTA pipe)")] = "-") -> None:
+    """Store and apply one mail (for an MTA pipe: `| pbem mail receive`)."""
+    from pbem.service import mailflow
+    from pbem.store.db import session_scope
+
+    raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes() \
+        if Path(file).is_file() else fail(f"no such file: {file}")
+    eng = engine()
+    r = mailflow.receive(lambda: session_scope(eng), raw, source="pipe", settings=settings(),
+                         now=state.now())
+    typer.echo(f"{r.message_id}: {r.status}{' - ' + r.reason if r.reason else ''}")
+
+
+@mail_app.command("poll")
+def mail_poll() -> None:
+    """Fetch new mail from IMAP (PBEM_IMAP) and the inbox maildir, store and apply it."""
+    from pbem.service.polling import poll
+
+    if not settings().imap and not settings().inbox:
+        fail("nothing to poll: set PBEM_IMAP (imap://user:pass@host/INBOX) or `inbox` (a maildir)")
+    lines = poll(engine(), settings=settings(), now=state.now())
+    for line in lines:
+        typer.echo(line)
+    typer.echo(f"{len(lines)} message(s) handled")
+
+
+@mail_app.command("send")
+def mail_send() -> None:
+    """Send the outbox: through PBEM_SMTP, or into the local maildir when no relay is set."""
+    from pbem.service import mailflow
+    from pbem.store.db import session_scope
+
+    eng = engine()
+    r = mailflow.send_outbox(lambda: session_scope(eng), settings(), now=state.now())
+    where = settings().smtp or f"maildir {settings().maildir}"
+    typer.echo(f"{r.sent} sent to {where}, {r.retried} to retry later, {r.failed} failed")
+
+
+@mail_app.command("outbox")
+def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default: all)")] = None) -> None:
+    """List queued, failed and bounced mail."""
+    from pbem.service.games import find_game, seats_of
+    from pbem.store.models import Outbox
+
+    with session() as s:
+        q = select(Outbox).where(Outbox.status != "sent")
+        if name:
+            game = find_game(s, name)
+            q = q.where(Outbox.game_id == game.id)
+            for row in seats_of(s, game):
+                if row.bounces:
+                    typer.echo(f"{row.seat}: {row.bounces} bounced mail(s) to {row.email}")
+        for row in s.exec(q.order_by(Outbox.id)):
+            typer.echo(f"{row.id:5} {row.status:8} {row.kind:8} {row.recipient:30} "
+                       f"tries {row.attempts} {row.last_error or ''}")
 
 
 def main() -> None:

@@ -1,42 +1,181 @@
-"""One pass of what is due: spooled order files in, ready steps processed.
+"""One pass of what is due: mail and spooled files in, due steps processed (with the NMR
+ladder), reminders queued, the outbox sent.
 
-`pbem tick` runs it once (for cron); the scheduler runs it on a timer.
+`pbem tick` runs it once (for cron); `pbem serve` runs it on a timer.
+
+The NMR ladder at a deadline, per game settings (`pbem game new --setting`):
+1. If most awaited seats (more than half, at least two) have sent nothing, the step is
+   held (the game is paused once for that step) and the GM is told: lost mail is likelier
+   than mass absence.
+2. A seat that missed and has extensions left (`extensions`, default 1 per seat per game)
+   gets the deadline moved by `extension_hours` (default 24) and a notice.
+3. Otherwise the step is processed with default orders for the missing seats. A seat that
+   misses `civil_disorder_after` (default 3) steps in a row is in civil disorder: it keeps
+   getting default orders and the GM is asked to replace it.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
+from sqlmodel import Session, select
 
-from pbem.service.games import ServiceError
-from pbem.service.orders import process_spool
+from pbem.config import Settings
+from pbem.core.engine import canonical_json
+from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seats_of
+from pbem.service.orders import orders_on_file, process_spool
 from pbem.service.turns import process_turn, ready
 from pbem.store.db import session_scope
 from pbem.store.models import Game
 
+DEFAULTS = {"extensions": 1, "extension_hours": 24.0, "civil_disorder_after": 3, "early": True,
+            "hold": True}
 
-def tick(engine: Engine, *, spool: Path, now: datetime) -> list[str]:
+
+def game_setting(game: Game, key: str) -> object:
+    return json.loads(game.settings_json or "{}").get(key, DEFAULTS[key])
+
+
+def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | None = None) -> list[str]:
+    from pbem.service import mailflow
+
+    settings = settings or Settings()
+    sessions: Callable[[], AbstractContextManager[Session]] = lambda: session_scope(engine)  # noqa: E731
     lines: list[str] = []
+    for mail in mailflow.stored_new(sessions):  # stored before a crash, never applied
+        r = mailflow.apply_stored(sessions, mail, settings=settings, now=now)
+        lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
     if (spool / "inbox").is_dir():
-        for item in process_spool(lambda: session_scope(engine), spool, now=now):
+        for item in process_spool(sessions, spool, now=now):
             lines.append(f"{item.path.name}: "
                          + ("accepted" if item.receipt.accepted else "refused: " + item.receipt.reason))
     with session_scope(engine) as s:
         names = list(s.exec(select(Game.name).where(Game.status == "open")))
     for name in names:
         with session_scope(engine) as s:
-            game = s.exec(select(Game).where(Game.name == name)).one()
-            why = ready(s, game, now=now)
-            if why is None:
+            line = _due(s, name, settings=settings, now=now)
+        if line:
+            lines.append(line)
+    with session_scope(engine) as s:
+        lines += _reminders(s, settings, now=now)
+    sent = mailflow.send_outbox(sessions, settings, now=now)
+    if sent.sent or sent.retried or sent.failed:
+        lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed")
+    return lines
+
+
+def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | None:
+    from pbem.service import mailflow
+
+    game = s.exec(select(Game).where(Game.name == name)).one()
+    why = ready(s, game, now=now)
+    if why is None:
+        return None
+    step = live_step(s, game)
+    gs = json.loads(game.settings_json or "{}")
+    if why == "deadline":
+        awaited = sorted(awaiting_of(step))
+        missing = [seat for seat in awaited if seat not in orders_on_file(s, step)]
+        if (missing and game_setting(game, "hold") and len(awaited) >= 2
+                and len(missing) * 2 > len(awaited) and gs.get("held_step") != step.number):
+            gs["held_step"] = step.number
+            gs["paused_time_left"] = 0.0  # on resume the seats get the minimum time (1h)
+            game.settings_json = canonical_json(gs)
+            game.status = "paused"
+            s.add(game)
+            audit(s, game, "hold", now=now, actor="tick", step=step.number, missing=missing)
+            mailflow.notify_gm(s, settings, game, f"[{game.name}] step {step.number} held",
+                               f"Most seats sent no orders by the deadline ({', '.join(missing)}). "
+                               "Lost mail is likelier than mass absence, so the step is held "
+                               f"and the game paused. Check the mail, then `pbem gm resume "
+                               f"{game.name}` (or extend).\n",
+                               now=now, key=("hold", game.name, game.generation, step.number))
+            return f"{name}: step {step.number} held (most seats missed the deadline)"
+        used = gs.setdefault("extensions_used", {})
+        disorder = set(gs.get("civil_disorder", []))
+        for seat in missing:
+            if seat in disorder or used.get(seat, 0) >= int(game_setting(game, "extensions")):  # type: ignore[call-overload]
                 continue
-            try:
-                done = process_turn(s, name, now=now, force=(why == "deadline"), actor="tick")
-            except ServiceError as e:
-                lines.append(f"{name}: {e}")
-                continue
-            lines.append(f"{name}: step {done.step} processed ({why})"
-                         + ("; game over" if done.finished else ""))
+            used[seat] = used.get(seat, 0) + 1
+            hours = float(game_setting(game, "extension_hours"))  # type: ignore[arg-type]
+            game.deadline = now + timedelta(hours=hours)
+            step.deadline = game.deadline
+            game.settings_json = canonical_json(gs)
+            s.add(game)
+            s.add(step)
+            audit(s, game, "extension", now=now, actor="tick", seat=seat, hours=hours)
+            for row in seats_of(s, game):
+                if row.seat == seat:
+                    mailflow.queue(s, settings, kind="notice", to=row.email, game=game, seat=seat,
+                                   subject=f"[{game.name}] no orders from you: deadline extended",
+                                   text=(f"We have no orders from {seat} for step {step.number}. "
+                                         f"The deadline is extended by {hours:g} hours to "
+                                         f"{game.deadline:%Y-%m-%d %H:%M %Z}; after that your "
+                                         "default orders apply.\n"),
+                                   now=now, key=("ext", game.name, game.generation, step.number, seat))
+            return f"{name}: {seat} missed step {step.number}; deadline extended by {hours:g}h"
+    try:
+        done = process_turn(s, name, now=now, force=(why == "deadline"), actor="tick")
+    except ServiceError as e:
+        return f"{name}: {e}"
+    _track_misses(s, game, done.outcome.defaulted, list(done.outcome.applied), settings, now)
+    mailflow.queue_reports(s, settings, game, now=now)
+    return (f"{name}: step {done.step} processed ({why})" + ("; game over" if done.finished else ""))
+
+
+def _track_misses(s: Session, game: Game, defaulted: list[str], applied: list[str],
+                  settings: Settings, now: datetime) -> None:
+    from pbem.service import mailflow
+
+    gs = json.loads(game.settings_json or "{}")
+    misses = gs.setdefault("misses", {})
+    disorder = set(gs.get("civil_disorder", []))
+    for seat in applied:
+        misses[seat] = misses.get(seat, 0) + 1 if seat in defaulted else 0
+        if seat not in defaulted:
+            disorder.discard(seat)
+        elif (misses[seat] >= int(game_setting(game, "civil_disorder_after"))  # type: ignore[call-overload]
+              and seat not in disorder):
+            disorder.add(seat)
+            audit(s, game, "civil-disorder", now=now, actor="tick", seat=seat)
+            mailflow.notify_gm(s, settings, game, f"[{game.name}] {seat} is in civil disorder",
+                               f"{seat} sent no orders for {misses[seat]} steps in a row and now "
+                               "plays by default orders. Please find a replacement: "
+                               f"`pbem gm replace-seat {game.name} {seat} NEW@ADDRESS`.\n",
+                               now=now, key=("disorder", game.name, seat, misses[seat]))
+    gs["civil_disorder"] = sorted(disorder)
+    game.settings_json = canonical_json(gs)
+    s.add(game)
+
+
+def _reminders(s: Session, settings: Settings, *, now: datetime) -> list[str]:
+    from pbem.service import mailflow
+
+    lines = []
+    window = timedelta(hours=settings.reminder_hours)
+    games = s.exec(select(Game).where(Game.status == "open", Game.deadline != None))  # noqa: E711
+    for game in games:
+        assert game.deadline is not None
+        if not (game.deadline - window <= now < game.deadline):
+            continue
+        step = live_step(s, game)
+        on_file = orders_on_file(s, step)
+        for row in seats_of(s, game):
+            if row.seat in awaiting_of(step) and row.seat not in on_file:
+                q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
+                                   seat=row.seat,
+                                   subject=f"[{game.name}] reminder: orders due "
+                                           f"{game.deadline:%Y-%m-%d %H:%M %Z}",
+                                   text=(f"We have no orders from {row.seat} for step "
+                                         f"{step.number} of {game.name}. The deadline is "
+                                         f"{game.deadline:%Y-%m-%d %H:%M %Z}.\n"),
+                                   now=now, key=("remind", game.name, game.generation,
+                                                 step.number, row.seat))
+                if q is not None:
+                    lines.append(f"{game.name}: reminder to {row.seat}")
     return lines

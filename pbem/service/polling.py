@@ -1,0 +1,35 @@
+"""Fetching mail: IMAP (`PBEM_IMAP`) and a local maildir (`inbox`). Each message is stored
+by `mailflow.receive` before the mailbox marks it seen, so a crash loses nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.engine import Engine
+
+from pbem.config import Settings
+from pbem.mail.transport import MailError, fetch_imap, fetch_maildir
+from pbem.service import mailflow
+from pbem.store.db import session_scope
+
+
+def poll(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    lines: list[str] = []
+
+    def sessions():  # type: ignore[no-untyped-def]
+        return session_scope(engine)
+
+    def handle(source: str):  # type: ignore[no-untyped-def]
+        def on_message(raw: bytes) -> None:
+            r = mailflow.receive(sessions, raw, source=source, settings=settings, now=now)
+            lines.append(f"{source} {r.message_id}: {r.status} {r.reason}".rstrip())
+        return on_message
+
+    if settings.imap:
+        try:
+            fetch_imap(settings.imap, on_message=handle("imap"))
+        except MailError as e:
+            lines.append(f"imap: {e}")
+    if settings.inbox:
+        fetch_maildir(settings.inbox, handle("maildir"))
+    return lines
