@@ -10,6 +10,7 @@ Not here: the rules themselves (cycle.py, actions.py, turn.py, decisions.py).
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -248,10 +249,11 @@ class MachtUndOhnmacht(Ruleset):
         return new
 
     def dump(self, state: State) -> Any:
-        return copy.deepcopy(state)
+        # The state is plain JSON data; a JSON round trip is an exact (and fast) copy.
+        return json.loads(json.dumps(state))
 
     def load(self, data: Any) -> State:
-        return copy.deepcopy(data)
+        return json.loads(json.dumps(data))
 
     # --- presentation -------------------------------------------------------------------
     def round_number(self, state: State) -> int:
