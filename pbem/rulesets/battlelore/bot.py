@@ -7,7 +7,6 @@ battles whatever it can reach, so random games end. Not here: rules.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -15,7 +14,7 @@ from .board import distance, hex_name, neighbours
 from .cards import can_order, effective
 from .combat import targets
 from .movement import allowance, reachable
-from .state import race, uclass, uhex, units_of
+from .state import jcopy, race, uclass, uhex, units_of
 from .turn import candidate_units, default_card
 
 
@@ -84,7 +83,7 @@ def random_orders(s: dict[str, Any], seat: str, rng: random.Random) -> list[str]
     if not chosen:
         return out
     out.append("ORDER " + " ".join(chosen))
-    sim = copy.deepcopy(s)
+    sim = jcopy(s)
     sim["tf"]["card_def"] = c
     battles: list[str] = []
     for uid in chosen:

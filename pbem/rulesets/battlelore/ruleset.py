@@ -8,7 +8,6 @@ over. Not here: the rules (turn.py and friends), rendering (view.py).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -21,7 +20,7 @@ from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 from . import bot, setup, view
 from .ctx import Ctx, GameOver, NeedDecision, RecDice
 from .orders import Answer, React, Standing, parse_text
-from .state import SEATS, data
+from .state import SEATS, data, jcopy
 from .turn import run_turn
 
 STANDING = (Standing, React)
@@ -97,13 +96,13 @@ class BattleLore(Ruleset):
             self._merge_standing(s, pend_standing)
             a = s["active"]
             lines = [str(o) for o in orders.get(a, Parsed()).orders if not isinstance(o, STANDING)]
-            return self._run(s, copy.deepcopy(s), lines, [], [], 0, dice, {})
+            return self._run(s, jcopy(s), lines, [], [], 0, dice, {})
         if phase == "decision":
             r = s["resume"]
             seat = r["pending"]["seat"]
             ans = [o.value for o in orders.get(seat, Parsed()).orders if isinstance(o, Answer)]
             value = ans[0] if ans else r["pending"]["default"]
-            merged = copy.deepcopy(r.get("standing_new", {}))
+            merged = jcopy(r.get("standing_new", {}))
             for k, v in pend_standing.items():
                 merged.setdefault(k, {}).update(v)
             return self._run(s, r["snapshot"], r["lines"], [*r["answers"], value], r["dice"],
@@ -118,9 +117,9 @@ class BattleLore(Ruleset):
     def _run(self, live: dict[str, Any], snap: dict[str, Any], lines: list[str],
              answers: list[str], replay: list[int], emitted: int, dice: Dice,
              standing_new: dict[str, dict[str, str]]) -> tuple[dict[str, Any], list[Event]]:
-        snap = copy.deepcopy(snap)
+        snap = jcopy(snap)
         snap["resume"] = None
-        s2 = copy.deepcopy(snap)
+        s2 = jcopy(snap)
         a = s2["active"]
         orders = parse_text(s2, a, "".join(f"{x}\n" for x in lines)).orders
         ctx = Ctx(s2, RecDice(dice, replay), ask=s2["options"]["decisions"] == "ask",
@@ -165,7 +164,7 @@ class BattleLore(Ruleset):
         return state
 
     def load(self, data_: Any) -> dict[str, Any]:
-        return copy.deepcopy(data_)
+        return jcopy(data_)
 
     def round_number(self, state: dict[str, Any]) -> int:
         return (int(state["turn"]) + 1) // 2

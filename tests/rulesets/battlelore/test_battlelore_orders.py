@@ -1,0 +1,111 @@
+"""The order language: round trip of canonical forms, errors that say what would be right,
+the sample order files, and pinned counts ("perft") at the Agincourt start."""
+
+from __future__ import annotations
+
+import pathlib
+
+from battlelore_helpers import RULESET, _Zero
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pbem.core.ruleset import GameConfig
+from pbem.rulesets.battlelore.board import ALL_HEXES
+from pbem.rulesets.battlelore.cards import card, full_deck
+from pbem.rulesets.battlelore.combat import targets
+from pbem.rulesets.battlelore.movement import allowance, reachable
+from pbem.rulesets.battlelore.orders import Battle, Move, Order, Play, Rush, Standing, parse_text
+from pbem.rulesets.battlelore.turn import candidate_units
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def start(variant: str = "agincourt") -> dict:
+    s = RULESET.setup(GameConfig(("north", "south"), variant), _Zero())
+    s["hands"]["north"] = sorted(set(full_deck()))
+    s["hands"]["south"] = sorted(set(full_deck()))
+    return s
+
+
+S = start()
+NORTH = sorted(u for u, x in S["units"].items() if x["owner"] == "north")
+SOUTH = sorted(u for u, x in S["units"].items() if x["owner"] == "south")
+hexes = st.sampled_from(ALL_HEXES)
+
+orders = st.one_of(
+    st.builds(Play, st.sampled_from(sorted(set(full_deck())))),
+    st.builds(Order, st.lists(st.sampled_from(NORTH), min_size=1, max_size=4, unique=True).map(tuple)),
+    st.builds(Move, st.sampled_from(NORTH), st.lists(hexes, min_size=1, max_size=3).map(tuple)),
+    st.builds(Rush, st.sampled_from(NORTH), hexes, st.sampled_from(SOUTH)),
+    st.builds(Battle, st.sampled_from(NORTH),
+              st.lists(st.sampled_from([*SOUTH, "ANY"]), min_size=1, max_size=3).map(tuple),
+              st.booleans(), st.booleans(), st.one_of(st.none(), hexes), st.booleans(),
+              st.lists(st.sampled_from(SOUTH), max_size=2).map(tuple)),
+    st.builds(Standing, st.sampled_from(["ignore"]), st.sampled_from(["all", "none"]),
+              st.sampled_from(["", *NORTH])),
+    st.builds(Standing, st.sampled_from(["retreat"]),
+              st.sampled_from(["safe", "left", "right", "centre"]), st.sampled_from(["", *NORTH])),
+    st.builds(Standing, st.sampled_from(["battleback"]),
+              st.sampled_from(["always", "never", "2", "3"]), st.sampled_from(["", *NORTH])),
+)
+
+
+@given(orders)
+def test_parse_of_canonical_is_identity(o) -> None:
+    p = parse_text(S, "north", str(o))
+    assert p.ok, p.echo()
+    assert p.orders == [o]
+
+
+def test_aliases_accents_and_case() -> None:
+    p = parse_text(S, "north", "kijátszik Scout Left\nlép n3 19-7\ntámad N3 s5 or any\n")
+    assert p.ok and [str(o) for o in p.orders] == [
+        "PLAY scout_left", "MOVE N3 19-7", "BATTLE N3 S5 OR ANY"]
+
+
+def test_errors_name_the_problem_and_the_fix() -> None:
+    p = parse_text(S, "north", "PLAY scuot left\nMOVE N3 13-4\nBATTLE N3 N4\nMOVE X9 1-1\n"
+                   "FLY N1\nMOVE N3 0-2\n")
+    errs = [ln.error for ln in p.lines]
+    assert 'did you mean "scout_left"' in errs[0]
+    assert "even columns" in errs[1]
+    assert "your own unit" in errs[2]
+    assert "not a unit on the board" in errs[3]
+    assert "not a command" in errs[4]
+    assert "off the board" in errs[5]
+    q = RULESET.parse(start() | {"hands": {"north": ["scout_left"], "south": []}}, "north",
+                      "PLAY red banners\n")
+    assert "not in your hand; you hold scout_left" in (q.lines[0].error or "")
+
+
+def test_example_files_parse_cleanly() -> None:
+    files = sorted((ROOT / "orders" / "examples" / "battlelore").glob("*.txt"))
+    assert files
+    for f in files:
+        lines = f.read_text(encoding="utf-8").splitlines()
+        seat = next(x.split()[1] for x in lines if x.upper().startswith("SEAT"))
+        i = next(k for k, x in enumerate(lines) if x.upper().startswith("PASSWORD"))
+        body = "\n".join(x for x in lines[i + 1:] if x.strip().upper() != "END")
+        variant = "agincourt"
+        for x in lines:
+            if x.startswith("# variant:"):
+                variant = x.split(":", 1)[1].strip()
+        p = RULESET.parse(start(variant), seat, body)
+        assert p.ok, (f.name, p.echo())
+
+
+def test_perft_agincourt_start() -> None:
+    """Pinned counts at the Agincourt start (regression pins)."""
+    s = start()
+    n = {cid: len(candidate_units(s, "north", card(cid), 6)) for cid in
+         ("scout_left", "order_three_centre", "advance_left", "line_advance", "darken_the_sky",
+          "blue_banners", "mounted_charge")}
+    assert n == {"scout_left": 1, "order_three_centre": 3, "advance_left": 2, "line_advance": 3,
+                 "darken_the_sky": 5, "blue_banners": 3, "mounted_charge": 0}
+    reach = {u: len(reachable(s, s["units"][u], allowance(s, s["units"][u])[0]))
+             for u in sorted(s["units"])}
+    assert sum(reach.values()) == PINNED_REACH
+    assert all(targets(s, x) == [] for x in s["units"].values())
+
+
+PINNED_REACH = 217

@@ -1,0 +1,108 @@
+"""Random playouts: every game ends, invariants hold after every step, JSON round trip,
+determinism, and the leak test (re-dealing hidden cards changes no view of that seat)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from battlelore_helpers import RULESET
+
+from pbem.core.engine import StepOutcome, canonical_json
+from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
+from pbem.rulesets.battlelore.board import valid
+from pbem.rulesets.battlelore.cards import full_deck
+from pbem.rulesets.battlelore.state import SEATS, data, feat
+
+VARIANTS = [v.id for v in RULESET.variants]
+
+
+def invariants(out: StepOutcome) -> None:
+    s = out.state
+    # piece conservation: every unit on a legal, distinct hex with 1..max figures;
+    # a unit gone from the board is a Victory Banner for the other side
+    hexes = [tuple(u["hex"]) for u in s["units"].values()]
+    assert len(hexes) == len(set(hexes))
+    for u in s["units"].values():
+        assert valid(tuple(u["hex"])) and not feat(s, tuple(u["hex"]), "impassable")
+        assert 1 <= u["fig"] <= u["max"]
+    army = data("scenarios")[s["scenario"]]["units"]
+    for seat in SEATS:
+        lost = sum(len(g["hexes"]) for g in army if g["owner"] == seat) - sum(
+            1 for u in s["units"].values() if u["owner"] == seat)
+        assert s["banners"]["south" if seat == "north" else "north"] == lost
+    # card conservation: hands + deck + discard (+ the card in play) = the whole deck
+    cards = s["deck"] + s["discard"] + s["hands"]["north"] + s["hands"]["south"]
+    if s["phase"] in ("decision", "over") and s["tf"].get("card"):
+        cards.append(s["tf"]["card"])
+    assert sorted(cards) == full_deck()
+    if s["mode"] == "lore":
+        lo = s["lore"]
+        stored = sum(u.get("stored", 0) for u in s["units"].values())
+        on_cards = sum(lo.get("on_cards", {}).values()) if isinstance(lo.get("on_cards"), dict) else 0
+        assert lo["pool"] + lo["goblet"]["north"] + lo["goblet"]["south"] + stored + on_cards == lo["total"]
+        assert min(lo["pool"], lo["goblet"]["north"], lo["goblet"]["south"]) >= 0
+    if out.result is None:
+        assert out.awaiting
+    else:
+        w = out.result.winners[0]
+        assert s["banners"][w] >= s["victory"][w]
+    assert json.loads(out.state_json) == s
+
+
+def _games(variant: str, seeds: range, **options: Any) -> list[Any]:
+    cfg = GameConfig(SEATS, variant, options)
+    return [play(RULESET, cfg, seed, check=invariants) for seed in seeds]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_playouts_end_with_a_result(variant: str) -> None:
+    n = 200 // len(VARIANTS) + 1
+    for p in _games(variant, range(n)):
+        assert p.result is not None and p.result.winners
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_playouts_in_ask_mode(variant: str) -> None:
+    for p in _games(variant, range(100, 112), decisions="ask"):
+        assert p.result is not None
+
+
+def test_determinism() -> None:
+    cfg = GameConfig(SEATS, VARIANTS[0])
+    a = play(RULESET, cfg, 7)
+    b = play(RULESET, cfg, 7)
+    assert a.final_digest == b.final_digest
+    c = play(RULESET, cfg, 8)
+    assert c.final_digest != a.final_digest
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_leak_redeal_changes_no_view(variant: str) -> None:
+    rng = random.Random(5)
+    changed = 0
+    for seed in range(2):
+        p = play(RULESET, GameConfig(SEATS, variant, {"decisions": "ask"}), seed, keep=True)
+        for out in p.outcomes[::4]:
+            for seat in SEATS:
+                r = RULESET.redeal_hidden(out.state, seat, rng)
+                assert canonical_json(RULESET.view(r, seat)) == canonical_json(
+                    RULESET.view(out.state, seat))
+                other = "south" if seat == "north" else "north"
+                if r["hands"][other] != out.state["hands"][other]:
+                    changed += 1
+            for ev in out.events:  # private events go to one seat, never to the public
+                assert ev.to is None or len(ev.to) == 1
+    assert changed > 0
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_many_playouts_nightly(variant: str, request: pytest.FixtureRequest) -> None:
+    if "nightly" not in (request.config.getoption("-m") or ""):
+        pytest.skip("nightly only (-m nightly)")
+    for p in _games(variant, range(1000, 1300)):
+        assert p.result is not None
