@@ -68,7 +68,9 @@ def resolve_step(state: State, orders: Mapping[str, Parsed], dice: Dice) -> list
             answer = next((o for o in mine if isinstance(o, BidAnswer)), None)
             if answer is not None:
                 p["bids"][seat] = answer.n
-                p["ifwin"][seat] = str(answer.ifwin) if answer.ifwin else None
+                if answer.ifwin is not None or seat not in p["ifwin"]:
+                    # an IFWIN sent earlier on the TAKE line stays unless replaced
+                    p["ifwin"][seat] = str(answer.ifwin) if answer.ifwin else None
             else:
                 sb = decisions.standing_bid(state, seat, p["type"])
                 p["bids"][seat] = sb[0] if sb else 0

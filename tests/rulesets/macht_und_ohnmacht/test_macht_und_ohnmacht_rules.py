@@ -287,3 +287,12 @@ def test_script_fallbacks_skip_illegal_lines() -> None:
     skipped = [e for e in ev if e.kind == "skip"]
     assert all(e.to == ("orange",) for e in skipped)
     assert state["turn"]["seat"] == "white"  # RECRUIT was not needed: 2 actions done
+
+
+def test_ifwin_on_the_take_line_survives_the_bid_step() -> None:
+    state = _auction_state(decisions="ask")
+    send(state, "white", "TAKE rebellion IFWIN REBEL g 1K 0M\nRECRUIT")
+    assert set(RS.awaiting(state)) == {"orange", "white"}
+    send_many(state, {"orange": "BID 0", "white": "BID 1"})
+    assert region(state, "g") == ("orange", 1, 1)
+    assert state["phase"] == "turn"
