@@ -77,7 +77,7 @@ class SmtpListener:
         self.max_bytes = max_bytes
         self._controller = Controller(
             _Handler(on_message, max_bytes, trace_headers), hostname=host, port=self.port,
-            server_kwargs={"data_size_limit": max_bytes, "enable_SMTPUTF8": True})
+            data_size_limit=max_bytes, enable_SMTPUTF8=True)
 
     def start(self) -> SmtpListener:
         self._controller.start()

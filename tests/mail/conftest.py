@@ -13,6 +13,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -139,9 +140,11 @@ def _wait_port(host: str, port: int, timeout: float = 15.0) -> None:
 
 
 @pytest.fixture(scope="session")
-def dovecot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dovecot]:
+def dovecot() -> Iterator[Dovecot]:
     binary = _need_dovecot()
-    root = tmp_path_factory.mktemp("dovecot")
+    # Not under pytest's tmp dir: that is mode 0700, and Dovecot's auth and mail processes
+    # run as other users that must reach the folder.
+    root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
     port = free_port()
     for sub in ("run", "state", "mail"):
         (root / sub).mkdir()
@@ -184,9 +187,12 @@ service imap-login {{
     root.chmod(0o755)
     if os.geteuid() == 0:
         os.chown(root / "mail", uid, gid)
-    proc = subprocess.run([binary, "-c", str(conf)], capture_output=True, text=True)
+    # Dovecot daemonises: its output goes to a file, or run() would wait on the open pipe.
+    with open(root / "start.log", "wb") as out:
+        proc = subprocess.run([binary, "-c", str(conf)], stdout=out, stderr=out,
+                              stdin=subprocess.DEVNULL, timeout=30)
     if proc.returncode != 0:
-        raise RuntimeError(f"dovecot failed to start: {proc.stderr or proc.stdout}")
+        raise RuntimeError(f"dovecot failed to start: {(root / 'start.log').read_text()}")
     try:
         _wait_port("127.0.0.1", port)
         yield Dovecot("127.0.0.1", port, root)
@@ -204,3 +210,4 @@ service imap-login {{
                 except ProcessLookupError:
                     break
                 time.sleep(0.05)
+        shutil.rmtree(root, ignore_errors=True)
