@@ -459,7 +459,9 @@ def _effect(tk: _Tokens) -> Effect:
 
 def _rebel(tk: _Tokens) -> Rebel:
     region = tk.region()
-    k, m = tk.counts() if tk.more() and tk.word() != "IFWIN" else (0, 0)
+    if not tk.more():
+        raise OrderError(f"say which units to remove, e.g. REBEL {region} 1K 1M (at most 2)")
+    k, m = tk.counts()
     if k + m > 2:
         raise OrderError(f"a rebellion removes at most 2 units, not {k + m}; e.g. 1K 1M")
     return Rebel(region, k, m)

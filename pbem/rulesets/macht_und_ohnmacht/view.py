@@ -167,11 +167,11 @@ def board_svg(v: dict[str, Any]) -> str:
         out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="30" fill="{fill}" stroke="{stroke}" '
                    f'stroke-width="{width}"{dash}/>')
         colour = _MARKER_COLOUR.get(r["marker"] or "", "#999")
-        out.append(f'<circle cx="{x + 22:.0f}" cy="{y - 22:.0f}" r="9" fill="{colour}" '
+        out.append(f'<circle cx="{x + 28:.0f}" cy="{y - 24:.0f}" r="9" fill="{colour}" '
                    'stroke="#000"/>')
-        out.append(f'<text x="{x + 22:.0f}" y="{y - 19:.0f}" text-anchor="middle" '
+        out.append(f'<text x="{x + 28:.0f}" y="{y - 21:.0f}" text-anchor="middle" '
                    f'font-size="9">{escape((r["marker"] or "?")[0].upper())}</text>')
-        out.append(f'<text x="{x:.0f}" y="{y - 8:.0f}" text-anchor="middle">'
+        out.append(f'<text x="{x:.0f}" y="{y - 8:.0f}" text-anchor="middle" font-size="10">'
                    f'{escape(r["name"])}</text>')
         if r["owner"]:
             out.append(f'<text x="{x:.0f}" y="{y + 8:.0f}" text-anchor="middle" '
