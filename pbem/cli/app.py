@@ -424,9 +424,7 @@ def gm_rollback(
     reprocess: Annotated[bool, typer.Option(help="process the reopened step at once")] = False,
 ) -> None:
     """Roll back to an earlier step (history is kept) and optionally re-process it."""
-    from pbem.service import gm
-
-    from pbem.service import mailflow
+    from pbem.service import gm, mailflow
     from pbem.service.games import find_game
 
     with session() as s:
@@ -464,9 +462,7 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
 @gm_app.command("announce")
 def gm_announce(name: str, text: str) -> None:
     """Mail an announcement to all players of a game."""
-    from pbem.service import gm
-
-    from pbem.service import mailflow
+    from pbem.service import gm, mailflow
     from pbem.service.games import find_game
 
     with session() as s:
@@ -540,17 +536,17 @@ def selfplay(
 @app.command()
 def demo(
     ruleset: Annotated[str | None, typer.Option(help="which game (default: the first hosted)")] = None,
-    out: Annotated[Path, typer.Option(help="where reports and the archive go")] = Path("demo-out"),
+    out: Annotated[Path, typer.Option(help="where the maildir, reports and archive go")] = Path("demo-out"),
     seed: Annotated[int, typer.Option()] = 1,
     max_steps: Annotated[int, typer.Option(help="stop after this many steps")] = 400,
 ) -> None:
-    """A whole game between bots through the real spool, reports and archive."""
+    """A whole game between bots through the real mail path (SMTP listener, maildir),
+    then the archive, exported and verified."""
     from pbem.service.demo import run_demo
 
     try:
-        summary = run_demo(engine(), spool=Path(settings().spool), out=out, ruleset_id=ruleset,
-                           seed=seed, max_steps=max_steps, now=state.now(), echo=typer.echo,
-                           override=settings().templates)
+        summary = run_demo(engine(), settings=settings(), out=out, ruleset_id=ruleset,
+                           seed=seed, max_steps=max_steps, now=state.now(), echo=typer.echo)
     except ServiceError as e:
         fail(str(e))
     typer.echo(summary)

@@ -136,7 +136,8 @@ def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
 # --- reports, welcome mails, notices --------------------------------------------------------
 
 def _reply_to(settings: Settings, game: Game, seat: str, step: int) -> str:
-    token = make_token(bytes.fromhex(game.token_secret), game.name, seat, step)
+    # The token names the game by its id: short enough for a plus-address (64 characters).
+    token = make_token(bytes.fromhex(game.token_secret), str(game.id), seat, step)
     try:
         return reply_address(settings.address, token)
     except (TokenTooLong, ValueError):
@@ -197,7 +198,7 @@ def notify_gm(session: Session, settings: Settings, game: Game | None, subject: 
 # --- receiving ------------------------------------------------------------------------------
 
 def _peek_game(token: str) -> str | None:
-    """The game a token names (unverified; check_token with that game's secret decides)."""
+    """The game id a token names (unverified; check_token with that game's secret decides)."""
     try:
         data = base64.b32decode(token.upper() + "=" * (-len(token) % 8))
         return data[5:].decode("utf-8").split("\x00")[0]
@@ -264,10 +265,11 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         return "refused", reason
     token = None
     if mail.token:
-        name = _peek_game(mail.token)
-        game = s.exec(select(Game).where(Game.name == name)).first() if name else None
-        if game is not None:
-            token = check_token(bytes.fromhex(game.token_secret), mail.token)
+        game_id = _peek_game(mail.token)
+        game = s.get(Game, int(game_id)) if game_id and game_id.isdigit() else None
+        checked = check_token(bytes.fromhex(game.token_secret), mail.token) if game else None
+        if game is not None and checked is not None:
+            token = (game.name, checked[1], checked[2])
     texts = [t for t in mail.order_texts if not parse_envelope(t).problems] or list(mail.order_texts)
     if not texts:
         _answer(s, settings, mail, "No order file found in your mail.\n", now=now)

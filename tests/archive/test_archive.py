@@ -21,7 +21,7 @@ def make_game(engine, finish: bool) -> None:  # type: ignore[no-untyped-def]
     with session_scope(engine) as s:
         create_game(s, ruleset_id="highcard", name="g1",
                     seats={"north": "n@x.org", "south": "s@x.org"}, seed="a", now=T0)
-    for i in range(100 if finish else 2):
+    for _i in range(100 if finish else 2):
         with session_scope(engine) as s:
             if find_game(s, "g1").status == "finished":
                 break
