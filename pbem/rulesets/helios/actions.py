@@ -212,6 +212,7 @@ def estate_manager(state: State, seat: str, o: Build, dice: Dice, events: Events
             legal = board.legal_placements(tiles, sun)
             spot = legal[0] if legal else None
         if spot is None:
+            state["removed_lands"] += 1
             say(events, "estate", f"The Estate Manager's {typ} cannot be placed and leaves the game.")
             continue
         put_tile(state, seat, spot, "land", typ, [data.LAND_COLOUR[typ]], o.bonus, events)

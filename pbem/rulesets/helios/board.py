@@ -98,18 +98,44 @@ def free(c: Cell, tiles: Iterable[Cell] | Mapping[Cell, object]) -> bool:
     return on_board(c) and c not in tiles
 
 
+@cache
+def ring() -> tuple[Cell, ...]:
+    return tuple(c for c in all_cells() if dist(c) == DARK_R)
+
+
+@cache
+def board_neighbours(c: Cell) -> tuple[Cell, ...]:
+    return tuple(n for n in neighbours(c) if on_board(n))
+
+
 def open_area(tiles: frozenset[Cell]) -> frozenset[Cell]:
     """The free cells connected to the dark ring (spec §5.1 'open area O'; A12)."""
-    start = [c for c in all_cells() if dist(c) == DARK_R]
-    seen = set(start)
-    todo = deque(start)
+    seen = set(ring())
+    todo = list(seen)
     while todo:
-        c = todo.popleft()
-        for n in neighbours(c):
-            if n not in seen and on_board(n) and n not in tiles:
+        c = todo.pop()
+        for n in board_neighbours(c):
+            if n not in seen and n not in tiles:
                 seen.add(n)
                 todo.append(n)
     return frozenset(seen)
+
+
+def reaches_ring(start: Cell, tiles: frozenset[Cell]) -> bool:
+    """Is `start` connected to the dark ring through free cells? (early-exit search)"""
+    if dist(start) == DARK_R:
+        return True
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        c = todo.popleft()
+        for n in board_neighbours(c):
+            if n not in seen and n not in tiles:
+                if dist(n) == DARK_R:
+                    return True
+                seen.add(n)
+                todo.append(n)
+    return False
 
 
 def dead_ends(tiles: frozenset[Cell]) -> frozenset[Cell]:
@@ -122,7 +148,7 @@ def dead_ends(tiles: frozenset[Cell]) -> frozenset[Cell]:
         for c in freeset:
             if c in dead:
                 continue
-            live = sum(1 for n in neighbours(c) if n in freeset and n not in dead)
+            live = sum(1 for n in board_neighbours(c) if n in freeset and n not in dead)
             if live <= 1:
                 dead.add(c)
                 changed = True
@@ -150,7 +176,7 @@ def placement_problem(cell: Cell, tiles: frozenset[Cell], sun: Cell) -> str | No
         return f"{where} is not next to one of your tiles"
     # Rulebook p. 5: the Sun may never be completely surrounded (A12: it must stay
     # connected to the dark ring).
-    if sun not in open_area(tiles | {cell}):
+    if not reaches_ring(sun, tiles | {cell}):
         return f"a tile on {where} would enclose your Sun"
     return None
 

@@ -131,15 +131,24 @@ def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
 
 
 def skeleton_turn(state: State, seat: str) -> list[str]:
-    """A pre-filled, legal first suggestion per column, as OR alternatives."""
+    """A pre-filled, legal first suggestion per column, as OR alternatives (cheap: one
+    Sun search and one placement search)."""
     out: list[str] = []
-    for col, f in (("sun", options_sun), ("land", options_place), ("build", options_build)):
+    p = state["players"][seat]
+    for col in ("sun", "land", "build"):
         if not state["columns"][col]:
             continue
-        opts = f(state, seat) if col != "build" else (options_build(state, seat)
-                                                       or options_temple(state, seat))
         if out:
             out.append("OR")
         out.append(f"TAKE {col}")
-        out.append(str(opts[0]) if opts else "DECLINE")
+        line = "DECLINE"
+        if col == "sun":
+            dests = sun_destinations(state, seat)
+            first = next((c for c in board.all_cells() if c in dests), None)
+            line = str(Sun((first,))) if first else line
+        elif col == "land":
+            items = offered_items(state)
+            cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
+            line = str(Place(items[0], cells[0])) if items and cells else line
+        out.append(line)
     return out or ["TAKE sun", "DECLINE"]

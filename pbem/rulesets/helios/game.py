@@ -8,6 +8,7 @@ Phase 2 (all seats at once: hire priority lists and activations), and, only with
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -277,6 +278,12 @@ class Helios(Ruleset):
             p["pending"] = [["TAKE sun", "DECLINE"]] * rng.randrange(0, 3)
             p["catchup"] = rng.choice([None, "CATCHUP black", "CATCHUP blue AT 0,0"])
         return s
+
+    def dump(self, state: dict[str, Any]) -> Any:
+        return state
+
+    def load(self, data: Any) -> dict[str, Any]:
+        return json.loads(json.dumps(data))  # a private copy; faster than deepcopy
 
     def round_number(self, state: dict[str, Any]) -> int:
         return state["round"]

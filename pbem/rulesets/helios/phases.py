@@ -46,7 +46,7 @@ def setup(seats: list[str], options: dict[str, Any], variant: str, dice: Dice) -
         "bonus_supply": {b: comp["bonus_tiles"]["count"] for b in data.BONUS_TYPES},
         "characters": {c: {"owner": None, "active": False} for c in data.CHARACTERS},
         "players": {s: new_player() for s in seats},
-        "final": None,
+        "final": None, "removed_lands": 0,
     }
     for s in data.SYMBOLS:
         fill_column(state, s, dice)
@@ -261,9 +261,11 @@ def hire(state: State, seat: str, o: Hire, events: Events) -> bool:
 def phase3(state: State, dice: Dice, events: Events) -> None:
     for t in data.LANDS:
         if state["display"][t]:
+            state["removed_lands"] += 1
             say(events, "display", f"The untaken {t} leaves the game.")
         state["display"][t] = False
     if state["display"]["extra"]:
+        state["removed_lands"] += 1
         say(events, "display", f"The untaken extra {state['display']['extra']} leaves the game.")
     state["display"]["extra"] = None
     reveal_display(state, dice, events)

@@ -1,0 +1,169 @@
+"""Random playouts: every game ends with a result, invariants hold after every step,
+the JSON round trip is exact, same seed -> same game, and views leak nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from helios_support import canon
+
+from pbem.core.engine import StepOutcome
+from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
+from pbem.rulesets.helios import RULESET, board, data, scoring
+from pbem.rulesets.helios.board import unkey
+
+SEATS = {n: RULESET.seat_ids(n, "standard") for n in (2, 3, 4)}
+
+
+def check_invariants(out: StepOutcome) -> None:
+    s = out.state
+    n = len(s["seats"])
+    # action tiles: 16 per symbol, 4 per colour, wherever they are
+    for sym in data.SYMBOLS:
+        where = list(s["piles"][sym]) + s["columns"][sym] + s["discards"][sym] + [
+            c for p in s["players"].values() for a in p["under"].values() for (t, c) in a if t == sym]
+        assert Counter(where) == Counter({c: 4 for c in data.TILE_COLOURS}), sym
+    for p in s["players"].values():
+        for area, tiles in p["under"].items():
+            assert len(tiles) < 4
+            assert all(c in (area, "grey") for _, c in tiles)
+    # land tiles: 36 in all; bonus tiles: 8
+    on_boards = sum(1 for p in s["players"].values() for t in p["tiles"].values() if t["kind"] == "land")
+    shown = sum(1 for t in data.LANDS if s["display"][t]) + (1 if s["display"]["extra"] else 0)
+    if s["phase"] != "setup":
+        assert on_boards + shown + sum(s["type_piles"].values()) + len(s["extra_pile"]) \
+            + s["removed_lands"] == 36
+    bonus_placed = Counter(t["type"] for p in s["players"].values() for t in p["tiles"].values()
+                           if t["kind"] == "bonus")
+    for b in data.BONUS_TYPES:
+        assert bonus_placed[b] + s["bonus_supply"][b] == 2
+    for p in s["players"].values():
+        tiles = frozenset(unkey(k) for k in p["tiles"])
+        sun = tuple(p["sun"])
+        for k, t in p["tiles"].items():
+            c = unkey(k)
+            assert board.is_light(c)
+            assert len(t["cubes"]) <= 2 and all(x in data.COLOURS for x in t["cubes"])
+            assert not (t["temple"] and t["cubes"])
+        if s["phase"] != "setup":
+            assert unkey("0,0") in tiles
+            # tiles form one connected group
+            seen = {(0, 0)}
+            todo = [(0, 0)]
+            while todo:
+                c = todo.pop()
+                for nb in board.neighbours(c):
+                    if nb in tiles and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            assert seen == set(tiles)
+            assert sun not in tiles and board.reaches_ring(sun, tiles)
+            assert board.add(sun, p["sun_k"]) in tiles
+        assert p["temples"] == sum(1 for t in p["tiles"].values() if t["temple"])
+        assert p["mana"] >= 0 and p["vp"] >= 0 and p["sun_value"] >= 2
+        assert p["laps"] == max(0, p["phi"] // board.FULL) or p["laps"] >= p["phi"] // board.FULL
+        assert len(set(p["buildings"])) == len(p["buildings"])
+    for ch in s["characters"].values():
+        assert ch["owner"] in (None, *s["seats"]) and (ch["owner"] or not ch["active"])
+    assert 1 <= s["round"] <= s["rounds"]
+    if out.result is not None:
+        for seat in s["seats"]:
+            assert out.result.scores[seat] == scoring.final_scores(s, seat)["total"]
+    else:
+        assert out.awaiting
+    assert json.loads(out.state_json) == s
+    assert s["rounds"] == data.player_count(n)["rounds"]
+
+
+def games(n: int, seeds: range, options: dict | None = None, check=check_invariants):
+    for seed in seeds:
+        pl = play(RULESET, GameConfig(SEATS[n], "standard", options or {}), seed, check=check)
+        assert pl.result is not None and pl.result.winners
+        assert pl.rounds == data.player_count(n)["rounds"]
+        yield pl
+
+
+@pytest.mark.parametrize("n,count,options", [
+    (2, 70, None), (3, 50, None), (4, 50, None), (4, 15, {"decisions": "ask"}),
+    (3, 15, {"public_scores": "yes", "setup_bonus_must_differ": "yes"}),
+])
+def test_random_playouts(n, count, options):
+    results = list(games(n, range(count), options))
+    assert len(results) == count
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_playouts_nightly(n, request):
+    if "nightly" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("nightly: run with -m nightly")
+    assert len(list(games(n, range(1000, 1400)))) == 400
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_determinism(n):
+    a = play(RULESET, GameConfig(SEATS[n], "standard"), 77)
+    b = play(RULESET, GameConfig(SEATS[n], "standard"), 77)
+    c = play(RULESET, GameConfig(SEATS[n], "standard"), 78)
+    assert a.final_digest == b.final_digest and a.steps == b.steps
+    assert a.final_digest != c.final_digest
+
+
+@pytest.mark.parametrize("n,options", [(2, {}), (3, {}), (4, {"decisions": "ask"})])
+def test_views_leak_nothing(n, options):
+    rng = random.Random(n)
+    changed = 0
+    checked = 0
+    for seed in range(3):
+        pl = play(RULESET, GameConfig(SEATS[n], "standard", options), 500 + seed, keep=True)
+        for out in pl.outcomes[::3]:
+            for seat in (*SEATS[n], None):
+                redealt = RULESET.redeal_hidden(out.state, seat, rng)
+                assert canon(RULESET.view(redealt, seat)) == canon(RULESET.view(out.state, seat))
+                checked += 1
+                if canon(RULESET.dump(redealt)) != canon(RULESET.dump(out.state)):
+                    changed += 1
+                    # what was re-dealt is really hidden from this seat: others' bags
+                    for other in SEATS[n]:
+                        if other != seat:
+                            assert "vp" not in RULESET.view(out.state, seat)["players"][other] \
+                                or out.state["phase"] == "over"
+            if out.result is not None:
+                assert "vp" in RULESET.view(out.state, None)["players"][SEATS[n][0]]
+    assert checked and changed > checked // 2
+
+
+def test_public_scores_option_shows_bags():
+    s = play(RULESET, GameConfig(SEATS[2], "standard", {"public_scores": "yes"}), 3, keep=True)
+    mid = s.outcomes[len(s.outcomes) // 2].state
+    v = RULESET.view(mid, None)
+    assert all("vp" in p for p in v["players"].values())
+
+
+def test_views_are_json_and_render():
+    pl = play(RULESET, GameConfig(SEATS[3], "standard"), 9, keep=True)
+    for out in pl.outcomes[::7]:
+        for seat in (*SEATS[3], None):
+            v = RULESET.view(out.state, seat)
+            assert json.loads(json.dumps(v)) == v
+            text = RULESET.board_text(v)
+            svg = RULESET.board_svg(v)
+            assert "HELIOS" in text and svg.startswith("<svg") and svg.endswith("</svg>")
+            for s in SEATS[3]:
+                assert f"== {s}:" in text
+        assert RULESET.phase_label(out.state)
+
+
+def test_mean_steps_per_round_recorded():
+    """Measured number (docs/rulesets/helios.md): steps per game round in selfplay."""
+    per_round = []
+    for n in (2, 3, 4):
+        for seed in range(5):
+            pl = play(RULESET, GameConfig(SEATS[n], "standard"), seed)
+            per_round.append(pl.steps / pl.rounds)
+    mean = sum(per_round) / len(per_round)
+    assert 2 <= mean <= 20  # at most one step per action turn plus Phase 2
