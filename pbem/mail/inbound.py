@@ -30,8 +30,9 @@ __all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_
 
 KINDS = ("orders", "bounce", "autoreply", "oversize", "empty", "malformed")
 DEFAULT_MAX_BYTES = 2_000_000
-_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-\u0080-\uffff]{1,64}@"
-                      r"[A-Za-z0-9\-\u0080-\uffff]+(\.[A-Za-z0-9\-\u0080-\uffff]+)*$")
+_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-\u0080-\ud7ff\ue000-\uffff]{1,64}@"
+                      r"[A-Za-z0-9\-\u0080-\ud7ff\ue000-\uffff]+"
+                      r"(\.[A-Za-z0-9\-\u0080-\ud7ff\ue000-\uffff]+)*$")
 _SEVERE_DEFECTS = {"NoBoundaryInMultipartDefect", "StartBoundaryNotFoundDefect",
                    "MissingHeaderBodySeparatorDefect", "MultipartInvariantViolationDefect"}
 _TOKEN_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To", "Cc")
@@ -62,13 +63,18 @@ class InboundMail:
 
 
 def _address(value: str) -> str | None:
-    """One clean address from a header value, or None (header injection, garbage)."""
+    """The first clean address in a raw (undecoded) header value, or None.
+
+    Raw, because decoding first would let an encoded display name smuggle in an address
+    ("=?utf-8?q?Bcc=3A_victim=40x?="); verbatim, because the parser quietly joins
+    "exa mple.org" into "example.org".
+    """
     if not value or len(value) > 2000:
         return None
-    pairs = getaddresses([value])
-    for _, addr in pairs:
+    value = value.replace("\r", " ").replace("\n", " ")
+    for _, addr in getaddresses([value]):
         addr = addr.strip()
-        if _ADDRESS.match(addr):
+        if addr in value and _ADDRESS.match(addr):
             local, _, domain = addr.rpartition("@")
             return f"{local}@{domain.lower()}"
     return None
@@ -76,7 +82,8 @@ def _address(value: str) -> str | None:
 
 def _addresses(values: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
-    for _, addr in getaddresses([v for v in values if v][:20]):
+    for _, addr in getaddresses([v.replace("\r", " ").replace("\n", " ")
+                                 for v in values if v][:20]):
         found = _address(addr)
         if found and found not in out:
             out.append(found)
@@ -97,9 +104,34 @@ def _headers(msg: Message, name: str) -> list[str]:
         return []
 
 
+def _raw_headers(msg: Message, name: str) -> list[str]:
+    """Header values as received (not RFC 2047 decoded), for address parsing."""
+    try:
+        return [str(v) for v in (msg.get_all(name) or [])]
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def _raw_first(msg: Message, name: str) -> str:
+    values = _raw_headers(msg, name)
+    return values[0] if values else ""
+
+
 def _first(msg: Message, name: str) -> str:
     values = _headers(msg, name)
     return values[0] if values else ""
+
+
+def _defects(msg: Message) -> tuple[str, ...]:
+    names: set[str] = set()
+    try:
+        for n, part in enumerate(msg.walk()):
+            names.update(type(d).__name__ for d in getattr(part, "defects", []))
+            if n > 500:
+                break
+    except Exception:  # noqa: BLE001
+        names.add("UnwalkableMessage")
+    return tuple(sorted(names))
 
 
 def _date(value: str) -> datetime | None:
@@ -154,18 +186,18 @@ def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
     msg = BytesParser(policy=compat32).parsebytes(_header_block(raw) if oversize else raw)
     header_id = _msgid(_first(msg, "Message-ID"))
     message_id = header_id or f"<{digest}@synthesised.pbem.invalid>"
-    sender = _address(_first(msg, "From")) or _address(_first(msg, "Sender"))
+    sender = _address(_raw_first(msg, "From")) or _address(_raw_first(msg, "Sender"))
     common = dict(
         message_id=message_id, message_id_synthesised=header_id is None,
-        sender=sender, reply_to=_address(_first(msg, "Reply-To")),
-        to=_addresses(_headers(msg, "To") + _headers(msg, "Cc")),
+        sender=sender, reply_to=_address(_raw_first(msg, "Reply-To")),
+        to=_addresses(_raw_headers(msg, "To") + _raw_headers(msg, "Cc")),
         subject=_first(msg, "Subject")[:500],
         in_reply_to=_msgid(_first(msg, "In-Reply-To")),
         references=tuple(MSGID.findall(" ".join(_headers(msg, "References"))))[:100],
         date=_date(_first(msg, "Date")),
-        token=find_token(v for name in _TOKEN_HEADERS for v in _headers(msg, name)),
+        token=find_token(v for name in _TOKEN_HEADERS for v in _raw_headers(msg, name)),
         size=len(raw), sha256=digest,
-        defects=tuple(sorted({type(d).__name__ for d in getattr(msg, "defects", [])})),
+        defects=_defects(msg),
     )
     loop = detect_loop(msg, sender or "")
     if loop is not None:

@@ -198,7 +198,8 @@ def clean_reply_text(text: str) -> str:
     return "\n".join(kept)
 
 
-def _part_text(part: Message) -> str | None:
+def _part_text(part: Message, *, body: bool = False) -> str | None:
+    """Decoded text of a leaf part; None if it is binary. A body part loses stray NULs."""
     try:
         payload = part.get_payload(decode=True)
     except Exception:  # noqa: BLE001
@@ -211,7 +212,9 @@ def _part_text(part: Message) -> str | None:
     if not isinstance(payload, bytes):
         return None
     if b"\x00" in payload[:4096]:
-        return None  # binary, whatever the label says
+        if not body or payload.count(b"\x00") > len(payload) // 20:
+            return None  # binary, whatever the label says
+        payload = payload.replace(b"\x00", b"")
     try:
         charset = part.get_content_charset()
     except Exception:  # noqa: BLE001
@@ -276,11 +279,11 @@ def body_texts(msg: Message) -> tuple[str | None, str | None, list[str]]:
                     attached.append(text)
             continue
         if ctype == "text/plain" and plain is None:
-            plain = _part_text(part)
+            plain = _part_text(part, body=True)
         elif ctype == "text/html" and html is None:
-            html = _part_text(part)
+            html = _part_text(part, body=True)
         elif ctype.startswith("text/") and plain is None and ctype not in (
                 "text/html", "text/calendar", "text/x-vcard", "text/vcard", "text/css",
                 "text/rfc822-headers"):
-            plain = _part_text(part)
+            plain = _part_text(part, body=True)
     return plain, html, attached
