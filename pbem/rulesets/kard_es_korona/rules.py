@@ -6,6 +6,7 @@ modules decide legality when a command is carried out.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -245,7 +246,7 @@ class KardEsKorona(Ruleset):
         return state
 
     def load(self, data: Any) -> dict[str, Any]:
-        return copy.deepcopy(data)
+        return json.loads(json.dumps(data))
 
     def round_number(self, state: dict[str, Any]) -> int:
         return state["year"] - 1300

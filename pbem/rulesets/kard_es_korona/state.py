@@ -116,8 +116,25 @@ def allied(state: St, a: str, b: str) -> bool:
             or (pb["status"] == "vassal" and pb["overlord"] == a))
 
 
+def control_map(state: St) -> dict[str, str]:
+    """county -> controller for every controlled county (same answers as `controller`)."""
+    out: dict[str, str] = {}
+    for seat, p in state["players"].items():
+        if p["lord"] is not None and not p.get("lord_attacking"):
+            out.setdefault(p["lord"], seat)
+    for c, s in state["board"].items():
+        if total(s["u"]) > 0:
+            out[c] = s["owner"]
+    for b in state["battles"]:
+        out.pop(b["county"], None)
+    for c in state["out_of_play"]:
+        out.pop(c, None)
+    return out
+
+
 def counties_of(state: St, seats: set[str]) -> list[str]:
-    return [c for c in gmap(state).counties if in_play(state, c) and controller(state, c) in seats]
+    cm = control_map(state)
+    return [c for c in gmap(state).counties if cm.get(c) in seats]
 
 
 def castles_of(state: St, seats: set[str]) -> list[str]:
@@ -137,9 +154,10 @@ def scoring_provinces(state: St) -> list[str]:
 def complete_provinces(state: St, seats: set[str]) -> list[str]:
     gm = gmap(state)
     out = []
+    cm = control_map(state)
     for prov in scoring_provinces(state):
         cs = [c for c in gm.provinces[prov] if in_play(state, c)]
-        if cs and all(controller(state, c) in seats for c in cs):
+        if cs and all(cm.get(c) in seats for c in cs):
             out.append(prov)
     return out
 
