@@ -66,15 +66,12 @@ def run_turn(state: State, seat: str, block: list[Alternative], dice: Dice, even
              *, stored: bool) -> bool:
     """Play `seat`'s turn from a block. Returns False when a stored block has no usable
     alternative (the seat is then asked); a fresh block always plays."""
-    reasons = []
     for alt in block:
         problem = viable(state, seat, alt)
         if problem is None:
             play_alternative(state, seat, alt, dice, events)
             return True
-        reasons.append(f"{alt['take']}: {problem}")
-    for r in reasons:
-        say(events, "skipped", f"{seat}: alternative skipped, {r}.", (seat,))
+        say(events, "skipped", f"{seat}: alternative skipped, {alt['take']}: {problem}.", (seat,))
     if stored:
         return False
     # Fresh orders with no usable alternative: take the first tile that is there and

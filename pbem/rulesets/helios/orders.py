@@ -286,6 +286,8 @@ def _cells(toks: list[str]) -> tuple[tuple[Cell, ...], list[str]]:
         out.append(parse_cell(toks[i]))
         i += 1
     if not out:
+        if toks:
+            raise OrderError(f'"{toks[0]}" is not a cell; write cells as q,r, e.g. 1,-1')
         raise OrderError("a cell is missing; write cells as q,r, e.g. 1,-1")
     return tuple(out), toks[i:]
 

@@ -61,8 +61,8 @@ def cell_code(p: Mapping[str, Any], c: tuple[int, int]) -> str:
     if tuple(p["sun"]) == c:
         return "(SUN)"
     if t is not None:
-        inner = "^" if t["temple"] else "".join(CUBE_CODE[x] for x in t["cubes"])
-        return f"{LAND_CODE[t['type']]}{inner}".ljust(5)
+        inner = "^T" if t["temple"] else "".join(CUBE_CODE[x] for x in t["cubes"])
+        return f"{LAND_CODE[t['type']]}:{inner}".ljust(5) if inner else f" {LAND_CODE[t['type']]}  "
     if c in board.CORNERS:
         return "  C  "
     if c in board.YELLOW:
@@ -143,7 +143,7 @@ def board_text(v: Mapping[str, Any]) -> str:
                    + "; winner: " + ", ".join(v["final"]["winners"]))
     out.append("")
     out.append("Legend: Rw Gr Bm Sp Ob land, bE bP bR bT bonus tiles; cubes n brown y grey "
-               "g green u blue k black; ^ temple; (SUN); + bonus-resource, m mana, C corner, "
+               "g green u blue k black (Gr:yu = granite with grey and blue); ^T temple; (SUN); + bonus-resource, m mana, C corner, "
                "| circuit line; : dark border")
     return "\n".join(out)
 

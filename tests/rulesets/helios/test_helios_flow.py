@@ -1,0 +1,185 @@
+"""Turn flow through the public API: conditional orders, stored turns, Phase 2 scripts,
+the catch-up decision (standing order / auto / ask), NMR defaults, parse errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helios_support import SEATS, set_board
+
+from pbem.core.engine import canonical_json, process, set_up
+from pbem.core.ruleset import GameConfig
+from pbem.rulesets.helios import RULESET, phases
+
+
+def start(n=2, options=None, seed=b"flow"):
+    out = set_up(RULESET, GameConfig(SEATS[n], "standard", options or {}), seed)
+    texts = {s: "START granite" for s in out.awaiting}
+    return process(RULESET, out.state_json, texts, seed=seed + b"1")
+
+
+def step(out, texts, tag=b"s"):
+    return process(RULESET, out.state_json, texts, seed=tag)
+
+
+def with_state(out, fn):
+    s = json.loads(out.state_json)
+    fn(s)
+    out.state_json = canonical_json(s)
+    out.state = s
+    return out
+
+
+def test_setup_step_collects_all_seats_at_once():
+    out = set_up(RULESET, GameConfig(SEATS[4], "standard"), b"x")
+    assert set(out.awaiting) == set(SEATS[4])
+    extra = phases.catchup_seats(out.state)
+    assert len(extra) == 2 and all("CATCHUP" in " ".join(out.awaiting[s].skeleton) for s in extra)
+    texts = {s: "START bamboo" + ("\nCATCHUP black" if s in extra else "") for s in SEATS[4]}
+    out = process(RULESET, out.state_json, texts, seed=b"y")
+    for s in SEATS[4]:
+        cubes = out.state["players"][s]["tiles"]["0,0"]["cubes"]
+        assert cubes == (["green", "black"] if s in extra else ["green"])
+    assert list(out.awaiting) == [out.state["start"]]
+
+
+def test_conditional_alternative_skips_missing_colour():
+    out = start()
+    seat = next(iter(out.awaiting))
+    bottom = out.state["columns"]["sun"][-1]
+    other = next(c for c in ("red", "yellow", "blue", "grey") if c != bottom)
+    text = f"TAKE sun IF {other}\nSUN TO 1,0\nOR\nTAKE land\nPLACE granite AT 0,1\n"
+    out = step(out, {seat: text})
+    p = out.state["players"][seat]
+    assert "0,1" in p["tiles"] and p["sun"] == [1, -1]
+    assert any("alternative skipped" in e.text for e in out.events if e.to == (seat,))
+
+
+def test_illegal_action_falls_to_next_alternative_then_declines():
+    out = start()
+    seat = next(iter(out.awaiting))
+    out2 = step(out, {seat: "TAKE sun\nSUN TO 3,3\nOR\nTAKE build\nBUILD palace\n"})
+    p = out2.state["players"][seat]
+    assert p["sun"] == [1, -1] and p["buildings"] == []
+    took = [e for e in out2.events if e.kind == "take"]
+    assert len(took) == 1 and took[0].data["column"] == "sun"  # first takeable, declined
+    assert any(e.kind == "decline" for e in out2.events)
+
+
+def test_stored_next_turn_runs_without_a_mail():
+    out = start()
+    first = next(iter(out.awaiting))
+    other = [s for s in SEATS[2] if s != first][0]
+    out = step(out, {first: "TAKE sun\nSUN TO 1,0\nNEXT\nTAKE land\nPLACE granite AT 0,-1\n"})
+    assert list(out.awaiting) == [other]
+    assert out.state["players"][first]["pending"] == [["TAKE land", "PLACE granite AT 0,-1"]]
+    assert "pending" not in RULESET.view(out.state, other)["players"][first]
+    out = step(out, {other: "TAKE sun\nDECLINE\n"}, b"t")
+    assert list(out.awaiting) == [other]  # first's stored turn was played automatically
+    assert "0,-1" in out.state["players"][first]["tiles"]
+
+
+def test_stored_turn_that_no_longer_works_asks_the_seat():
+    out = start()
+    first = next(iter(out.awaiting))
+    other = [s for s in SEATS[2] if s != first][0]
+    out = step(out, {first: "TAKE sun\nDECLINE\nNEXT\nTAKE land\nPLACE granite AT 3,3\n"})
+    out = step(out, {other: "TAKE sun\nDECLINE\n"}, b"t")
+    assert list(out.awaiting) == [first]
+    assert out.state["players"][first]["pending"] == []
+    assert any(e.kind == "ask" and e.to == (first,) for e in out.events)
+
+
+def test_nmr_defaults_parse_and_play():
+    out = set_up(RULESET, GameConfig(SEATS[3], "standard"), b"nmr")
+    for _ in range(30):
+        for seat in out.awaiting:
+            d = RULESET.default_orders(out.state, seat)
+            assert d.ok and d.lines, seat
+        out = process(RULESET, out.state_json, {}, seed=b"n%d" % _)
+    assert out.state["round"] >= 2
+
+
+def test_phase2_scripts_in_phase_order():
+    out = start()
+    seats = SEATS[2]
+
+    def prep(s):
+        s["phase"] = "characters"
+        s["players"][seats[0]]["mana"] = 3
+        s["players"][seats[1]]["mana"] = 5
+        set_board(s, seats[1], {(0, 0): ("granite", ["blue", "brown"]), (1, 0): ("granite", ["grey"])},
+                  sun=(1, -1))
+    out = with_state(out, prep)
+    assert set(RULESET.awaiting(out.state)) == set(seats)
+    out = step(out, {seats[0]: "HIRE princess OR inventor\nACTIVATE inventor\n",
+                     seats[1]: "HIRE princess\nACTIVATE princess PAY blue grey brown\nHIRE priestess\n"})
+    ch = out.state["characters"]
+    assert ch["princess"] == {"owner": seats[1], "active": True}  # most mana goes first
+    assert ch["inventor"]["owner"] == seats[0] and not ch["inventor"]["active"]
+    # second turn of the richer seat: one hire per turn, 5 - 3 = 2 mana left for the Priestess
+    assert ch["priestess"] == {"owner": seats[1], "active": False}
+    assert out.state["players"][seats[1]]["mana"] == 0
+    assert out.state["players"][seats[1]]["sun_value"] == 3
+
+
+def test_catchup_standing_order_auto_and_ask():
+    for decisions in ("auto", "ask"):
+        out = start(4, {"decisions": decisions}, seed=b"cu")
+        st = out.state
+        new_start = phases.order_from(st, st["start"])[1]
+        order = phases.order_from(st, new_start)
+        third, fourth = order[2], order[3]
+
+        def prep(s):
+            s["phase"] = "characters"
+            for p in s["players"].values():
+                p["tiles"]["0,0"]["cubes"] = ["grey"]
+        out = with_state(out, prep)
+        texts = {s: "PASS" for s in SEATS[4]}
+        texts[third] = "PASS\nCATCHUP black AT 0,0"
+        out = step(out, texts)
+        assert out.state["players"][third]["tiles"]["0,0"]["cubes"][-1] == "black"
+        if decisions == "auto":
+            assert out.state["phase"] == "actions"
+            assert len(out.state["players"][fourth]["tiles"]["0,0"]["cubes"]) == 2
+        else:
+            assert list(out.awaiting) == [fourth] and out.state["phase"] == "catchup"
+            out = step(out, {fourth: "CATCHUP blue AT 0,0"}, b"c2")
+            assert out.state["players"][fourth]["tiles"]["0,0"]["cubes"][-1] == "blue"
+            assert out.state["phase"] == "actions" and out.state["round"] == 2
+
+
+@pytest.mark.parametrize("text,phase,error", [
+    ("TAKE sunn", "actions", 'did you mean "sun"'),
+    ("SUN TO 1,0", "actions", "start a turn with TAKE"),
+    ("TAKE sun\nTAKE land", "actions", "a second TAKE"),
+    ("TAKE sun\nSUN TO 1,0\nPLACE granite AT 0,1", "actions", "one action per turn"),
+    ("HIRE princess", "actions", "not an order for Phase 1"),
+    ("TAKE sun", "characters", "not an order for Phase 2"),
+    ("PLACE Gomr AT 1,1", "actions", 'unknown tile "Gomr"'),
+    ("TAKE land\nPLACE spring AT 1;1", "actions", "not a cell"),
+    ("BUILD palce", "actions", 'did you mean "palace"'),
+    ("START obsidian", "setup", "may not be a starting tile"),
+    ("HIRE princes", "characters", 'did you mean "princess"'),
+    ("ACTIVATE priestess BONUS blue", "characters", "places no bonus resource"),
+    ("TAKE build\nBUILD market", "actions", "unknown building"),
+])
+def test_parse_errors_say_what_is_right(text, phase, error):
+    out = start()
+    s = dict(out.state, phase=phase)
+    parsed = RULESET.parse(s, SEATS[2][0], text)
+    assert not parsed.ok
+    assert error in parsed.errors[0].error, parsed.errors[0].error
+
+
+def test_hungarian_aliases():
+    out = start()
+    p = RULESET.parse(out.state, SEATS[2][0],
+                      "VESZ nap ALA piros\nNAP IDE 1,0\nVAGY\nVESZ terulet\nLETESZ Forrás AT 0,1 "
+                      "BONUS kék\nBONUSZ ÉPÍT Palota FIZET zöld zöld szürke")
+    assert p.ok, p.echo()
+    assert p.canonical().splitlines() == [
+        "TAKE sun UNDER red", "SUN TO 1,0", "OR", "TAKE land", "PLACE spring AT 0,1 BONUS blue",
+        "BONUS BUILD palace PAY green green grey"]
