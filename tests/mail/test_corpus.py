@@ -18,7 +18,7 @@ from pbem.mail.inbound import KINDS, read_message, should_reply
 CORPUS = Path(__file__).parent / "corpus"
 TABLE: dict[str, dict] = json.loads((CORPUS / "expectations.json").read_text())
 OWN = ("orders@pbem.test", "PBEM <orders@pbem.test>")
-FILES = sorted(str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*.eml"))
+FILES = sorted(p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.eml"))
 
 
 def test_corpus_is_big_enough_and_fully_expected():
@@ -49,6 +49,8 @@ def test_corpus_file(name: str) -> None:
     for key in ("bounce_of", "bounced_recipient", "token", "sender"):
         if key in expect:
             assert getattr(mail, key) == expect[key], key
+    if "body_has" in expect:
+        assert any(expect["body_has"] in t for t in mail.order_texts), mail.order_texts
     if "subject_has" in expect:
         assert expect["subject_has"] in mail.subject
     if mail.kind != "orders":
