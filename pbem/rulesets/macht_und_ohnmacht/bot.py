@@ -20,6 +20,7 @@ from .orders import (
     Clear,
     Decline,
     Effect,
+    If,
     Order,
     Pass,
     Place,
@@ -185,6 +186,13 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
                    if not isinstance(o, PlayInfluence | PlayMovement | PlaySea | PlayStrength
                                      | PlayRecruit)]
         o = rng.choice(singles)
+        if isinstance(o, Place | Recruit) and rng.random() < 0.15:
+            region = rng.choice(board.region_ids(state))
+            test, arg = rng.choice([("HOLD", region), ("NOT HOLD", region),
+                                    ("HOURGLASS >=", str(rng.randint(1, 4))),
+                                    ("HOURGLASS <=", str(rng.randint(1, 4)))])
+            lines.append(str(If(test, arg, o)))
+            continue
         lines.append(_take_line(state, seat, o, rng) if isinstance(o, Take) else str(o))
     return lines
 

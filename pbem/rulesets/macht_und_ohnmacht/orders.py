@@ -158,7 +158,21 @@ class PlayRecruit:
 
 
 PLAYS = (PlayInfluence, PlayStrength, PlayMovement, PlaySea, PlayRecruit)
-ACTIONS = (Take, Place, Recruit, *PLAYS)
+
+
+@dataclass(frozen=True)
+class If:
+    """A fallback with a condition: the action is tried only if, when it is reached, you
+    HOLD (or NOT HOLD) a region, or the hourglass has >=, <= or = n cubes."""
+    test: str  # "HOLD" | "NOT HOLD" | "HOURGLASS >=" | "HOURGLASS <=" | "HOURGLASS ="
+    arg: str
+    order: Any
+
+    def __str__(self) -> str:
+        return f"IF {self.test} {self.arg} THEN {self.order}"
+
+
+ACTIONS = (Take, Place, Recruit, *PLAYS, If)
 
 
 # --- decisions and standing orders ------------------------------------------------------------
@@ -259,7 +273,8 @@ _VERBS = {
     "CLEAR": ["clear", "torol", "torles"],
     "REBEL": ["rebel", "lazadas", "lazit"],
     "SWAP": ["swap", "csere", "cserel"],
-    "DECLINE": ["decline", "elutasit", "nem"],
+    "DECLINE": ["decline", "elutasit"],
+    "IF": ["if", "ha"],
 }
 _WORDS = {
     "IFWIN": ["ifwin", "if win", "hanyer", "ha nyer"],
@@ -273,6 +288,10 @@ _WORDS = {
     "NEXT": ["next", "kovetkezo"],
     "EVERY": ["every", "minden", "mindig"],
     "NEVER": ["never", "soha"],
+    "NOT": ["not", "nem"],
+    "HOLD": ["hold", "holds", "iranyit", "birtokol"],
+    "HOURGLASS": ["hourglass", "cubes", "homokora", "kocka"],
+    "THEN": ["then", "akkor"],
     "MAGES": ["mages", "mage", "magus", "magusok", "m"],
     "KNIGHTS": ["knights", "knight", "lovag", "lovagok", "k", "l"],
 }
@@ -438,7 +457,7 @@ def parse_line(state: dict[str, Any], text: str) -> Order:
         hint = f'; did you mean "{close[0]}"?' if close else ""
         raise OrderError(f'"{head}" is not a command{hint} Commands: TAKE, PLACE, RECRUIT, '
                          "PLAY, BID, SERPENT, RETREAT, CANCEL, PASS, REBEL, SWAP, DECLINE, "
-                         "CLEAR")
+                         "CLEAR, IF")
     order = _PARSERS[verb](tk)
     tk.done()
     return order
@@ -639,6 +658,34 @@ def _clear(tk: _Tokens) -> Clear:
     return Clear(what)
 
 
+def _if(tk: _Tokens) -> If:
+    neg = tk.take_word("NOT") is not None
+    what = tk.take_word("HOLD", "HOURGLASS")
+    if what is None:
+        raise OrderError("write IF HOLD <region> THEN <order>, IF NOT HOLD <region> THEN "
+                         "<order> or IF HOURGLASS >= <n> THEN <order> (also <= and =)")
+    if what == "HOLD":
+        test, arg = ("NOT HOLD" if neg else "HOLD"), tk.region()
+    else:
+        if neg:
+            raise OrderError("NOT goes with HOLD only; for the hourglass use >=, <= or =")
+        op = tk.next("a comparison (>=, <= or =)")
+        if op not in (">=", "<=", "="):
+            raise OrderError(f'"{op}" is not a comparison; write >=, <= or =')
+        test, arg = f"HOURGLASS {op}", str(tk.int("the number of cubes"))
+    if not tk.take_word("THEN"):
+        raise OrderError("the condition is followed by THEN and an order, e.g. "
+                         "IF HOLD mer THEN PLACE mer")
+    rest = " ".join(tk.toks[tk.i:])
+    tk.i = len(tk.toks)
+    if not rest:
+        raise OrderError("THEN needs an order after it")
+    order = parse_line(tk.state, rest)
+    if not isinstance(order, ACTIONS) or isinstance(order, If):
+        raise OrderError(f"IF ... THEN takes an action (TAKE, PLACE, RECRUIT, PLAY), not {rest}")
+    return If(test, arg, order)
+
+
 _PARSERS = {
     "TAKE": _take,
     "PLACE": lambda tk: Place(tk.region()),
@@ -653,4 +700,5 @@ _PARSERS = {
     "REBEL": _rebel,
     "SWAP": _swap,
     "DECLINE": lambda tk: Decline(),
+    "IF": _if,
 }

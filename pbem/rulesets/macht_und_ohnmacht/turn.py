@@ -31,6 +31,7 @@ from .orders import (
     Cancel,
     Decline,
     Effect,
+    If,
     Order,
     Pass,
     Place,
@@ -151,7 +152,8 @@ def run(state: State, dice: Dice, events: list[Event]) -> None:
         seat = t["seat"]
         if state["cursor"] < len(state["script"]):
             o = parse_line(state, state["script"][state["cursor"]])
-            if t["in_d"] and not isinstance(o, PLAYS):
+            inner = o.order if isinstance(o, If) else o
+            if t["in_d"] and not isinstance(inner, PLAYS):
                 t["in_d"] = False
             if not t["in_d"] and t["used"] >= t["actions"]:
                 end_turn(state, events)
@@ -186,8 +188,21 @@ def skip(state: State, seat: str, o: Order, why: str, events: list[Event]) -> No
     events.append(private("skip", f"{o}: skipped, {why}.", [seat], order=str(o)))
 
 
+def condition_holds(state: State, seat: str, o: If) -> bool:
+    if o.test == "HOLD":
+        return bool(state["regions"][o.arg]["owner"] == seat)
+    if o.test == "NOT HOLD":
+        return bool(state["regions"][o.arg]["owner"] != seat)
+    n, h = int(o.arg), state["hourglass"]
+    return {"HOURGLASS >=": h >= n, "HOURGLASS <=": h <= n, "HOURGLASS =": h == n}[o.test]
+
+
 def execute(state: State, seat: str, o: Order, events: list[Event]) -> None:
     t = state["turn"]
+    if isinstance(o, If):
+        if not condition_holds(state, seat, o):
+            return skip(state, seat, o, f"the condition {o.test} {o.arg} does not hold", events)
+        o = o.order
     if isinstance(o, Take):
         why = actions.check_take(state, seat, o)
         if why:

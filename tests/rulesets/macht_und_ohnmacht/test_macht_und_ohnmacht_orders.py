@@ -92,6 +92,10 @@ def test_examples_cover_every_command() -> None:
     ("SERPENT NEXT vp", "never played in action D"),
     ("PLACE", "the line ends where a region should follow"),
     ("RECRUIT now", 'unexpected "now"'),
+    ("IF HOLD mer PLACE mer", "followed by THEN"),
+    ("IF HOURGLASS > 2 THEN RECRUIT", "not a comparison"),
+    ("IF HOLD mer THEN CANCEL", "takes an action"),
+    ("IF sunny THEN RECRUIT", "IF HOLD <region> THEN"),
 ])
 def test_errors_name_the_problem(text: str, needle: str) -> None:
     parsed = RS.parse(in_step("turn", "orange"), "orange", f"# comment\n{text}\n")
@@ -155,6 +159,11 @@ ORDERS = st.one_of(
     st.just(o.Cancel()), st.just(o.Pass()),
     st.builds(o.Clear, st.sampled_from(["bid", "serpent", "retreat"])),
     EFFECT,
+    st.builds(o.If, st.just("HOLD"), REG, st.builds(o.Place, REG)),
+    st.builds(o.If, st.just("NOT HOLD"), REG,
+              st.builds(o.PlayInfluence, st.just("key"), st.just("key"), st.just("SEIZE"), REG)),
+    st.builds(o.If, st.sampled_from(["HOURGLASS >=", "HOURGLASS <=", "HOURGLASS ="]),
+              st.integers(0, 8).map(str), st.just(o.Recruit())),
 )
 _STATE = standard_state()
 

@@ -296,3 +296,17 @@ def test_ifwin_on_the_take_line_survives_the_bid_step() -> None:
     send_many(state, {"orange": "BID 0", "white": "BID 1"})
     assert region(state, "g") == ("orange", 1, 1)
     assert state["phase"] == "turn"
+
+
+def test_conditional_lines() -> None:
+    state = ex1(cycle_type="steel", held={"orange": ["castle", "tent"], "white": ["serpent"]},
+                reserve={"orange": (2, 0)})
+    state["standing"]["white"]["serpent"] = ["SERPENT NEXT castle"]
+    ev = send(state, "orange", "PLAY castle SEIZE d\nIF HOLD d THEN PLAY castle BOLSTER d\n"
+              "IF NOT HOLD d THEN PLAY tent BOLSTER a\nIF HOURGLASS >= 9 THEN RECRUIT\n"
+              "PLACE g")
+    log = texts(ev)
+    assert "the condition HOLD d does not hold" in log  # the serpent cancelled the seize
+    assert "orange puts a knight on A" in log
+    assert "the condition HOURGLASS >= 9 does not hold" in log
+    assert region(state, "g") == ("orange", 3, 1)
