@@ -356,13 +356,13 @@ def parse_line(gm: GameMap, seats: list[str], line: str) -> Order:
             raise OrderError(f"{county} has no castle; recruits go only into castle counties")
         return Recruit(n, _arm(args[1]), county)
     if verb == "give":
-        if len(args) != 3 or up[1] not in ("to", "nak", "nek", "neki"):
+        if len(args) < 3 or up[1] not in ("to", "nak", "nek", "neki"):
             raise OrderError("write GIVE <garas> TO <player>, e.g. GIVE 5 TO erdely")
         n = _int(args[0], "the amount")
         if n < 1:
             raise OrderError("give at least 1 garas")
         try:
-            return Give(n, seat_index(seats).lookup(args[2]))
+            return Give(n, seat_index(seats).lookup(" ".join(args[2:])))
         except UnknownName as e:
             raise OrderError(str(e)) from None
     if verb == "move":

@@ -1,0 +1,248 @@
+"""The order language: canonical forms round-trip, aliases and accents, clear errors, the
+sample order files, and pinned counts of the bot's order scripts ("perft")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kek_helpers import RULESET, bare, lord, put
+
+from pbem.core.dice import ScriptedDice
+from pbem.core.ruleset import GameConfig
+from pbem.rulesets.kard_es_korona.board import ARMS, OFFICES, game_map
+from pbem.rulesets.kard_es_korona.orders import (
+    Bid,
+    Deploy,
+    Fealty,
+    Flee,
+    Give,
+    Lead,
+    LordAt,
+    Losses,
+    Move,
+    OrderError,
+    Part,
+    Pass,
+    Place,
+    Prefer,
+    Ransom,
+    Recruit,
+    Reroll,
+    Retreat,
+    Target,
+    parse_line,
+)
+
+GM = game_map("basic")
+SEATS = ["felvidek", "tiszahat", "erdely"]
+COUNTIES = sorted(GM.counties)
+CASTLES = sorted(c for c, x in GM.counties.items() if x.has_castle)
+EXAMPLES = Path(__file__).resolve().parents[3] / "orders" / "examples" / "kard-es-korona"
+
+
+def p(line: str):
+    return parse_line(GM, SEATS, line)
+
+
+arm_perm = st.permutations(list(ARMS)).map(tuple)
+count = st.integers(1, 9)
+
+
+@st.composite
+def parts(draw, exclude: str):
+    n = draw(st.integers(1, 3))
+    origins = draw(st.lists(st.sampled_from([c for c in COUNTIES if c != exclude]),
+                            min_size=n, max_size=n, unique=True))
+    out = []
+    for c in origins:
+        if draw(st.booleans()):
+            out.append(Part(c, all=True, lord=draw(st.booleans())))
+        else:
+            cav, inf, arch = (draw(st.integers(0, 4)) for _ in range(3))
+            lord_ = draw(st.booleans()) or cav + inf + arch == 0
+            out.append(Part(c, cav, inf, arch, lord=lord_))
+    return tuple(out)
+
+
+@st.composite
+def moves(draw):
+    t = draw(st.sampled_from(COUNTIES))
+    cond = draw(st.sampled_from(["", "empty", "enemy"]))
+    return Move(t, draw(parts(t)), cond, draw(st.integers(0, 9)) if cond == "enemy" else 0)
+
+
+orders = st.one_of(
+    moves(),
+    st.builds(lambda c, a, b, d: Deploy(c, a, b, d), st.sampled_from(COUNTIES),
+              st.integers(0, 5), st.integers(0, 5), st.integers(1, 5)),
+    st.builds(LordAt, st.sampled_from(COUNTIES)),
+    st.builds(Recruit, count, st.sampled_from(ARMS), st.sampled_from(CASTLES)),
+    st.builds(Ransom, st.sampled_from(COUNTIES)),
+    st.builds(Give, count, st.sampled_from(SEATS)),
+    st.just(Pass()),
+    st.builds(Lead, st.sampled_from(["open", "terrain", "siege", "all"]), arm_perm),
+    st.builds(Target, st.sampled_from(["open", "terrain", "siege", "volley", "all"]), arm_perm),
+    st.builds(Reroll, st.integers(0, 20)),
+    st.builds(Flee, st.integers(0, 100)),
+    st.builds(Fealty, st.sampled_from(["yes", "no", "castle"])),
+    st.builds(Retreat, st.lists(st.sampled_from(COUNTIES), min_size=1, max_size=3).map(tuple)),
+    st.builds(Place, arm_perm),
+    st.builds(Losses, arm_perm),
+    st.builds(Prefer, st.permutations(SEATS).map(tuple)),
+    st.builds(Bid, st.sampled_from(OFFICES), st.integers(0, 99)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(orders)
+def test_canonical_round_trip(order):
+    assert p(str(order)) == order
+
+
+def test_aliases_and_accents():
+    assert p("lépés ide Abaúj innen Gömör 2 gyalogos; Szepes 1 íjász") == \
+        Move("abauj", (Part("gomor", inf=2), Part("szepes", arch=1)))
+    assert p("move to KASSA from gomor 2inf, 1cav lord") == \
+        Move("abauj", (Part("gomor", 1, 2, lord=True),))
+    assert p("toboroz 2 lovas be Trencsén") == Recruit(2, "cav", "trencsen")
+    assert p("licit nádor 5") == Bid("palatine", 5)
+    assert p("ad 3 neki Erdély") == Give(3, "erdely")
+    assert p("give 3 to Kán László") == Give(3, "erdely")
+    assert p("passz") == Pass()
+    assert p("HUBEREKU igen") == Fealty("yes")
+    assert p("vezet ostrom ijasz gyalogos lovas") == Lead("siege", ("arch", "inf", "cav"))
+    assert p("MOVE TO abauj FROM gomor all IF ENEMY <= 3") == \
+        Move("abauj", (Part("gomor", all=True),), "enemy", 3)
+
+
+@pytest.mark.parametrize("line,fragment", [
+    ("MOVE TO Gomr FROM szepes 1 inf", 'did you mean "gomor"'),
+    ("MOVE TO abauj FROM szepes 1 sword", "is not an arm"),
+    ("MOVE abauj szepes", "write MOVE TO"),
+    ("MOVE TO abauj FROM abauj 1 inf", "is the target"),
+    ("MOVE TO abauj FROM szepes 1 inf IF FULL", "IF EMPTY or IF ENEMY"),
+    ("RECRUIT 2 inf IN borsod", "has no castle"),
+    ("RECRUIT two inf IN abauj", "is not a number"),
+    ("BID king 5", "is not an office"),
+    ("ATTACK abauj", "is not a command"),
+    ("FEALTY maybe", "FEALTY YES"),
+    ("LEAD open cav cav", "each arm once"),
+    ("GIVE 5 TO Bela", "unknown player"),
+    ("PASS now", "takes nothing"),
+])
+def test_errors_say_what_is_right(line, fragment):
+    with pytest.raises(OrderError) as e:
+        p(line)
+    assert fragment in str(e.value)
+
+
+def test_parse_checks_the_step():
+    s = bare(("felvidek", "tiszahat"))
+    parsed = RULESET.parse(s, "felvidek", "BID judge 3\nPASS\n")
+    assert [ln.ok for ln in parsed.lines] == [False, True]
+    assert "not accepted now" in parsed.lines[0].error
+    assert parsed.lines[0].lineno == 1
+    d = RULESET.setup(GameConfig(("felvidek", "tiszahat"), "basic"), ScriptedDice([0]))
+    parsed = RULESET.parse(d, "felvidek", "DEPLOY abauj 2 inf\n")
+    assert "not in your home province" in parsed.lines[0].error
+
+
+def _state_for(kind: str):
+    s = bare(("felvidek", "tiszahat", "erdely"), year=1303)
+    put(s, "trencsen", "felvidek", inf=3, cav=1)
+    put(s, "pozsony", "felvidek", inf=2)
+    put(s, "abauj", "tiszahat", inf=2)
+    put(s, "kolozs", "erdely", inf=2)
+    for seat, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
+        lord(s, seat, c)
+        s["players"][seat]["treasury"] = 30
+    if kind == "deploy":
+        return RULESET.setup(GameConfig(("felvidek", "tiszahat", "erdely")[:3], "basic"),
+                             ScriptedDice([0]))
+    if kind == "bid":
+        s["phase"] = "bid"
+        s["election"] = {"office": 0, "declared": {}, "results": []}
+    if kind in ("battle", "fealty"):
+        s["phase"] = "ask"
+        s["ask"] = {"kind": kind, "seats": ["felvidek"], "seq": 1, "county": "abauj",
+                    "victor": "tiszahat"}
+    return s
+
+
+def _files():
+    return sorted(EXAMPLES.glob("*.txt"))
+
+
+def test_example_files_exist():
+    assert len(_files()) >= 5
+
+
+@pytest.mark.parametrize("path", _files(), ids=lambda x: x.name)
+def test_example_files_parse(path):
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition("\n\n")
+    lines = text.splitlines()
+    assert lines[0].startswith("GAME example") and lines[-1] == "END"
+    seat = next(x.split()[1] for x in lines if x.startswith("SEAT "))
+    body = "\n".join(x for x in lines if not x.startswith(("GAME ", "SEAT ", "PASSWORD ", "END")))
+    kind = path.stem.split("-")[0]
+    parsed = RULESET.parse(_state_for(kind), seat, body)
+    assert parsed.ok, parsed.echo()
+    assert parsed.orders
+
+
+def single_unit_steps(state, seat):
+    """Every legal one-unit step (origin, arm, target) of `seat` in `state`."""
+    from pbem.rulesets.kard_es_korona.movement import check_step
+    out = []
+    gm = game_map(state["version"])
+    for c, stack in sorted(state["board"].items()):
+        if stack["owner"] != seat:
+            continue
+        for a in ARMS:
+            if not stack["u"][a]:
+                continue
+            for t in sorted(gm.counties):
+                if t == c:
+                    continue
+                mv = Move(t, (Part(c, **{a: 1}),))
+                if check_step(state, seat, mv)[0] == "":
+                    out.append((c, a, t))
+    return out
+
+
+def _start(n, variant):
+    from pbem.core.engine import process, set_up
+    from pbem.rulesets.kard_es_korona.setup import DEFAULT_SEATS
+    out = set_up(RULESET, GameConfig(DEFAULT_SEATS[n], variant), b"pin")
+    out = process(RULESET, out.state_json, {}, seed=b"pin-1")  # default placements
+    return out.state
+
+
+@pytest.mark.parametrize("n,variant,expected", [
+    (2, "basic", {"felvidek": 54, "tiszahat": 73}),
+    (4, "basic", {"felvidek": 55, "erdely": 74, "delvidek": 59, "pannonia": 79}),
+    (6, "advanced", {"felvidek": 122, "tiszahat": 103, "erdely": 127, "delvidek": 108,
+                     "szlavonia": 105, "pannonia": 89}),
+])
+def test_pinned_legal_step_counts(n, variant, expected):
+    """Perft-like pins: legal one-unit steps per seat in the first year after the default
+    placement. They change only when the map, the set-up or the movement rules change."""
+    state = _start(n, variant)
+    got = {s: len(single_unit_steps(state, s)) for s in state["seats"]}
+    assert got == expected
+
+
+def test_trencsen_steps_by_hand():
+    """The pins above, checked by hand for one county: from Trencsén cavalry (4 MP) reaches
+    8 counties, infantry and archers (2 MP) 5 (leaving the mountain Liptó costs nothing,
+    entering it 2)."""
+    state = _start(2, "basic")
+    steps = [x for x in single_unit_steps(state, "felvidek") if x[0] == "trencsen"]
+    assert sorted(t for c, a, t in steps if a == "cav") == [
+        "bars", "borsod", "gomor", "lipto", "nograd", "nyitra", "pozsony", "szepes"]
+    assert sorted(t for c, a, t in steps if a == "inf") == [
+        "bars", "gomor", "lipto", "nyitra", "pozsony"]
