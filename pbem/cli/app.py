@@ -162,7 +162,7 @@ def game_new(
     seat: Annotated[list[str], typer.Option(help="SEAT=EMAIL, once per seat, in seating order")],
     variant: Annotated[str | None, typer.Option(help="variant id")] = None,
     seed: Annotated[str | None, typer.Option(help="master seed for a reproducible game (default: secret random)")] = None,
-    deadline: Annotated[str | None, typer.Option(help="step duration, e.g. 72h or 3d")] = None,
+    deadline: Annotated[str | None, typer.Option(help='step length (72h, 3d) or time of day ("20:00 Europe/Budapest", "+36h" for a minimum)')] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
     setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold")] = None,
 ) -> None:
@@ -178,7 +178,15 @@ def game_new(
     for key in settings_:
         if key not in DEFAULTS:
             fail(f"unknown setting {key!r}; settings: {', '.join(DEFAULTS)}")
-    hours = parse_duration(deadline) if deadline else None
+    from pbem.service.deadlines import parse_deadline
+
+    try:
+        rule = parse_deadline(deadline) if deadline else None
+    except ServiceError as e:
+        fail(str(e))
+    hours = rule.hours if rule else None
+    if rule and rule.at:
+        settings_["deadline"] = rule.to_json()
     with session() as s:
         new = create_game(s, ruleset_id=ruleset, name=name, seats=seats, variant=variant,
                           seed=seed, options=options, deadline_hours=hours, now=state.now(),

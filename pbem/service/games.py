@@ -210,14 +210,23 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
             session.add(old)
         step.seed_revealed = True
     else:
-        game.deadline = (now + timedelta(hours=game.deadline_hours)
-                         if game.deadline_hours else None)
+        game.deadline = next_deadline(game, now)
     step.deadline = game.deadline
     game.step = number
     session.add(step)
     session.add(game)
     session.flush()
     return step
+
+
+def next_deadline(game: Game, now: datetime) -> datetime | None:
+    """When a step opening now is due: the game's time-of-day rule, else its duration."""
+    from pbem.service.deadlines import DeadlineRule
+
+    rule = settings_of(game).get("deadline")
+    if rule:
+        return DeadlineRule.from_json(rule).next(now)
+    return now + timedelta(hours=game.deadline_hours) if game.deadline_hours else None
 
 
 def summary(session: Session, game: Game) -> dict[str, Any]:

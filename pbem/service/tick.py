@@ -7,8 +7,9 @@ The NMR ladder at a deadline, per game settings (`pbem game new --setting`):
 1. If most awaited seats (more than half, at least two) have sent nothing, the step is
    held (the game is paused once for that step) and the GM is told: lost mail is likelier
    than mass absence.
-2. A seat that missed and has extensions left (`extensions`, default 1 per seat per game)
-   gets the deadline moved by `extension_hours` (default 24) and a notice.
+2. A seat that missed and has extensions left (`extensions`, default 1 per seat per game,
+   plus one per bounced mail to it) gets the deadline moved by `extension_hours` (default
+   24) and a notice.
 3. Otherwise the step is processed with default orders for the missing seats. A seat that
    misses `civil_disorder_after` (default 3) steps in a row is in civil disorder: it keeps
    getting default orders and the GM is asked to replace it.
@@ -98,8 +99,12 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
             return f"{name}: step {step.number} held (most seats missed the deadline)"
         used = gs.setdefault("extensions_used", {})
         disorder = set(gs.get("civil_disorder", []))
+        bounces = {row.seat: row.bounces for row in seats_of(s, game)}
         for seat in missing:
-            if seat in disorder or used.get(seat, 0) >= int(game_setting(game, "extensions")):  # type: ignore[call-overload]
+            # A seat whose mail bounced may never have seen its report: each bounce is
+            # worth one more extension (its grace).
+            allowed = int(game_setting(game, "extensions")) + bounces.get(seat, 0)  # type: ignore[call-overload]
+            if seat in disorder or used.get(seat, 0) >= allowed:
                 continue
             used[seat] = used.get(seat, 0) + 1
             hours = float(game_setting(game, "extension_hours"))  # type: ignore[arg-type]

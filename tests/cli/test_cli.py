@@ -81,7 +81,7 @@ def test_a_game_run_by_hand_from_files(db_url: str, tmp_path: Path) -> None:
     (["game", "show", "nosuch"], 'no game named "nosuch"'),
     (["game", "new", "nogame", "g", "--seat", "a=b@c"], "unknown ruleset 'nogame'"),
     (["game", "new", "highcard", "g", "--seat", "north"], "must look like KEY=VALUE"),
-    (["game", "new", "highcard", "g", "--seat", "north=x@y", "--deadline", "soon"], "is not a duration"),
+    (["game", "new", "highcard", "g", "--seat", "north=x@y", "--deadline", "soon"], "is not a deadline"),
     (["orders", "submit", "/nonexistent/file"], "no such file"),
     (["report", "nosuch", "--seat", "x"], 'no game named "nosuch"'),
     (["selfplay", "nogame"], "unknown ruleset"),
