@@ -1,0 +1,92 @@
+"""Golden replays: three whole games (2, 3 and 4 players: 11 game rounds in all) played
+by the random bot with fixed seeds through the public API. The per-step transcript (phase
+label, the events each seat sees, a digest of each seat's view, the public board text)
+must match the reviewed files in golden/ (board text every step for 2 players, at phase
+changes for 3 and 4). Regenerate with PBEM_REGEN_GOLDEN=1 and review.
+Also renders the text and HTML reports from views."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+from helios_support import SEATS, canon
+
+from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
+from pbem.reports.render import render_report
+from pbem.rulesets.helios import RULESET
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def transcript(n: int, seed: int) -> str:
+    pl = play(RULESET, GameConfig(SEATS[n], "standard"), seed, keep=True)
+    out: list[str] = [f"# Helios golden replay: {n} players, selfplay seed {seed}, "
+                      f"{pl.steps} steps, {pl.rounds} rounds"]
+    for i, o in enumerate(pl.outcomes):
+        out.append(f"\n=== step {i}: {RULESET.phase_label(o.state)} ===")
+        for seat, text in sorted(o.applied.items()):
+            out.append(f"orders {seat}: " + " | ".join(t for t in text.splitlines() if t))
+        for seat in (*SEATS[n], None):
+            seen = [e.text for e in o.events if e.visible(seat)]
+            v = RULESET.view(o.state, seat)
+            digest = hashlib.sha256(canon(v).encode()).hexdigest()[:16]
+            out.append(f"-- {seat or 'public'}: view {digest}")
+            out.extend(f"   {line}" for line in seen)
+        out.append(f"awaiting: {', '.join(sorted(o.awaiting)) or '-'}")
+        # the board every step for 2 players; at phase changes for 3 and 4 (file size)
+        if n == 2 or i == 0 or o.state["phase"] != pl.outcomes[i - 1].state["phase"]:
+            out.append(RULESET.board_text(RULESET.view(o.state, None)))
+    if pl.result:
+        out.append(f"\nRESULT {pl.result.to_json()}")
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13)])
+def test_golden_replay(n, seed):
+    path = GOLDEN / f"helios_{n}p.txt"
+    text = transcript(n, seed)
+    if os.environ.get("PBEM_REGEN_GOLDEN") == "1" or not path.exists():
+        if not os.environ.get("PBEM_REGEN_GOLDEN") == "1":
+            pytest.fail(f"{path.name} is missing; run with PBEM_REGEN_GOLDEN=1 and review it")
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def context(out, seat):
+    v = RULESET.view(out.state, seat)
+    prompt = out.awaiting.get(seat) if seat else None
+    return {
+        "game": {"name": "golden", "ruleset": "helios", "title": "Helios", "variant": "standard",
+                 "status": "running"},
+        "seat": seat, "step": 5, "phase": RULESET.phase_label(out.state), "round": 1,
+        "happened": {"number": 4, "phase": "", "events": [e.text for e in out.events
+                                                            if e.visible(seat)],
+                     "rolls": [], "defaulted": [], "file_hashes": {}, "orders_digest": "",
+                     "seed": None, "commitment": ""},
+        "view": v, "board_text": RULESET.board_text(v), "board_svg": RULESET.board_svg(v),
+        "awaited": sorted(out.awaiting), "prompt": prompt.to_json() if prompt else None,
+        "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
+        "commitment": "c" * 64, "revealed_seeds": [],
+        "result": out.result.to_json() if out.result else None,
+    }
+
+
+def test_reports_render_from_views():
+    pl = play(RULESET, GameConfig(SEATS[2], "standard"), 11, keep=True)
+    for out in (pl.outcomes[3], pl.outcomes[-1]):
+        for seat in (*SEATS[2], None):
+            txt = render_report(context(out, seat), fmt="text")
+            html = render_report(context(out, seat), fmt="html")
+            assert "HELIOS" in txt and "<svg" in html
+            if seat:
+                assert f"Your position ({seat})" in txt
+    final = render_report(context(pl.outcomes[-1], "north"), fmt="text")
+    assert "Final scoring" in final
+    path = GOLDEN / "helios_report_north_final.txt"
+    if os.environ.get("PBEM_REGEN_GOLDEN") == "1":
+        path.write_text(final, encoding="utf-8")
+    assert final == path.read_text(encoding="utf-8")
