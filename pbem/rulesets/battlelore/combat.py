@@ -60,11 +60,14 @@ def targets(s: dict[str, Any], u: dict[str, Any], *, ranged_only: bool = False) 
     if adj:
         return [] if ranged_only else adj
     rng = int(weapon(u)["range"])
+    eagle = [e for e in s["tf"].get("effects", []) if e["kind"] == "eagle_eye" and e["unit"] == u["id"]]
+    if eagle:
+        rng = max(rng, 1) + sum(int(e["n"]) for e in eagle)  # Eagle Eye (assumed effect)
     if rng <= 1:
         return []
     h = uhex(u)
     out = [e for e in s["units"].values() if e["owner"] != u["owner"]
-           and 2 <= distance(h, uhex(e)) <= rng and can_see(s, h, uhex(e))]
+           and 2 <= distance(h, uhex(e)) <= rng and (eagle or can_see(s, h, uhex(e)))]
     return sorted(out, key=unit_sort)
 
 
@@ -95,6 +98,10 @@ def dice_count(s: dict[str, Any], att: dict[str, Any], tgt: dict[str, Any], mele
     for eff in s["tf"].get("effects", []):
         if eff.get("kind") == "extra_dice" and eff.get("unit") == att["id"]:
             n += int(eff["n"])
+        elif eff.get("kind") == "crowd" and eff.get("seat") == att["owner"] and attacker_turn:
+            n += int(eff["n"])
+        elif eff.get("kind") == "minus_dice" and eff.get("unit") == att["id"]:
+            n -= int(eff["n"])
     return max(0, n)
 
 
@@ -188,7 +195,8 @@ def bold_level(s: dict[str, Any], u: dict[str, Any]) -> int:
             return 99
     if uclass(u) == "creature":
         return 1  # p.23: creatures are bold and must ignore one flag
-    b = 0
+    b = sum(1 for e in s["tf"].get("effects", []) if e.get("kind") == "bold_all"
+            and e.get("seat") == u["owner"])
     if supported(s, u):
         b += 1
     if race(u) == "dwarf":
@@ -361,15 +369,18 @@ def attack(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], *, melee: bool,
                    f"{' '.join(faces) if faces else 'no dice'}.",
            attacker=att["id"], target=tgt["id"], faces=faces, melee=melee)
     hits, flags, lores = score(s, att, tgt, faces, melee)
+    was_poisoned = bool(tgt.get("poison"))
     if s["mode"] == "lore":
         from .lore import lore_faces
-        hits, flags = lore_faces(ctx, att, tgt, faces, hits, flags, lores, melee)
+        hits, flags = lore_faces(ctx, att, tgt, faces, hits, flags, lores, melee, was_poisoned)
+        if tgt["id"] not in s["units"]:
+            return {"eliminated": True, "retreated": 0, "vacated": True, "start": start}
     if tgt.get("web") and flags:
         ctx.ev("web_flags", f"{tgt['id']} is webbed: {flags} flag(s) count as hits.")
         hits = hits + [-1] * flags  # p.25: every flag against a webbed unit is a hit
         flags = 0
     out = {"eliminated": False, "retreated": 0, "vacated": False, "start": start}
-    if tgt.get("poison") and lores and tgt["id"] in s["units"]:
+    if was_poisoned and lores and tgt["id"] in s["units"]:
         if lose_figures(ctx, tgt, lores, "to poison"):
             out.update(eliminated=True, vacated=True)
             return out

@@ -31,6 +31,11 @@ def allowance(s: dict[str, Any], u: dict[str, Any]) -> tuple[int, int]:
     if card.get("extra_move") and cls == "mounted":
         mx += int(card["extra_move"])
         bat += int(card["extra_move"])
+    for e in s["tf"].get("effects", []):
+        if e.get("kind") == "extra_move" and (e.get("unit") == u["id"] or (
+                e.get("unit") == "*" and e.get("seat") == u["owner"])):
+            mx += int(e["n"])
+            bat += int(e["n"])
     if race(u) == "goblinoid" and cls == "foot":
         mx = max(mx, 2)  # the 2nd hex only as a Goblin Rush (movement.rush_ok)
     return mx, bat

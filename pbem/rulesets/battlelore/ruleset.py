@@ -87,8 +87,15 @@ class BattleLore(Ruleset):
                 if isinstance(o, Standing):
                     pend_standing.setdefault(seat, {})[o.key()] = o.value
                 elif isinstance(o, React):
-                    pend_standing.setdefault(seat, {})["react"] = o.card
-                    pend_standing[seat]["react_on"] = o.unit
+                    d = pend_standing.setdefault(seat, {})
+                    if o.card == "none":
+                        for k in [k for k in s["standing"].get(seat, {}) if k.startswith("react")]:
+                            del s["standing"][seat][k]
+                        d["react_ask"] = "no"
+                    elif o.card == "ask":
+                        d["react_ask"] = "yes"
+                    else:
+                        d[f"react {o.card}"] = o.unit
         if phase in ("council", "keep", "place"):
             self._merge_standing(s, pend_standing)
             return setup.resolve_setup(s, orders, dice)

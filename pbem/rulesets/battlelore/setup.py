@@ -33,7 +33,7 @@ def new_game(variant: str, options: dict[str, Any], dice: Dice) -> dict[str, Any
         "hands": {seat: [] for seat in SEATS}, "deck": full_deck(), "discard": [],
         "last_card": {}, "banners": {seat: 0 for seat in SEATS},
         "victory": dict(sc["victory"]), "standing": {seat: {} for seat in SEATS},
-        "hand_size": {seat: int(sc["hand"][seat]) for seat in SEATS},
+        "hand_size": {seat: int(sc.get("hand", {}).get(seat, 0)) for seat in SEATS},
         "resume": None, "result": None, "secret_exit": {},
     }
     for kind, hexes in sc.get("terrain", {}).items():
@@ -109,9 +109,6 @@ def redeal(state: dict[str, Any], seat: str | None, rng: random.Random) -> dict[
                 lo["offer"][h] = sorted(lpile[:m])
                 lpile = lpile[m:]
         lo["deck"] = sorted(lpile)
-        for h in hidden_seats:
-            if s.get("council_secret", {}).get(h) and s["phase"] == "council":
-                s["council_secret"][h] = {"commander": rng.randint(1, 3)}
     for h in hidden_seats:
         s["standing"][h] = {"retreat": rng.choice(["safe", "left", "right"])}
     if s.get("resume"):

@@ -134,6 +134,9 @@ def order_phase(ctx: Ctx, orders: list[Any], c: dict[str, Any] | None, command: 
                     chosen.append(w)
                 else:
                     ctx.ev("skip", f"{w} is not ordered: {why}.", to=[a])
+    if tf.get("false_orders") and chosen:
+        lost = chosen.pop()
+        ctx.ev("false_orders", f"False Orders: {lost} loses its order.")
     tf["ordered"] = chosen
     if not chosen:
         ctx.ev("orders", f"{a.capitalize()} orders no unit.")
@@ -147,6 +150,9 @@ def move_phase(ctx: Ctx, orders: list[Any]) -> None:
     s = ctx.s
     a = s["active"]
     tf = s["tf"]
+    if s["mode"] == "lore":
+        from .lore import movement_phase
+        movement_phase(ctx, orders)
     for o in orders:
         if isinstance(o, Unitcmd):
             u = s["units"].get(o.unit)
@@ -284,7 +290,9 @@ def battle_phase(ctx: Ctx, orders: list[Any]) -> None:
         tf["battled"][b.unit] = tf["battled"].get(b.unit, 0) + 1
         if s["mode"] == "lore":
             from .lore import before_battle
-            before_battle(ctx, u, t, orders)
+            if not before_battle(ctx, u, t, orders) or u["id"] not in s["units"] \
+                    or t["id"] not in s["units"]:
+                continue
         battle(ctx, u, t, b.opts())
         if s["mode"] == "lore":
             from .lore import after_battle
