@@ -43,6 +43,7 @@ class Board:
 
     def __init__(self, n: int) -> None:
         self.n = n
+        self._special: dict[str, str] | None = None
         self.fields: dict[str, Field] = {}
         self._pos: dict[tuple[int, int], str] = {}
         for i in range(2 * n):
@@ -113,9 +114,13 @@ class Board:
 
     def special_fields(self) -> dict[str, str]:
         """field -> effect id (heal, rally, discount, scry, production, reach): the six
-        triangles around the centre point, mapped clockwise from the top (spec §2.2 [A])."""
-        cubes = {tuple(v): k for k, v in board_data()["special_cubes"].items()}
-        return {f: cubes[fld.cube] for f, fld in self.fields.items() if fld.cube in cubes}
+        triangles around the centre point, mapped clockwise from the top (spec §2.2 [A]).
+        A fresh copy each call (cached underneath)."""
+        if self._special is None:
+            cubes = {tuple(v): k for k, v in board_data()["special_cubes"].items()}
+            self._special = {f: cubes[fld.cube] for f, fld in self.fields.items()
+                             if fld.cube in cubes}
+        return dict(self._special)
 
     def label_key(self, label: str) -> tuple[int, int]:
         fld = self.fields[label]

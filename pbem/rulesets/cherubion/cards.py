@@ -195,6 +195,11 @@ def _check_targets(st: State, seat: str, caster: dict[str, Any], play: Play, eff
                 return f"{c['name_hu']} goes on one of your own pieces"
             if p.get("hidden") and p["owner"] != seat:
                 return f"{tid} cannot be targeted"
+            if p.get("body") and eff not in ("heal", "convert") and \
+                    not p["loc"].startswith("prison:"):
+                return f"{tid} is a captive being carried home"
+            if p.get("body") and p["body"].get("dead") and eff != "heal":
+                return f"{tid} is a body: only healing works on it"
             if "no_demigod" in c["icons"] and p["kind"] == "demigod":
                 return f"{c['name_hu']} does not work on demigods"
             if p["loc"] == "nml":
@@ -209,9 +214,11 @@ def _check_targets(st: State, seat: str, caster: dict[str, Any], play: Play, eff
         if kind == "seat":
             if tid == seat or not st["players"][tid]["alive"]:
                 return f"{tid} is not an opponent in the game"
+            if not on_board(caster["loc"]):
+                return "the caster is not on the board"
             dists = [board(st).distance(caster["loc"], p["loc"]) for p in st["pieces"].values()
                      if p["owner"] == tid and on_board(p["loc"]) and not p.get("hidden")]
-            if not on_board(caster["loc"]) or not dists or min(dists) > reach:
+            if not dists or min(dists) > reach:
                 return f"none of {tid}'s pieces is within range {reach} of {play.caster}"
             continue
         f = target_field(st, tk, tid)

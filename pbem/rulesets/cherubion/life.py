@@ -85,6 +85,9 @@ def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
             if b.get("dead"):
                 q["loc"] = "gone"
                 to_grave(st, q["origin"], q["id"])
+                for a in q.get("attached", []):
+                    to_grave(st, a["owner"], a["card"])
+                q["attached"] = []
                 ctx.pub("capture_fail", f"The transporter of {label} is lost: the body of "
                         f"{q['name']} ({q['id']}) goes to the graveyard")
             else:
@@ -133,6 +136,11 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
             if p.get("hidden"):
                 st["markers"].pop(p["hidden"], None)
                 p["hidden"] = None
+            if p["summoned"]:
+                to_grave(st, p["owner"], p["card"])
+            for a in p.get("attached", []):
+                to_grave(st, a["owner"], a["card"])
+            p["attached"] = []
         elif p["loc"] == f"prison:{seat}":
             if heir is not None and st["players"][heir]["alive"]:
                 p["loc"] = f"prison:{heir}"
@@ -140,6 +148,9 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
                     p["body"]["holder"] = heir
             else:
                 p["loc"] = "gone"
+                for a in p.get("attached", []):
+                    to_grave(st, a["owner"], a["card"])
+                p["attached"] = []
     for mid, m in list(st["markers"].items()):
         if m["owner"] == seat and m["kind"] != "T":
             del st["markers"][mid]

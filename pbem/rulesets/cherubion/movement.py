@@ -354,6 +354,9 @@ def cross(ctx: Ctx, p: dict[str, Any], side: int, *, home: bool,
     st = ctx.state
     seat = p["owner"]
     group = [p] + [q for q in passengers if not q["summoned"] or q.get("body")]
+    for q in group:
+        if q.get("hidden"):
+            reveal_piece(ctx, q, "it leaves the board")
     if side in st["nml"]:
         for q in group:
             q["loc"] = "nml"
@@ -403,6 +406,8 @@ def enter_foreign_base(ctx: Ctx, p: dict[str, Any], side: int) -> None:
     standing order decides; the default is prisoner, but kill for demigods (spec DP9)."""
     st = ctx.state
     owner = side_owner(st, side)
+    if p.get("hidden"):
+        reveal_piece(ctx, p, "it leaves the board")
     if owner is None or owner == p["owner"]:
         p["loc"] = f"base:{side}"
         return

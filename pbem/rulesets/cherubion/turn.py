@@ -298,6 +298,9 @@ def _end_turn(ctx: Ctx) -> None:
                 p["loc"] = "gone"
                 p["body"] = None
                 to_grave(st, p["origin"], p["id"])
+                for a in p.get("attached", []):
+                    to_grave(st, a["owner"], a["card"])
+                p["attached"] = []
                 ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) was not revived in "
                         "3 turns and is removed")
             elif not body.get("unconvertible"):

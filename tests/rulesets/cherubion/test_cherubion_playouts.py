@@ -1,0 +1,188 @@
+"""Random playouts with the random bot: every game ends with a result, invariants hold after
+every step, the same seed gives the same game, and re-dealing hidden parts changes no
+seat's view (the leak test)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from pbem.core.engine import StepOutcome, canonical_json
+from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
+from pbem.rulesets.cherubion import RULESET, data
+from pbem.rulesets.cherubion.board import get_board
+
+TEAM_SIZE = {t: len(v["pieces"]) for t, v in data.teams()["teams"].items()}
+
+
+def _valid_loc(st: dict[str, Any], loc: str) -> bool:
+    b = get_board(st["n"])
+    if loc in b.fields or loc in ("nml", "gone"):
+        return True
+    if loc.startswith("base:"):
+        return 1 <= int(loc[5:]) <= 5
+    if loc.startswith("prison:"):
+        return loc[7:] in st["players"]
+    return False
+
+
+def _cards_owned(st: dict[str, Any], seat: str) -> int:
+    pl = st["players"][seat]
+    n = len(pl["hand"]) + len(pl["pile"]) + (1 if pl["top"] else 0)
+    n += sum(1 for g in pl["grave"] if g in data.cards())
+    n += len(pl["permanents"])
+    for p in st["pieces"].values():
+        if p["summoned"] and p["origin"] == seat and p["loc"] != "gone":
+            n += 1
+        n += sum(1 for a in p.get("attached", []) if a["owner"] == seat and p["loc"] != "gone")
+    for m in st["markers"].values():
+        if m["owner"] == seat and not m.get("piece"):
+            n += 1
+    for t in st["queue"]:
+        if t["t"] == "card" and t["seat"] == seat and t["stage"] >= 1:
+            n += 1
+    return n
+
+
+def check(out: StepOutcome) -> None:
+    """Invariants after every step: piece conservation, legal positions, ÉP and resource
+    sanity, the resource cap, hidden pieces under their markers, and a consistent
+    awaiting/result."""
+    st = out.state
+    if st["phase"] == "draft":
+        return
+    for s in st["order"]:
+        pl = st["players"][s]
+        assert pl["me"] >= 0 and pl["energy"] >= 0, (s, pl["me"], pl["energy"])
+        assert sum(1 for r in st["resources"].values() if r["owner"] == s) <= 5
+    # every team piece exists exactly once (dead ones stay as "gone")
+    per_team: dict[str, int] = {}
+    for p in st["pieces"].values():
+        assert _valid_loc(st, p["loc"]), p
+        if not p["summoned"]:
+            team = data.piece_templates()[p["id"]]["team"]
+            per_team[team] = per_team.get(team, 0) + 1
+        if p["loc"] != "gone":
+            assert p["ep"] <= p["max"], p
+            if not p.get("body") and not st["ask"]:
+                # below 0 means dead and removed at the end of the exchange (an exchange
+                # may be paused by an `ask` step)
+                assert p["ep"] >= 0, p
+        if p.get("hidden") and p["loc"] != "gone":
+            m = st["markers"][p["hidden"]]
+            assert m["field"] == p["loc"] and m["piece"] == p["id"]
+    for team, n in per_team.items():
+        assert n == TEAM_SIZE[team]
+    for r in st["resources"].values():
+        assert r["ep"] > 0 and r["field"] in get_board(st["n"]).fields
+    if out.result is None:
+        assert out.awaiting
+    else:
+        assert not out.awaiting and out.result.winners is not None
+
+
+CASES = [  # (players, variant, options, games)
+    (2, "standard", {}, 70),
+    (2, "tournament", {}, 40),
+    (2, "multibase", {}, 20),
+    (3, "standard", {}, 20),
+    (3, "standard", {"decisions": "ask"}, 15),
+    (4, "standard", {}, 15),
+    (4, "standard", {"decisions": "ask"}, 5),
+    (5, "standard", {}, 15),
+]
+
+
+def _config(n: int, variant: str, options: dict[str, Any]) -> GameConfig:
+    return GameConfig(seats=RULESET.seat_ids(n, variant), variant=variant, options=options)
+
+
+def _deck_checker(inner):
+    sizes: dict[str, int] = {}
+
+    def chk(out: StepOutcome) -> None:
+        inner(out)
+        st = out.state
+        if st["phase"] in ("draft", "place"):
+            return
+        for s, pl in st["players"].items():
+            if not pl["alive"]:
+                continue
+            n = _cards_owned(st, s)
+            sizes.setdefault(s, n)
+            assert n == sizes[s], (s, n, sizes[s], "\n".join(e.text for e in out.events))
+    return chk
+
+
+@pytest.mark.parametrize("n,variant,options,games", CASES)
+def test_random_playouts(n: int, variant: str, options: dict[str, Any], games: int) -> None:
+    for seed in range(games):
+        p = play(RULESET, _config(n, variant, options), seed, check=_deck_checker(check))
+        assert p.result is not None and p.result.winners
+        assert p.rounds >= 1
+
+
+def test_determinism() -> None:
+    a = play(RULESET, _config(3, "standard", {}), 7)
+    b = play(RULESET, _config(3, "standard", {}), 7)
+    c = play(RULESET, _config(3, "standard", {}), 8)
+    assert a.final_digest == b.final_digest and a.steps == b.steps
+    assert a.final_digest != c.final_digest
+
+
+def test_leak_redeal() -> None:
+    """For states reached in playouts and every seat: the seat's view of a copy with its
+    hidden parts re-dealt equals its view of the real state; and the re-deal does change
+    hidden parts."""
+    rng = random.Random(5)
+    changed = 0
+    for seed, n in ((1, 3), (2, 2), (3, 4)):
+        p = play(RULESET, _config(n, "standard", {"decisions": "ask"}), seed, keep=True)
+        for out in p.outcomes[::3]:
+            st = out.state
+            if st["phase"] == "draft":
+                continue
+            for seat in [None, *st["order"]]:
+                re = RULESET.redeal_hidden(st, seat, rng)
+                assert canonical_json(RULESET.view(re, seat)) == \
+                    canonical_json(RULESET.view(st, seat)), (seed, seat)
+                if canonical_json(RULESET.dump(re)) != canonical_json(RULESET.dump(st)):
+                    changed += 1
+    assert changed > 20
+
+
+def test_views_hide_hands_and_hidden_markers() -> None:
+    p = play(RULESET, _config(3, "standard", {}), 11, keep=True)
+    seen_hidden = False
+    for out in p.outcomes:
+        st = out.state
+        if st["phase"] != "turn":
+            continue
+        for seat in st["order"]:
+            v = json.loads(canonical_json(RULESET.view(st, seat)))
+            for s, pv in v["players"].items():
+                assert isinstance(pv.get("hand", 0), int)
+            for m in v["markers"]:
+                if m["hidden"] and m["owner"] != seat and m["id"] not in v["you"]["known"]:
+                    assert "card" not in m
+                    seen_hidden = True
+            ids = {q["id"] for q in v["pieces"]}
+            for q in st["pieces"].values():
+                if q.get("hidden") and q["owner"] != seat:
+                    assert q["id"] not in ids
+    assert seen_hidden
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_many_playouts_nightly(n: int, request: pytest.FixtureRequest) -> None:
+    if "nightly" not in (request.config.getoption("-m") or ""):
+        pytest.skip("nightly only (-m nightly)")
+    for seed in range(1000, 1100):
+        for opts in ({}, {"decisions": "ask"}):
+            p = play(RULESET, _config(n, "standard", opts), seed, check=_deck_checker(check))
+            assert p.result is not None
