@@ -1,0 +1,53 @@
+"""Hypothesis: read_message never raises and always says something sensible."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pbem.mail.inbound import KINDS, read_message, should_reply
+
+HEADERS = [b"From: ", b"To: ", b"Subject: ", b"Content-Type: ", b"Message-ID: ",
+           b"Content-Transfer-Encoding: ", b"MIME-Version: 1.0", b"Auto-Submitted: ",
+           b"Return-Path: ", b"Content-Disposition: attachment; filename=", b"\r\n", b"\n",
+           b"--b\r\n", b"multipart/mixed; boundary=b", b"text/html", b"base64", b"=?utf-8?q?",
+           b"?=", b"<", b">", b"@", b"GAME x\n", b"SEAT y\n", b"\x00", b"\xff", b"\xc3"]
+mailish = st.lists(st.one_of(st.sampled_from(HEADERS), st.binary(max_size=20)),
+                   max_size=40).map(b"".join)
+
+
+def _check(raw: bytes) -> None:
+    mail = read_message(raw, max_bytes=5_000)
+    assert mail.kind in KINDS
+    assert mail.message_id.startswith("<")
+    assert "\n" not in mail.subject and "\r" not in mail.subject
+    should_reply(mail, own_addresses=["orders@pbem.test"])
+    if mail.kind != "orders":
+        assert mail.order_texts == ()
+
+
+@given(st.binary(max_size=3000))
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+def test_arbitrary_bytes(raw: bytes) -> None:
+    _check(raw)
+
+
+@given(mailish)
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+def test_mail_shaped_bytes(raw: bytes) -> None:
+    _check(raw)
+
+
+@given(st.text(max_size=500))
+def test_any_text_body(body: str) -> None:
+    raw = ("From: a@example.org\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8"
+           "\r\n\r\n" + body).encode("utf-8", "surrogatepass")
+    mail = read_message(raw)
+    assert mail.kind in ("orders", "empty")
+
+
+def test_same_bytes_same_synthesised_id() -> None:
+    raw = b"From: a@example.org\r\n\r\nGAME g\r\n"
+    first, second = read_message(raw), read_message(raw)
+    assert first.message_id == second.message_id and first.message_id_synthesised
+    assert read_message(raw + b" ").message_id != first.message_id
