@@ -28,6 +28,8 @@ from .state import (
     other,
     passable,
     race,
+    terrain_at,
+    terrain_data,
     uclass,
     uhex,
     unit_sort,
@@ -47,8 +49,30 @@ def short(u: dict[str, Any]) -> str:
 # --- targets, range, line of sight (p.11-12; spec §5.5) ------------------------------
 
 def can_see(s: dict[str, Any], a: Hex, b: Hex) -> bool:
+    """p.12, p.37: units, forests, hills and most landmarks block; a hill does not block a
+    unit looking from a hill across it: SPEC-AMBIGUITY §10.11, option `hill_los`:
+    `adjacent` = a hill hex next to the attacker's hill, `contiguous` = any hill hex joined
+    to the attacker's hill by hill hexes."""
     occ = occupancy(s)
-    return line_of_sight(a, b, lambda h: blocks_los(s, h, occ))
+    open_hills: set[Hex] = set()
+    if terrain_at(s, a) == "hill":
+        if s["options"].get("hill_los", "adjacent") == "contiguous":
+            todo, open_hills = [a], {a}
+            while todo:
+                for n in neighbours(todo.pop()):
+                    if n not in open_hills and terrain_at(s, n) == "hill":
+                        open_hills.add(n)
+                        todo.append(n)
+        else:
+            open_hills = {n for n in neighbours(a) if terrain_at(s, n) == "hill"}
+
+    def blocks(h: Hex) -> bool:
+        if h in occ or landmark_at(s, h) is not None and feat(s, h, "blocks_los"):
+            return h in occ or bool(terrain_data(landmark_at(s, h)["kind"]).get("blocks_los"))
+        if h in open_hills:
+            return False
+        return blocks_los(s, h, occ)
+    return line_of_sight(a, b, blocks)
 
 
 def targets(s: dict[str, Any], u: dict[str, Any], *, ranged_only: bool = False) -> list[dict[str, Any]]:

@@ -44,9 +44,9 @@ class BattleLore(Ruleset):
                "custom War Council: level tokens each player may spend (rulebook p.35: "
                "6 recommended, never more than 10)"),
         Option("hill_los", "adjacent", ("adjacent", "contiguous"),
-               "SPEC-AMBIGUITY §10.11: a hill hex next to the attacker's hill does not block "
-               "(adjacent) - the only reading implemented; 'contiguous' is accepted and "
-               "treated the same"),
+               "SPEC-AMBIGUITY §10.11: from a hill, a hill hex does not block the view when it "
+               "is next to the attacker's hill (adjacent) or joined to it by hills "
+               "(contiguous)"),
     )
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:

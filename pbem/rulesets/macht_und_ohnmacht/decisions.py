@@ -31,8 +31,8 @@ from .orders import (
     SerpentRule,
     StandingBid,
     Swap,
-    parse_line,
 )
+from .parser import parse_line
 
 # --- standing orders ------------------------------------------------------------------------
 

@@ -28,14 +28,13 @@ from .orders import (
     STANDING,
     BidAnswer,
     Cancel,
-    OrderError,
     Pass,
     Rebel,
     RetreatPref,
     StandingBid,
     Swap,
-    parse_line,
 )
+from .parser import OrderError, parse_line
 from .turn import resolve_step
 
 _ASKED = {

@@ -41,8 +41,8 @@ from .orders import (
     RetreatPref,
     Swap,
     Take,
-    parse_line,
 )
+from .parser import parse_line
 
 
 def resolve_step(state: State, orders: Mapping[str, Parsed], dice: Dice) -> list[Event]:

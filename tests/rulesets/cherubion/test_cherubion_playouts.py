@@ -164,7 +164,7 @@ def test_views_hide_hands_and_hidden_markers() -> None:
             continue
         for seat in st["order"]:
             v = json.loads(canonical_json(RULESET.view(st, seat)))
-            for s, pv in v["players"].items():
+            for _s, pv in v["players"].items():
                 assert isinstance(pv.get("hand", 0), int)
             for m in v["markers"]:
                 if m["hidden"] and m["owner"] != seat and m["id"] not in v["you"]["known"]:

@@ -18,6 +18,7 @@ from pbem.core.envelope import parse_envelope
 from pbem.core.ruleset import GameConfig
 from pbem.rulesets.macht_und_ohnmacht import board, bot, cycle
 from pbem.rulesets.macht_und_ohnmacht import orders as o
+from pbem.rulesets.macht_und_ohnmacht.parser import parse_line
 
 EXAMPLES = Path(__file__).parents[3] / "orders" / "examples" / "macht-und-ohnmacht"
 
@@ -171,8 +172,8 @@ _STATE = standard_state()
 @settings(max_examples=400, deadline=None)
 @given(ORDERS)
 def test_parse_of_str_is_identity(order: Any) -> None:
-    assert o.parse_line(_STATE, str(order)) == order
-    assert o.parse_line(_STATE, str(order).lower()) == order
+    assert parse_line(_STATE, str(order)) == order
+    assert parse_line(_STATE, str(order).lower()) == order
 
 
 def test_perft_pins() -> None:
