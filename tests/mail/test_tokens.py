@@ -76,7 +76,7 @@ def test_reply_address_fits_and_is_found_again():
     assert len(f"orders+{token}") <= 64
     assert find_token([addr]) == token
     assert find_token([addr.upper()]) == token
-    assert reply_address(f"orders+old@x.org", token) == f"orders+{token}@x.org"
+    assert reply_address("orders+old@x.org", token) == f"orders+{token}@x.org"
 
 
 def test_reply_address_too_long():
