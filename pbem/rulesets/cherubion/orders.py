@@ -238,8 +238,10 @@ class When:
 
 @dataclass(frozen=True)
 class Clear:
+    """Forget all standing triggers (FORGET; not CLEAR, which the mail envelope owns)."""
+
     def __str__(self) -> str:
-        return "CLEAR"
+        return "FORGET"
 
 
 STANDING = (Intruder, FreeAttack, Loss, Scry, When, Clear)
@@ -267,7 +269,7 @@ VERBS = {
     "loss": "LOSS", "veszteseg": "LOSS",
     "scry": "SCRY", "kikemlel": "SCRY",
     "when": "WHEN", "ha": "WHEN",
-    "clear": "CLEAR", "torol": "CLEAR",
+    "forget": "FORGET", "elfelejt": "FORGET", "torol": "FORGET",
 }
 VERB_INDEX = NameIndex({v: [k for k, vv in VERBS.items() if vv == v] for v in set(VERBS.values())},
                        what="command")
@@ -330,10 +332,10 @@ def parse_line(text: str, n: int = 6, seats: tuple[str, ...] = ()) -> object:
         raise OrderError(f'"{words[0]}" is not a command{VERB_INDEX.suggest(words[0])}; '
                          "commands are MOVE, DEPLOY, DRAW, BUILD, UPGRADE, PLAY, ATTACK, ...")
     rest = words[1:]
-    if verb in ("DRAW", "SURRENDER", "PASS", "CLEAR"):
+    if verb in ("DRAW", "SURRENDER", "PASS", "FORGET"):
         if rest:
             raise OrderError(f"{verb} takes nothing after it")
-        return {"DRAW": Draw, "SURRENDER": Surrender, "PASS": Pass, "CLEAR": Clear}[verb]()
+        return {"DRAW": Draw, "SURRENDER": Surrender, "PASS": Pass, "FORGET": Clear}[verb]()
     if verb == "TEAM":
         if not rest:
             raise OrderError("TEAM needs one or more demigods in order of preference")

@@ -1,0 +1,143 @@
+"""The order language: canonical round trip (hypothesis), aliases, error messages, and every
+sample order file in orders/examples/cherubion parses cleanly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cherubion_testkit import build
+from hypothesis import given, settings
+from hypothesis import strategies as S
+
+from pbem.core.envelope import parse_envelope
+from pbem.rulesets.cherubion import RULESET, data
+from pbem.rulesets.cherubion.board import get_board
+from pbem.rulesets.cherubion.orders import (
+    Attack,
+    BaseChoice,
+    Build,
+    Deck,
+    Deploy,
+    Move,
+    OrderError,
+    Play,
+    Team,
+    Upgrade,
+    When,
+    parse_line,
+)
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "orders" / "examples" / "cherubion"
+FIELDS = sorted(get_board(6).fields)
+PIECES = sorted(data.piece_templates()) + ["S1", "S12"]
+CARDS = sorted(data.cards())
+
+field = S.sampled_from(FIELDS)
+piece = S.sampled_from(PIECES)
+card = S.sampled_from(CARDS)
+path_tok = S.one_of(field, S.just("OUT"), S.just("HOME"),
+                    S.integers(1, 9).map(lambda i: f"GATE T{i}"))
+
+orders = S.one_of(
+    S.builds(Move, piece, S.lists(path_tok, min_size=1, max_size=8).map(tuple), S.just(""),
+             S.lists(piece, max_size=2).map(tuple), S.booleans()),
+    S.builds(Move, piece, S.just(()), field, S.lists(piece, max_size=2).map(tuple),
+             S.booleans()),
+    S.builds(Deploy, piece, field),
+    S.builds(Build, S.sampled_from(["small", "medium", "large"]), field),
+    S.builds(Upgrade, field, S.sampled_from(["medium", "large"])),
+    S.builds(Play, card, piece, S.lists(S.one_of(piece, field), max_size=3).map(tuple),
+             S.integers(1, 4)),
+    S.builds(Attack, piece, piece, S.one_of(S.just(""), piece)),
+    S.builds(When, S.just("DAMAGE"), card, S.one_of(S.just("ANY"), piece),
+             S.one_of(S.just("ANY"), piece), S.just("ANY"), S.integers(0, 20)),
+    S.builds(When, S.just("CAST"), card, S.one_of(S.just("ANY"), piece),
+             S.one_of(S.just("ANY"), piece), S.one_of(S.just("ANY"), card), S.just(0)),
+    S.builds(Team, S.lists(S.sampled_from(data.TEAMS), min_size=1, max_size=5).map(tuple)),
+    S.builds(BaseChoice, S.lists(S.integers(1, 5), min_size=1, max_size=5).map(tuple)),
+    S.builds(Deck, S.dictionaries(card, S.integers(1, 4), max_size=6).map(
+        lambda d: tuple(sorted(d.items())))),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(orders)
+def test_canonical_round_trip(o: object) -> None:
+    assert parse_line(str(o)) == o
+
+
+@pytest.mark.parametrize("text,canonical", [
+    ("move me2 k11 k12", "MOVE ME2 K11 K12"),
+    ("LÉP ME2 K11 K12", "MOVE ME2 K11 K12"),
+    ("menekül me4 h13 h14 i13", "FLEE ME4 H13 H14 I13"),
+    ("kijátszik Barlangi gyík által ME1 ra J10", "PLAY n01 BY ME1 ON J10"),
+    ("PLAY cave lizard BY me1 ON j10 x 2", "PLAY n01 BY ME1 ON J10 X 2"),
+    ("PLAY Időcsapda BY CH2 ON Alpha", "PLAY ch04 BY CH2 ON alpha"),
+    ("tamad ch2 me4 elfog ch4", "ATTACK CH2 ME4 CAPTURE CH4"),
+    ("épít nagy e13", "BUILD large E13"),
+    ("bővít l10 közepes", "UPGRADE L10 medium"),
+    ("huz", "DRAW"),
+    ("ha sebzes on me4 over 6 play eppenhogy by any",
+     "WHEN DAMAGE ON ME4 OVER 6 PLAY n05 BY ANY"),
+    ("WHEN ZERO PLAY Gyogyitas BY ANY", "WHEN ZERO ON ANY PLAY n22 BY ANY"),
+    ("csapat melan choler", "TEAM melan choler"),
+    ("pakli alap", "DECK DEFAULT"),
+    ("MOVE SA5 E9 E10 kapu dob e16", "MOVE SA5 E9 E10 GATE ROLL E16"),
+])
+def test_aliases_and_canonical_form(text: str, canonical: str) -> None:
+    assert str(parse_line(text, 6, ("alpha", "beta"))) == canonical
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("MOVE ME2 K11 Z99", '"Z99" is not a field'),
+    ("MOVE ME2 K11 K1Z", "did you mean"),
+    ("MOVR ME2 K11", 'did you mean "MOVE"'),
+    ("PLAY Barlangi gyk BY ME1 ON J10", 'did you mean'),
+    ("PLAY Barlangi gyik ON J10", "PLAY needs BY <caster>"),
+    ("ATTACK CH2", "ATTACK takes a piece and a target"),
+    ("BUILD HUGE E13", "sizes are SMALL, MEDIUM, LARGE"),
+    ("BASE 6", "side 6 is No-Man's Land"),
+    ("MOVE SA5 E10 GATE ROLL E16 E17", "put further steps in a new MOVE line"),
+    ("DECK n01", "write each card as name=copies"),
+    ("SCRY zeta", "is not a seat"),
+    ("WHEN DAMAGE ON ME4", "a trigger needs PLAY"),
+])
+def test_errors_say_what_and_what_would_be_right(text: str, fragment: str) -> None:
+    with pytest.raises(OrderError) as e:
+        parse_line(text, 6, ("alpha", "beta"))
+    assert fragment in str(e.value)
+
+
+def test_parse_rejects_orders_of_another_step() -> None:
+    st = build({"alpha": "melan", "beta": "choler"}, {"alpha": 4, "beta": 1})
+    p = RULESET.parse(st, "alpha", "TEAM melan\nMOVE ME1 K9\nPLACE ME1 K8")
+    assert [ln.ok for ln in p.lines] == [False, True, False]
+    assert "belongs to set-up" in p.lines[0].error
+
+
+def _state_for(name: str) -> dict:
+    st = build({s: t for s, t in zip(RULESET.seat_ids(5, "standard"), data.TEAMS)},
+               {s: i + 1 for i, s in enumerate(RULESET.seat_ids(5, "standard"))})
+    if name in ("draft.txt", "custom_deck.txt"):
+        st["phase"] = "draft"
+    elif name == "placement.txt":
+        st["phase"] = "place"
+    elif name == "answer.txt":
+        st["ask"] = {"seat": "alpha", "event": "DAMAGE", "info": {}, "options": [],
+                     "text": ""}
+    return st
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.txt")), ids=lambda p: p.name)
+def test_example_files_parse(path: Path) -> None:
+    env = parse_envelope(path.read_text(encoding="utf-8"))
+    assert env.complete, env.problems
+    st = _state_for(path.name)
+    parsed = RULESET.parse(st, env.seat, env.body)
+    assert parsed.ok, parsed.echo()
+    assert parsed.lines
+
+
+def test_examples_exist() -> None:
+    assert len(list(EXAMPLES.glob("*.txt"))) >= 6
