@@ -148,6 +148,10 @@ def board_text(v: Mapping[str, Any]) -> str:
     return "\n".join(out)
 
 
+CITY_ABBR = {"observatory": "Obs", "shrine": "Shr", "sun_hut": "Hut", "sacred_grove": "Grv",
+             "power_plant": "Pow", "town_hall": "TwH", "citadel": "Cit", "clock_tower": "Clk",
+             "bazaar": "Baz", "warehouse": "Whs", "estate_manager": "Est", "palace": "Pal"}
+
 FILL = {"redwood": "#a0522d", "granite": "#9e9e9e", "bamboo": "#6aa84f", "spring": "#4a90d9",
         "obsidian": "#333333", "empty_spaces": "#f3e5ab", "prepared_land": "#e6c98f",
         "resources": "#d9b38c", "temples": "#f0d080"}
@@ -165,7 +169,7 @@ def board_svg(v: Mapping[str, Any]) -> str:
     s = 18.0
     w_board = 9 * 1.5 * s + 2 * s
     width = int(w_board * len(v["seats"])) + 20
-    height = 460
+    height = 475
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="10">']
     for i, seat in enumerate(v["seats"]):
@@ -195,19 +199,32 @@ def board_svg(v: Mapping[str, Any]) -> str:
                              'fill="white" stroke="black"/>')
             if t:
                 for j, cube in enumerate(t["cubes"]):
-                    parts.append(f'<rect x="{cx - 8 + 9 * j:.1f}" y="{cy - 4:.1f}" width="7" '
-                                 f'height="7" fill="{CUBE[cube]}" stroke="white"/>')
+                    parts.append(f'<rect x="{cx - 10 + 11 * j:.1f}" y="{cy - 5:.1f}" width="9" '
+                                 f'height="9" fill="{CUBE[cube]}" stroke="#fff" '
+                                 f'stroke-width="1.5"><title>{cube}</title></rect>')
             if tuple(p["sun"]) == c:
                 parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{s * 0.55:.1f}" '
                              'fill="#ffd700" stroke="#e65c00" stroke-width="2"/>')
-        y = 360
-        chars = ", ".join(f"{c} ({st})" for c, st in p["characters"].items()) or "-"
+        # the city board: 12 building spaces, a house on the built ones
+        left = ox - w_board / 2 + 6
+        for j, b in enumerate(data.BUILDINGS):
+            bx = left + (j % 6) * (w_board - 12) / 6
+            by = 338 + (j // 6) * 22
+            built = b in p["buildings"]
+            parts.append(f'<rect x="{bx:.1f}" y="{by}" width="{(w_board - 12) / 6 - 2:.1f}" '
+                         f'height="20" fill="{"#f5deb3" if built else "#ffffff"}" stroke="#999">'
+                         f"<title>{b.replace('_', ' ')}{' (built)' if built else ''}</title></rect>")
+            parts.append(f'<text x="{bx + 2:.1f}" y="{by + 13}" font-size="8">'
+                         f"{'&#8962; ' if built else ''}{CITY_ABBR[b]}</text>")
+        chars = [f"{c.replace('_', ' ')} ({'day' if st == 'active' else 'night'})"
+                 for c, st in p["characters"].items()]
         under = ", ".join(f"{a} {len(p['under'][a])}" for a in data.AREAS)
-        for line in ("City: " + (", ".join(p["buildings"]) or "-"),
-                     "Characters: " + chars, "Under board: " + under):
-            parts.append(f'<text x="{ox - w_board / 2 + 6:.0f}" y="{y}">{html.escape(line)}</text>')
-            y += 14
-    y = 420
+        y = 394
+        lines = ["Under board: " + under] + [", ".join(chars[k:k + 2]) for k in range(0, len(chars), 2)]
+        for line in lines[:3]:
+            parts.append(f'<text x="{left:.0f}" y="{y}">{html.escape(line)}</text>')
+            y += 12
+    y = 440
     cols = "; ".join(f"{sym}: {' '.join(v['columns'][sym]) or '-'}" for sym in data.SYMBOLS)
     parts.append(f'<text x="10" y="{y}">Columns (lowest last): {html.escape(cols)}</text>')
     lands = [t for t in data.LANDS if v["display"][t]]
