@@ -197,15 +197,17 @@ def _attack_resource(ctx: Ctx, att: dict[str, Any], rid: str) -> None:
     rolls = ctx.dice.rolls(2, 6, f"attack, {att['id']} on resource {rid}")
     total = effective_tk(st, att) + sum(rolls)
     if total <= RESOURCE_VSZ:
-        ctx.pub("miss", f"{name_of(st, att['id'])} attacks resource {rid}: {total} <= 20: miss")
+        ctx.pub("miss", f"{name_of(st, att['id'])} attacks resource {rid}: rolls "
+                f"{rolls[0]}+{rolls[1]}, {total} <= VSZ 20: miss")
         return
     dmg, faces = data.roll_expr(ctx.dice, att["fe"], f"damage, {att['id']} on {rid}")
     dmg += fe_bonus(st, att)
     if total >= 2 * RESOURCE_VSZ:
         dmg *= 2
     r["ep"] -= dmg
-    ctx.pub("hit", f"{name_of(st, att['id'])} hits resource {rid} ({total} > 20) for {dmg} "
-            f"-> {r['ep']} ÉP")
+    ctx.pub("hit", f"{name_of(st, att['id'])} attacks resource {rid}: rolls "
+            f"{rolls[0]}+{rolls[1]}, {total} > VSZ 20: hit; damage "
+            f"{'+'.join(map(str, faces))} -> {dmg}; resource at {r['ep']} ÉP")
     if r["ep"] <= 0:
         destroy_resource(ctx, rid, f"attacked by {name_of(st, att['id'])}")
 

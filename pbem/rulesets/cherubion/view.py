@@ -106,12 +106,19 @@ def view(st: State, seat: str | None) -> dict[str, Any]:
                 if q in st["players"] and st["players"][q]["top"]
                 and seat in st["players"][q]["top"]["seen_by"]}
         out["you"] = {"hand": sorted(pl["hand"]), "energy": pl["energy"],
+                      "hand_cards": [_card_line(c) for c in sorted(pl["hand"])],
                       "deck": sorted(deck), "triggers": [dict(t) for t in pl["triggers"]],
                       "standing": dict(sorted(pl["standing"].items())),
                       "known": dict(sorted(known.items())), "scried": tops}
         if st["ask"] and st["ask"]["seat"] == seat:
             out["you"]["ask"] = {"text": st["ask"]["text"], "options": st["ask"]["options"]}
     return out
+
+
+def _card_line(cid: str) -> dict[str, Any]:
+    c = data.card(cid)
+    return {"id": cid, "name_hu": c["name_hu"], "name_en": c["name_en"], "type": c["type"],
+            "cost": c["cost"], "deity": c["deity"], "icons": list(c["icons"])}
 
 
 def redeal(st: State, seat: str | None, rng: random.Random) -> State:

@@ -117,7 +117,7 @@ def test_parse_rejects_orders_of_another_step() -> None:
 
 
 def _state_for(name: str) -> dict:
-    st = build({s: t for s, t in zip(RULESET.seat_ids(5, "standard"), data.TEAMS)},
+    st = build({s: t for s, t in zip(RULESET.seat_ids(5, "standard"), data.TEAMS, strict=False)},
                {s: i + 1 for i, s in enumerate(RULESET.seat_ids(5, "standard"))})
     if name in ("draft.txt", "custom_deck.txt"):
         st["phase"] = "draft"

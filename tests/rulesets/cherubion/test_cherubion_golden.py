@@ -1,0 +1,87 @@
+"""Golden replay: a whole 3-player random-bot game (fixed seed, well over 10 rounds) through
+the public API; per step the phase label, the orders applied, the events each seat sees,
+each seat's view digest and the public board text, compared with a reviewed file.
+Regenerate with PBEM_REGEN_GOLDEN=1 (then review the diff). Also renders the reports."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from pbem.core.engine import canonical_json
+from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
+from pbem.reports.render import render_report
+from pbem.rulesets.cherubion import RULESET
+
+GOLDEN = Path(__file__).parent / "golden"
+SEATS = RULESET.seat_ids(3, "standard")
+
+
+def transcript(seed: int) -> tuple[str, object]:
+    pl = play(RULESET, GameConfig(SEATS, "standard", {"decisions": "ask"}), seed, keep=True)
+    out = [f"# Cherubion golden replay: 3 players, decisions=ask, selfplay seed {seed}, "
+           f"{pl.steps} steps, {pl.rounds} rounds"]
+    for i, o in enumerate(pl.outcomes):
+        out.append(f"\n=== step {i}: {RULESET.phase_label(o.state)} ===")
+        for seat, text in sorted(o.applied.items()):
+            out.append(f"orders {seat}: " + " | ".join(t for t in text.splitlines() if t))
+        for seat in (*SEATS, None):
+            seen = [e.text for e in o.events if e.visible(seat)]
+            digest = hashlib.sha256(canonical_json(RULESET.view(o.state, seat)).encode())
+            out.append(f"-- {seat or 'public'}: view {digest.hexdigest()[:16]}")
+            out.extend(f"   {line}" for line in seen)
+        out.append(f"awaiting: {', '.join(sorted(o.awaiting)) or '-'}")
+        out.append(RULESET.board_text(RULESET.view(o.state, None)))
+    if pl.result:
+        out.append(f"\nRESULT {pl.result.to_json()}")
+    return "\n".join(out) + "\n", pl
+
+
+def test_golden_replay() -> None:
+    path = GOLDEN / "cherubion_3p.txt"
+    text, pl = transcript(6)
+    assert pl.rounds >= 10
+    if os.environ.get("PBEM_REGEN_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"{path.name} is missing; run with PBEM_REGEN_GOLDEN=1 and review it")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def context(out, seat):
+    v = RULESET.view(out.state, seat)
+    prompt = out.awaiting.get(seat) if seat else None
+    return {
+        "game": {"name": "golden", "ruleset": "cherubion", "title": "Cherubion",
+                 "variant": "standard", "status": "running"},
+        "seat": seat, "step": 5, "phase": RULESET.phase_label(out.state), "round": 1,
+        "happened": {"number": 4, "phase": "", "events": [e.text for e in out.events
+                                                            if e.visible(seat)],
+                     "rolls": [], "defaulted": [], "file_hashes": {}, "orders_digest": "",
+                     "seed": None, "commitment": ""},
+        "view": v, "board_text": RULESET.board_text(v), "board_svg": RULESET.board_svg(v),
+        "awaited": sorted(out.awaiting), "prompt": prompt.to_json() if prompt else None,
+        "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
+        "commitment": "c" * 64, "revealed_seeds": [],
+        "result": out.result.to_json() if out.result else None,
+    }
+
+
+def test_reports_render_from_views() -> None:
+    _, pl = transcript(6)
+    for out in (pl.outcomes[4], pl.outcomes[12], pl.outcomes[-1]):
+        for seat in (*SEATS, None):
+            txt = render_report(context(out, seat), fmt="text")
+            html = render_report(context(out, seat), fmt="html")
+            assert "Pieces (id, name" in txt and "<svg" in html
+            if seat and out.state["phase"] == "turn":
+                assert "Your hand:" in txt and "Your energy" in html
+    report = render_report(context(pl.outcomes[12], SEATS[0]), fmt="text")
+    path = GOLDEN / "cherubion_report_alpha_step12.txt"
+    if os.environ.get("PBEM_REGEN_GOLDEN") == "1":
+        path.write_text(report, encoding="utf-8")
+    assert report == path.read_text(encoding="utf-8")
