@@ -17,6 +17,7 @@ from pbem.core.events import Event, public
 from . import board
 from .board import KNIGHT, MAGE, MAGIC, STEEL, State
 
+MAX_TIED_ENDS = 5  # engine safeguard against an endless run of full ties (see end_cycle)
 DEFAULT_OPTIONS = {
     "decisions": "auto",
     "start_tiebreak": "new_cycle",
@@ -86,6 +87,7 @@ def new_state(seats: tuple[str, ...], options: dict[str, Any],
         "standing": {s: {"bid": [], "serpent": [], "retreat": []} for s in seats},
         "phase": "turn",
         "result": None,
+        "tied_ends": 0,
     }
 
 
@@ -228,6 +230,8 @@ def end_cycle(state: State, dice: Dice, events: list[Event]) -> None:
     totals = {s: state["vp"][s] + win_regions(state, s) for s in state["seats"]}
     target = board.cycle_rules()["win"]
     reached = [s for s in state["seats"] if totals[s] >= target]
+    if len(reached) < 2 or totals[a] != totals[b] or state["vp"][a] != state["vp"][b]:
+        state["tied_ends"] = 0
     winner: list[str] = []
     reason = ""
     if len(reached) == 1:
@@ -245,7 +249,14 @@ def end_cycle(state: State, dice: Dice, events: list[Event]) -> None:
         elif state["opts"]["simultaneous_win"] == "draw":
             winner = [a, b]
             reason = "both reach 12 with equal totals and VP: a draw"
+        elif state.get("tied_ends", 0) + 1 >= MAX_TIED_ENDS:
+            # Engine safeguard, not a rule: a full tie that repeats (e.g. both players
+            # only recruiting, or both NMR) would otherwise never end the game.
+            winner = [a, b]
+            reason = (f"both reach 12 with equal totals and VP at {MAX_TIED_ENDS} cycle ends "
+                      "in a row: a draw (engine safeguard)")
         else:
+            state["tied_ends"] = state.get("tied_ends", 0) + 1
             events.append(public("tie_on", "Both reach 12 with equal totals and VP: "
                                  "another cycle is played."))
     events.append(public("totals", "Totals (VP + "

@@ -95,3 +95,40 @@ def test_standing_orders_are_hidden_from_the_opponent() -> None:
     assert "SERPENT EVERY seize" not in json.dumps(RS.view(state, "orange"))
     assert "SERPENT EVERY seize" not in json.dumps(RS.view(state, None))
     assert "SERPENT EVERY seize" in json.dumps(RS.view(state, "white"))
+
+
+def test_prompts_skeletons_and_nmr_defaults_parse() -> None:
+    """In every step of a few games: each awaited seat's skeleton and its NMR default
+    orders parse cleanly, and resolving the NMR defaults works (engine, force)."""
+    from pbem.core.engine import process
+
+    phases = set()
+    for seed in range(4):
+        config = GameConfig(SEATS, "standard", CONFIGS[1])
+        p = play(RS, config, 600 + seed, keep=True)
+        for out in p.outcomes[:-1]:
+            phases.add(out.state["phase"])
+            for seat, prompt in out.awaiting.items():
+                assert RS.parse(out.state, seat, "\n".join(prompt.skeleton)).ok
+                nmr = RS.default_orders(out.state, seat)
+                assert nmr.ok and nmr.orders, (out.state["phase"], nmr.echo())
+            nxt = process(RS, out.state_json, {}, seed=b"nmr")
+            _check(nxt)
+    assert {"turn", "bid"} <= phases
+
+
+def test_a_game_of_nmr_only_ends() -> None:
+    """Nobody ever sends orders: every action is a RECRUIT, both players score every
+    cycle, both reach 12 together with a full tie, and the tie safeguard ends it."""
+    from pbem.core.engine import process, set_up
+
+    out = set_up(RS, GameConfig(SEATS, "standard", {}), b"master")
+    steps = 0
+    while out.awaiting:
+        steps += 1
+        assert steps < 2000
+        out = process(RS, out.state_json, {}, seed=steps.to_bytes(4, "big"))
+        _check(out)
+    assert out.result is not None and set(out.result.winners) == set(SEATS)
+    assert "engine safeguard" in out.result.reason
+    assert out.state["cycle"] == 12 + 4

@@ -202,6 +202,8 @@ def test_simultaneous_twelve_full_tie(mode: str, over: bool) -> None:
     assert (state["result"] is not None) == over
     if over:
         assert state["result"]["winners"] == ["orange", "white"]
+    else:
+        assert state["tied_ends"] == 1 and state["cycle"] == 2
 
 
 def test_tc27_merlin_as_influence() -> None:
