@@ -242,7 +242,8 @@ def game_show(name: str, as_json: Annotated[bool, typer.Option("--json")] = Fals
     for seat in data["seats"]:
         mark = ("orders in" if seat["seat"] in data["orders_in"] else "awaited") \
             if seat["seat"] in data["awaited"] else ""
-        typer.echo(f"  {seat['seat']:14} {seat['email']:30} {mark}")
+        bounced = f"  ({seat['bounces']} bounced mail(s))" if seat["bounces"] else ""
+        typer.echo(f"  {seat['seat']:14} {seat['email']:30} {mark}{bounced}")
     typer.echo(f"deadline: {data['deadline'] or 'none'}")
     if data["result"]:
         typer.echo(f"result: {', '.join(data['result']['winners'])} won "

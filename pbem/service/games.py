@@ -240,7 +240,8 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
     return {
         "name": game.name, "ruleset": game.ruleset, "variant": game.variant,
         "status": game.status, "step": game.step, "phase": step.phase, "round": step.round,
-        "seats": [{"seat": s.seat, "email": s.email} for s in seats_of(session, game)],
+        "seats": [{"seat": s.seat, "email": s.email, "bounces": s.bounces}
+                  for s in seats_of(session, game)],
         "awaited": awaited,
         "orders_in": sorted(s for s in awaited if s in on_file),
         "deadline": game.deadline.isoformat() if game.deadline else None,
