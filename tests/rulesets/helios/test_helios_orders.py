@@ -136,3 +136,13 @@ def test_pins_grown_board():
 
 
 PINNED_GROWN = (126, 4, 12, 10)  # reviewed: 14 cells x 9 items; all 12 affordable
+
+
+def test_docs_cover_every_command_and_building():
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rulesets" / "helios.md").read_text()
+    for verb in ("START", "CATCHUP", "TAKE", "PLACE", "TEMPLE", "BUILD", "SUN TO", "SUN PATH",
+                 "DECLINE", "BONUS", "OR", "NEXT", "HIRE", "ACTIVATE", "PASS", "CONVERT", "NOSTORE",
+                 "IF", "UNDER", "PAY"):
+        assert f"`{verb}" in doc or f" {verb} " in doc, verb
+    for name in (*data.BUILDINGS, *data.CHARACTERS, *data.LANDS, *data.BONUS_TYPES):
+        assert name in doc, name
