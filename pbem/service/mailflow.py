@@ -3,7 +3,7 @@ mails, reminders and notices are queued in the outbox and sent with retries.
 
 Receiving: the raw bytes are committed in their own transaction before anything is parsed,
 keyed by Message-ID, so a duplicate is recognised and never applied twice, and a crash
-while applying leaves the message stored and `new` (`pbem mail retry` applies it again).
+while applying leaves the message stored and `new` (the next `pbem tick` applies it).
 Bounces and auto-replies are stored and never answered (no mail loops).
 
 Sending: each outbox row is claimed (queued -> sending) in its own transaction before the
