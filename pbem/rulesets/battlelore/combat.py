@@ -18,7 +18,6 @@ from .state import (
     BASE_DICE,
     COLOUR_FACE,
     FACE_NAMES,
-    blocks_los,
     enemies_adjacent,
     feat,
     friends_adjacent,
@@ -67,11 +66,12 @@ def can_see(s: dict[str, Any], a: Hex, b: Hex) -> bool:
             open_hills = {n for n in neighbours(a) if terrain_at(s, n) == "hill"}
 
     def blocks(h: Hex) -> bool:
-        if h in occ or landmark_at(s, h) is not None and feat(s, h, "blocks_los"):
-            return h in occ or bool(terrain_data(landmark_at(s, h)["kind"]).get("blocks_los"))
-        if h in open_hills:
+        if h in occ:
+            return True
+        lm = landmark_at(s, h)
+        if h in open_hills and (lm is None or not terrain_data(lm["kind"]).get("blocks_los")):
             return False
-        return blocks_los(s, h, occ)
+        return bool(feat(s, h, "blocks_los"))
     return line_of_sight(a, b, blocks)
 
 

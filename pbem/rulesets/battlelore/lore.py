@@ -226,12 +226,13 @@ def lore_faces(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], faces: list[s
             ctx.ev("backstab", f"Backstab: {att['id']} suffers its own {len(bs)} bonus "
                                f"strike hit(s).")
             lose_figures(ctx, att, len(bs), "to Backstab")
-    if _effects(s, "broad_shield", tgt["id"]) and lores < 2:
-        want = COLOUR_FACE[tgt["colour"]]
-        hits = [i for i in hits if i < 0 or faces[i] != want]
-        if flags:
-            ctx.ev("shield", f"Broad Shield cancels the helmet hits and {flags} flag(s).")
-        flags = 0
+    if _effects(s, "broad_shield", tgt["id"]):
+        # p.31: every physical result (helmets, bonus strikes, flags) is cancelled; what
+        # rolled Lore triggers still happens (spec TC-65)
+        kept = [i for i in hits if i >= 0 and faces[i] == "L"]
+        ctx.ev("shield", f"Broad Shield cancels {len(hits) - len(kept)} hit(s) and "
+                         f"{flags} flag(s).")
+        hits, flags = kept, 0
     if _effects(s, "ignore_hit", tgt["id"]):
         want = COLOUR_FACE[tgt["colour"]]
         helm = [i for i in hits if i >= 0 and faces[i] == want]

@@ -19,7 +19,7 @@ from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
 from . import bot, setup, view
 from .ctx import Ctx, GameOver, NeedDecision, RecDice
-from .orders import Answer, React, Standing, parse_text
+from .orders import Answer, Council, Keep, React, Standing, parse_text
 from .state import SEATS, data, jcopy
 from .turn import run_turn
 
@@ -62,6 +62,17 @@ class BattleLore(Ruleset):
 
     def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
         parsed = parse_text(state, seat, text)
+        if state["phase"] in ("council", "keep"):
+            from .council import council_problem, keep_problem
+            lines = []
+            for ln in parsed.lines:
+                why = None
+                if ln.ok and state["phase"] == "council" and isinstance(ln.order, Council):
+                    why = council_problem(state, seat, ln.order)
+                elif ln.ok and state["phase"] == "keep" and isinstance(ln.order, Keep):
+                    why = keep_problem(state, seat, ln.order)
+                lines.append(ln if why is None else OrderLine(ln.lineno, ln.text, None, why))
+            parsed = Parsed.of(lines)
         if state["phase"] == "decision" and state["resume"]["pending"]["seat"] == seat:
             opts = state["resume"]["pending"]["options"]
             lines = []

@@ -1,0 +1,372 @@
+"""Rulebook examples for mercenaries' lore, creatures, Lore cards and the War Council
+(spec §9, TC-36 to TC-69). Dice are scripted faces; picks (card draws) are 0."""
+
+from __future__ import annotations
+
+import pytest
+from battlelore_helpers import RULESET, blank, ctx, dice, put
+
+from pbem.core.orders import Parsed
+from pbem.core.ruleset import GameConfig
+from pbem.rulesets.battlelore.combat import attack, battle
+from pbem.rulesets.battlelore.council import COMMAND_HAND, level_of
+from pbem.rulesets.battlelore.ctx import Ctx, RecDice
+from pbem.rulesets.battlelore.landmarks import end_of_turn
+from pbem.rulesets.battlelore.lore import end_of_turn_lore
+from pbem.rulesets.battlelore.lore_effects import halve, value
+from pbem.rulesets.battlelore.orders import parse_text
+from pbem.rulesets.battlelore.turn import run_turn
+
+
+def lore_state(council: dict | None = None, goblets: tuple[int, int] = (0, 0)) -> dict:
+    s = blank("spiders_lair")
+    s["phase"] = "turn"
+    s["lore"]["council"] = {"north": dict(council or {}), "south": dict(council or {})}
+    s["lore"]["hands"] = {"north": [], "south": []}
+    s["lore"]["offer"] = {"north": [], "south": []}
+    s["lore"]["goblet"] = {"north": goblets[0], "south": goblets[1]}
+    s["lore"]["pool"] = 36 - sum(goblets)
+    s["hands"] = {"north": ["scout_centre"] * 4, "south": ["scout_centre"] * 4}
+    s["hand_size"] = {"north": 4, "south": 4}
+    return s
+
+
+def run(s, seat, text, *faces):
+    p = parse_text(s, seat, text)
+    assert p.ok, p.echo()
+    c = Ctx(s, RecDice(dice(*faces), []), ask=False)
+    run_turn(c, p.orders)
+    return c
+
+
+def texts(c) -> str:
+    return "\n".join(e.text for e in c.events)
+
+
+# --- creatures ------------------------------------------------------------------------
+
+def test_tc36_creature_out_of_section_costs_3() -> None:
+    s = lore_state(goblets=(0, 5))
+    s["active"] = "south"
+    s["hands"]["south"] = ["order_three_left"] * 4
+    put(s, "S1", "south", "goblin_infantry", (5, 3))
+    put(s, "S2", "south", "goblin_infantry", (7, 3))
+    put(s, "S3", "south", "giant_spider", (13, 5))
+    put(s, "N1", "north", "regular_infantry", (13, 9))
+    c = run(s, "south", "PLAY order_three_left\nORDER S1 S2 S3\nREPLENISH CARDS\n", 0, 0, 0)
+    assert "pays 3 Lore tokens to order S3" in texts(c)
+    assert s["lore"]["goblet"]["south"] == 2
+
+
+def test_tc37_critical_hits() -> None:
+    s = lore_state()
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    a = put(s, "N1", "north", "archers", (12, 6))
+    attack(ctx(s, "G", "BS", "B"), a, sp, melee=True)
+    assert "S1" in s["units"]
+    cav = put(s, "N2", "north", "regular_cavalry", (14, 6))
+    attack(ctx(s, "G", "BS", "L", "G", "R"), cav, sp, melee=True)
+    assert "S1" not in s["units"] and s["banners"]["north"] == 1
+    assert s["lore"]["goblet"]["north"] == 2  # 1 for the unused Lore, 1 for the kill
+
+
+def test_tc38_creature_flags() -> None:
+    s = lore_state()
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    a = put(s, "N1", "north", "regular_infantry", (12, 6))
+    c = ctx(s, "F", "L", "L", "B", "L")
+    battle(c, a, sp, {})
+    assert sp["hex"] == [13, 5] and a["fig"] == 3  # ignored the flag, battled back with 2 dice
+    s2 = lore_state()
+    sp = put(s2, "S1", "south", "giant_spider", (13, 5))
+    a = put(s2, "N1", "north", "regular_infantry", (12, 6))
+    attack(ctx(s2, "F", "F", "L"), a, sp, melee=True)
+    assert sp["hex"][1] == 3  # ignored 1, retreated 2 hexes
+    s3 = lore_state()
+    sp = put(s3, "S1", "south", "giant_spider", (13, 1))
+    a = put(s3, "N1", "north", "regular_infantry", (12, 2))
+    c = ctx(s3, "F", "F", "L", "G", "B", "F")
+    attack(c, a, sp, melee=True)
+    assert "S1" in s3["units"] and "no critical hit" in texts(c)
+
+
+def test_tc39_trample() -> None:
+    s = lore_state()
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    put(s, "S2", "south", "goblin_infantry", (12, 4), fig=2)
+    put(s, "S3", "south", "goblin_infantry", (14, 4))
+    a = put(s, "N1", "north", "regular_infantry", (12, 6))
+    attack(ctx(s, "F", "F", "L", "B", "R"), a, sp, melee=True)
+    assert "S2" not in s["units"] and s["banners"]["north"] == 1
+    assert s["units"]["S3"]["fig"] == 2
+    assert sp["hex"][1] == 3  # went on through the emptied hex
+
+
+def test_tc40_web() -> None:
+    s = lore_state()
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    t = put(s, "N1", "north", "regular_infantry", (12, 6))
+    attack(ctx(s, "F", "L"), sp, t, melee=True)
+    assert t["web"] and t["fig"] == 3 and t["hex"] == [12, 6]
+    assert s["lore"]["goblet"]["south"] == 0  # the Lore was used
+    from pbem.rulesets.battlelore.combat import targets
+    assert targets(s, t) == []
+
+
+def test_tc41_store_and_poison() -> None:
+    s = lore_state()
+    s["standing"]["south"] = {"creature": "store"}
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    t = put(s, "N1", "north", "archers", (12, 6))
+    attack(ctx(s, "L", "R"), sp, t, melee=True)
+    assert sp["stored"] == 1 and s["lore"]["goblet"]["south"] == 0
+    s["standing"]["south"] = {"creature": "auto"}
+    pool = s["lore"]["pool"]
+    attack(ctx(s, "G", "L"), sp, t, melee=True)
+    assert t["poison"] and t["fig"] == 3 and sp["stored"] == 0
+    assert s["lore"]["pool"] == pool + 1  # the stored token went back
+    foot = put(s, "S2", "south", "regular_infantry", (11, 5))
+    attack(ctx(s, "G", "G", "L"), foot, t, melee=True)
+    assert "N1" not in s["units"] and s["lore"]["goblet"]["south"] == 0
+
+
+def test_tc42_storage_cap() -> None:
+    s = lore_state()
+    s["standing"]["south"] = {"creature": "store"}
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    sp["stored"] = 2
+    s["lore"]["pool"] -= 2
+    t = put(s, "N1", "north", "regular_infantry", (12, 6))
+    attack(ctx(s, "L", "R"), sp, t, melee=True)
+    assert sp["stored"] == 2 and s["lore"]["goblet"]["south"] == 1
+
+
+# --- Lore cards -------------------------------------------------------------------------
+
+def test_tc43_tc60_notation_and_halving() -> None:
+    assert [value("2/level+3", lv) for lv in (1, 2, 3)] == [5, 7, 9]
+    assert [value("1/level-1", lv) for lv in (1, 2, 3)] == [0, 1, 2]
+    assert value("2/level+0", 2) == 4
+    assert halve(7) == 4 and halve(6) == 3
+
+
+def test_tc44_defender_reaction_foiled_and_card_limit() -> None:
+    s = lore_state({"rogue": 1, "warrior": 1, "cleric": 1}, goblets=(5, 5))
+    s["lore"]["hands"] = {"north": ["bless", "foiled"], "south": ["first_strike"]}
+    s["standing"]["south"] = {"react first_strike": "ANY"}
+    s["standing"]["north"] = {"react foiled": "ANY"}
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (14, 6))
+    c = run(s, "north", "PLAY scout_centre\nLORE bless ON N1\nBATTLE N1 S1\nBATTLE N1 S2\n"
+            "REPLENISH TOKENS\n", "L", "L", "L", "L", "L", "L", "L", 0)
+    t = texts(c)
+    assert "Bless on N1" in t and "strikes first at N1" in t
+    assert "already battled" in t
+    # north had played Bless, so Foiled! was not available: the first strike happens
+    s2 = lore_state({"rogue": 1, "warrior": 1, "cleric": 1}, goblets=(5, 5))
+    s2["lore"]["hands"] = {"north": ["bless", "foiled"], "south": ["first_strike"]}
+    s2["standing"]["south"] = {"react first_strike": "ANY"}
+    s2["standing"]["north"] = {"react foiled": "ANY"}
+    put(s2, "N1", "north", "regular_infantry", (13, 7))
+    put(s2, "S1", "south", "regular_infantry", (12, 6))
+    c = run(s2, "north", "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n",
+            "L", "L", "L", 0)
+    t = texts(c)
+    assert "First Strike is cancelled" in t and "strikes first" not in t
+    assert "foiled" in s2["lore"]["discard"] and "first_strike" in s2["lore"]["discard"]
+
+
+def test_tc46_tc66_out_of_class() -> None:
+    s = lore_state({"cleric": 3})
+    assert level_of(s, "north", "creeping_doom") == (1, 12)
+    assert value("2/level+0", 1) == 2
+    s["lore"]["council"]["north"] = {"cleric": 2}
+    assert level_of(s, "north", "bless") == (2, 2)
+    assert level_of(s, "north", "strength") == (1, 5)
+
+
+def test_tc47_replenish_draw_two_keep_one_then_limit() -> None:
+    s = lore_state({"wizard": 1})
+    s["lore"]["hands"]["north"] = ["fireball", "portal"]
+    s["lore"]["deck"] = ["eagle_eye", "lightning_bolt"]
+    c = Ctx(s, RecDice(dice(0, 0), []), ask=False)
+    end_of_turn_lore(c, parse_text(s, "north", "REPLENISH CARDS\n").orders)
+    assert len(s["lore"]["hands"]["north"]) == 2
+    assert len(s["lore"]["discard"]) == 2
+
+
+def test_tc48_tc49_council_hand_and_lore_deck() -> None:
+    assert COMMAND_HAND[2] == 5 and COMMAND_HAND[0] == 3
+    s = RULESET.setup(GameConfig(("north", "south"), "spiders_lair"), _dice0())
+    assert s["phase"] == "council"
+    orders = {"north": RULESET.parse(s, "north", "COUNCIL commander 2 wizard 1 cleric 1"),
+              "south": RULESET.parse(s, "south", "COUNCIL wizard 3 commander 2")}
+    s, ev = RULESET.resolve(s, orders, _dice0())
+    lo = s["lore"]
+    assert len(lo["deck"]) + 8 == 14 + 8 + 5 + 5
+    assert len(s["hands"]["north"]) == 5 and len(s["hands"]["south"]) == 5
+    assert s["phase"] == "keep"
+    bad = RULESET.parse(s, "north", "COUNCIL commander 3 wizard 3 cleric 3")
+    assert bad.ok  # syntax fine; the budget is checked against the phase below
+    s0 = RULESET.setup(GameConfig(("north", "south"), "spiders_lair"), _dice0())
+    assert "you have 6" in (RULESET.parse(s0, "north", "COUNCIL commander 3 wizard 3 cleric 3")
+                            .lines[0].error or "")
+
+
+def _dice0():
+    from battlelore_helpers import _Zero
+    return _Zero()
+
+
+def test_tc59_empty_pool() -> None:
+    s = lore_state()
+    s["lore"]["pool"] = 0
+    s["lore"]["total"] = 0
+    a = put(s, "N1", "north", "regular_infantry", (13, 7))
+    t = put(s, "S1", "south", "regular_infantry", (12, 6))
+    attack(ctx(s, "L", "L", "R"), a, t, melee=True)
+    assert s["lore"]["goblet"]["north"] == 0
+
+
+def test_tc18_lore_face_gives_a_token_in_lore_adventures() -> None:
+    s = lore_state()
+    a = put(s, "N1", "north", "regular_infantry", (13, 7))
+    t = put(s, "S1", "south", "archers", (12, 6))
+    attack(ctx(s, "G", "F", "L"), a, t, melee=True)
+    assert t["fig"] == 3 and s["lore"]["goblet"]["north"] == 1
+
+
+def test_tc62_fearless() -> None:
+    s = lore_state({"rogue": 1}, goblets=(0, 3))
+    s["lore"]["hands"]["south"] = ["fearless"]
+    s["standing"]["south"] = {"react fearless": "S1"}
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    c = run(s, "north", "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n",
+            "F", "F", "F", "B", "L", "L", 0)
+    assert s["units"]["S1"]["hex"] == [12, 6] and "battles back" in texts(c)
+    assert s["units"]["N1"]["fig"] == 3
+
+
+def test_tc63_havoc() -> None:
+    s = lore_state({"warrior": 1}, goblets=(3, 0))
+    s["lore"]["hands"]["north"] = ["havoc"]
+    put(s, "N1", "north", "archers", (13, 7))
+    put(s, "S1", "south", "archers", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (25, 1))
+    run(s, "north", "PLAY scout_centre\nLORE havoc ON N1\nBATTLE N1 S1\nREPLENISH CARDS\n",
+        "G", "L", 0, 0, 0)
+    assert s["units"]["S1"]["fig"] == 2 and s["lore"]["goblet"]["north"] == 0
+
+
+def test_tc65_broad_shield() -> None:
+    s = lore_state({"cleric": 1, "warrior": 1}, goblets=(3, 3))
+    s["lore"]["hands"] = {"north": ["havoc"], "south": ["broad_shield"]}
+    s["standing"]["south"] = {"react broad_shield": "ANY"}
+    put(s, "N1", "north", "heavy_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    c = run(s, "north", "PLAY scout_centre\nLORE havoc ON N1\nBATTLE N1 S1\nREPLENISH CARDS\n",
+            "B", "F", "L", "L", 0, 0, 0)
+    assert "Broad Shield cancels 1 hit(s) and 1 flag(s)" in texts(c)
+    assert s["units"]["S1"]["fig"] == 2 and s["units"]["S1"]["hex"] == [12, 6]
+
+
+# --- landmarks ---------------------------------------------------------------------------
+
+def test_tc55_tc68_stronghold() -> None:
+    s = lore_state()
+    s["landmarks"]["13-5"] = {"kind": "stronghold", "owner": "south"}
+    s["hands"]["south"] = ["scout_centre", "scout_left", "scout_right", "red_banners",
+                           "blue_banners", "green_banners"]
+    s["hand_size"]["south"] = 6
+    put(s, "N1", "north", "regular_cavalry", (13, 7))
+    put(s, "S9", "south", "regular_infantry", (3, 1))
+    c = run(s, "north", "PLAY scout_centre\nMOVE N1 13-5\nREPLENISH TOKENS\n", 2, 0)
+    assert len(s["hands"]["south"]) == 5 and s["hand_size"]["south"] == 5
+    assert "Stronghold" in texts(c)
+    del s["units"]["N1"]
+    s["hands"]["south"] = ["scout_centre"] * 5
+    put(s, "S1", "south", "regular_infantry", (14, 4))
+    run(s, "south", "PLAY scout_centre\nMOVE S1 13-5\nREPLENISH TOKENS\n", 0, 0)
+    assert s["hand_size"]["south"] == 6 and len(s["hands"]["south"]) == 6
+
+
+def test_tc56_healing_spring() -> None:
+    s = lore_state()
+    s["active"] = "south"
+    s["landmarks"]["13-5"] = {"kind": "healing_spring", "owner": "south"}
+    put(s, "S1", "south", "regular_infantry", (14, 4), fig=2)
+    put(s, "N1", "north", "regular_infantry", (12, 6))
+    c = run(s, "south", "PLAY scout_centre\nMOVE S1 13-5\nBATTLE S1 N1\nREPLENISH TOKENS\n", 0)
+    assert s["units"]["S1"]["fig"] == 4 and "13-5" not in s["landmarks"]
+    assert "may not battle" in texts(c)
+
+
+def test_tc57_training_camp() -> None:
+    s = lore_state()
+    s["landmarks"]["13-3"] = {"kind": "training_camp", "owner": "north"}
+    put(s, "N1", "north", "archers", (13, 3))
+    put(s, "S1", "south", "regular_infantry", (25, 1))
+    run(s, "north", "PLAY scout_centre\nDRILL N1\nMOVE N1 13-5\nREPLENISH TOKENS\n", 0)
+    assert s["units"]["N1"]["colour"] == "blue" and s["units"]["N1"]["hex"] == [13, 3]
+    assert "13-3" not in s["landmarks"]
+
+
+def test_tc58_pentagram() -> None:
+    s = lore_state()
+    s["landmarks"]["13-3"] = {"kind": "pentagram", "owner": "south"}
+    s["active"] = "south"
+    put(s, "S1", "south", "regular_infantry", (13, 3))
+    end_of_turn(Ctx(s, RecDice(dice(), []), ask=False))
+    assert s["lore"]["goblet"]["south"] == 1
+
+
+def test_tc69_secret_passage_same_turn() -> None:
+    s = lore_state(goblets=(0, 2))
+    s["active"] = "south"
+    s["terrain"]["3-7"] = "forest"
+    s["landmarks"]["13-3"] = {"kind": "hideout", "owner": "south"}
+    s["tf"]["start_hex"] = {}
+    put(s, "S1", "south", "regular_infantry", (13, 3))
+    put(s, "N1", "north", "regular_infantry", (4, 8))
+    run(s, "south", "PLAY scout_centre\nPASSAGE S1 3-7\nBATTLE S1 N1\nREPLENISH CARDS\n",
+        "B", "L", "L", 0, 0, 0)
+    assert s["units"]["S1"]["hex"] == [3, 7] and s["units"]["N1"]["fig"] == 3
+    assert s["landmarks"]["3-7"]["kind"] == "secret_exit"
+
+
+# --- War Council steps ---------------------------------------------------------------------
+
+def test_sealed_council_keep_and_place_steps() -> None:
+    s = RULESET.setup(GameConfig(("north", "south"), "spiders_lair"), _dice0())
+    assert set(RULESET.awaiting(s)) == {"north", "south"}
+    orders = {"north": RULESET.parse(s, "north", "COUNCIL commander 3 wizard 3"),
+              "south": RULESET.parse(s, "south", "COUNCIL cleric 3 commander 2")}
+    s, _ = RULESET.resolve(s, orders, _dice0())
+    assert s["phase"] == "keep" and set(RULESET.awaiting(s)) == {"north", "south"}
+    keep = {x: RULESET.parse(s, x, "KEEP " + " ".join(s["lore"]["offer"][x][:3]))
+            for x in ("north", "south")}
+    assert all(p.ok for p in keep.values())
+    s, _ = RULESET.resolve(s, keep, _dice0())
+    assert s["lore"]["goblet"] == {"north": 3, "south": 3}
+    assert s["phase"] == "place" and list(RULESET.awaiting(s)) == ["north"]
+    assert [p["kind"] for p in s["place_queue"]] == ["pentagram", "stronghold", "healing_spring"]
+    s, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", "PLACE pentagram 13-7\n"
+                                                                     "PLACE stronghold 12-8")},
+                           _dice0())
+    assert s["landmarks"]["13-7"]["kind"] == "pentagram"
+    assert s["landmarks"]["12-8"] == {"kind": "stronghold", "owner": "north"}
+    assert list(RULESET.awaiting(s)) == ["south"]
+    s, _ = RULESET.resolve(s, {"south": Parsed()}, _dice0())
+    assert any(v["kind"] == "healing_spring" for v in s["landmarks"].values())
+    assert s["phase"] == "turn"
+
+
+@pytest.mark.parametrize("text,err", [
+    ("KEEP fireball fireball fireball", "not among your 4 cards"),
+])
+def test_keep_errors(text, err) -> None:
+    s = RULESET.setup(GameConfig(("north", "south"), "dwarves_at_the_ford"), _dice0())
+    s["lore"]["offer"]["north"] = ["eagle_eye", "mass_speed", "portal", "portal"]
+    assert err in (RULESET.parse(s, "north", text).lines[0].error or "")
