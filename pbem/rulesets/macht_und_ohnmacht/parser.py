@@ -389,6 +389,9 @@ def _bid(tk: _Tokens) -> Order:
         ifwin = _maybe_ifwin(tk)
         if tile == "vp" and ifwin is not None:
             raise OrderError("the victory point tile has no choice to make; drop IFWIN")
+        if tile == "any" and isinstance(ifwin, Rebel | Swap):
+            raise OrderError("BID any cannot carry REBEL or SWAP; name the tile: "
+                             "BID rebellion <n> IFWIN REBEL ... or BID swap <n> IFWIN SWAP ...")
         _check_effect_kind(tile, ifwin)
         return StandingBid(tile, n, ifwin)
     n = tk.int("the bid")

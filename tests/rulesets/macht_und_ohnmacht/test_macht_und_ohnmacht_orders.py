@@ -94,6 +94,7 @@ def test_examples_cover_every_command() -> None:
     ("PLACE", "the line ends where a region should follow"),
     ("RECRUIT now", 'unexpected "now"'),
     ("IF HOLD mer PLACE mer", "followed by THEN"),
+    ("BID any 2 IFWIN REBEL mer 1K 0M", "name the tile"),
     ("IF HOURGLASS > 2 THEN RECRUIT", "not a comparison"),
     ("IF HOLD mer THEN CANCEL", "takes an action"),
     ("IF sunny THEN RECRUIT", "IF HOLD <region> THEN"),
