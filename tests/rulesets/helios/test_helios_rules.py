@@ -1,0 +1,132 @@
+"""Rule unit tests for the tricky parts: payments with the 2-for-1 substitution and
+either/or costs, placement and enclosure, Phase 2 hiring, final-scoring pieces."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from helios_support import dice, set_board
+
+from pbem.rulesets.helios import actions, board, economy, phases, scoring
+from pbem.rulesets.helios.orders import Activate, Build, Hire, Temple, Token
+
+
+@pytest.mark.parametrize("reqs,paid,have,ok", [
+    (["green", "any", "grey"], "green green grey", "green green grey", True),
+    (["green", "any", "grey"], "green green green green", "green green green green", True),
+    (["green", "any", "grey"], "green green blue blue", "green green blue blue grey", False),
+    (["green", "any", "grey"], "green green grey grey", "green green grey grey", False),  # overpay
+    (["black|blue"], "blue", "blue", True),
+    (["black|blue"], "black", "black blue", True),
+    (["black|blue"], "green grey", "green grey", True),       # owns neither: 2 any
+    (["black|blue"], "green grey", "green grey blue", False),  # owns blue: no substitution
+    (["any", "any", "any"], "brown brown black", "brown brown black", True),
+    (["any", "any"], "brown", "brown", False),
+    (["black", "blue"], "green green green green", "green green green green", True),
+    (["black", "blue"], "green green black", "green green black", True),  # blue: 2 any
+    (["black", "blue"], "green green black", "green green black blue", False),
+])
+def test_covers(reqs, paid, have, ok):
+    assert economy.covers(reqs, Counter(paid.split()), Counter(have.split())) is ok
+
+
+def test_auto_payment_prefers_the_temple_tile(game2):
+    p = set_board(game2, "north", {(0, 0): ("granite", ["grey", "grey"]),
+                                   (1, 0): ("bamboo", ["green", "blue"])}, temples=1)
+    located, problem = economy.payment(p, ["any", "any"], None, "temple", (1, 0))
+    assert problem is None and sorted(c for _, c in located) == [(1, 0), (1, 0)]
+
+
+def test_explicit_cube_must_be_on_that_tile(game2):
+    set_board(game2, "north", {(0, 0): ("granite", ["grey"]), (1, 0): ("bamboo", ["green"])})
+    assert "no green resource left on 0,0" in actions.check(
+        game2, "north", Temple((1, 0), (Token("green", (0, 0)),)))
+    assert "no tile on 5,5" in actions.check(game2, "north", Temple((1, 0), (Token("green", (5, 5)),)))
+
+
+def test_temple_needs_enough_resources(game2):
+    set_board(game2, "north", {(0, 0): ("granite", ["grey"]), (1, 0): "bamboo"}, temples=2)
+    assert "cannot pay" in actions.check(game2, "north", Temple((1, 0)))
+    game2["players"]["north"]["buildings"].append("citadel")
+    assert actions.check(game2, "north", Temple((1, 0))) is None
+
+
+def test_building_only_once(game2):
+    set_board(game2, "north", {(0, 0): ("granite", ["grey", "grey"])}, buildings=["sun_hut"])
+    assert "already built" in actions.check(game2, "north", Build("sun_hut"))
+
+
+def test_power_plant_makes_the_sun_unlimited(game2):
+    s = game2
+    p = set_board(s, "north", {(0, 0): ("spring", ["blue"]), (1, 0): "granite", (0, 1): "granite"},
+                  sun=(1, -1))
+    actions.perform(s, "north", Build("power_plant"), dice(), [], [])
+    assert p["sun_infinite"] and p["mana"] == 2
+    reach = board.reachable(actions.walk_of(p), actions.max_steps(p))
+    w = actions.walk_of(p)
+    assert set(reach) == {c for c in w.cells if c != (1, -1)}
+
+
+def test_placement_next_to_tiles_only_and_never_on_dark(game2):
+    tiles = frozenset({(0, 0), (1, 0), (2, 0), (3, 0)})
+    assert board.placement_problem((4, 0), tiles, (1, -1)).startswith("4,0 is a dark")
+    assert board.placement_problem((9, 9), tiles, (1, -1)) == "9,9 is not on the board"
+    assert board.placement_problem((2, 0), tiles, (1, -1)) == "2,0 already holds a tile"
+
+
+def test_sun_on_the_dark_ring_can_never_be_enclosed():
+    tiles = frozenset({(0, 0), (1, -1), (2, -2), (3, -3)})
+    for c in board.legal_placements(tiles, (4, -4)):
+        assert board.reaches_ring((4, -4), tiles | {c})
+
+
+def test_hire_needs_mana_and_a_free_character(game2):
+    s = game2
+    s["players"]["north"]["mana"] = 3
+    ev: list = []
+    assert not phases.hire(s, "north", Hire(("treasurer",)), ev)  # costs 4
+    assert phases.hire(s, "north", Hire(("treasurer", "princess")), ev)
+    assert s["characters"]["princess"]["owner"] == "north" and s["players"]["north"]["mana"] == 0
+    s["players"]["east"]["mana"] = 9
+    assert not phases.hire(s, "east", Hire(("princess",)), ev)
+
+
+def test_activation_rules(game2):
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["blue", "brown"]), (1, 0): ("granite", ["grey"])})
+    assert "do not own" in phases.activation_problem(s, "north", Activate("princess"))
+    s["characters"]["princess"]["owner"] = "north"
+    assert phases.activation_problem(s, "north", Activate("princess")) is None
+    phases.activate(s, "north", Activate("princess"), [])
+    assert "already active" in phases.activation_problem(s, "north", Activate("princess"))
+
+
+def test_cartographer_counts_land_types_only(game2):
+    s = game2
+    set_board(s, "north", {(0, 0): "granite", (1, 0): "granite", (0, 1): "spring",
+                           (-1, 1): "temples", (1, -1): "obsidian"})
+    assert scoring.character_vp(s, "north", "cartographer") == 9
+    assert scoring.character_vp(s, "north", "fortune_teller") == 10
+    s["players"]["north"]["temples"] = 2
+    s["players"]["north"]["buildings"] = ["citadel"]
+    assert scoring.character_vp(s, "north", "architect") == 9
+
+
+def test_treasurer_scores_mana_and_resources(game2):
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["grey", "blue"])}, mana=3, vp=0)
+    s["characters"]["treasurer"] = {"owner": "north", "active": True}
+    f = scoring.final_scores(s, "north")
+    assert f["mana"] == 9 and f["resources"] == 4
+
+
+def test_catchup_resource_is_lost_without_a_tile(game2):
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", [], True), (1, 0): ("granite", ["grey", "grey"])})
+    ev: list = []
+    phases.place_cube(s, "north", "blue", (0, 0), "catch-up resource", ev)
+    assert ev[0].kind == "cube_lost"
+    set_board(s, "north", {(0, 0): ("granite", [], True), (1, 0): ("granite", ["grey"])})
+    phases.place_cube(s, "north", "blue", (0, 0), "catch-up resource", [])
+    assert s["players"]["north"]["tiles"]["1,0"]["cubes"] == ["grey", "blue"]
