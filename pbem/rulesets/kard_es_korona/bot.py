@@ -14,6 +14,7 @@ from pbem.rulesets.kard_es_korona.board import ARMS, MP, connected
 from pbem.rulesets.kard_es_korona.elections import current_office
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
+    Cede,
     Deploy,
     Fealty,
     Flee,
@@ -29,7 +30,9 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Reroll,
     Retreat,
+    Sequence,
     Target,
+    Veto,
 )
 from pbem.rulesets.kard_es_korona.setup import START_ARMY, default_deployment, deployment_problems
 from pbem.rulesets.kard_es_korona.state import St, controller, gmap, total
@@ -49,6 +52,9 @@ def random_standing(state: St, seat: str, rng: random.Random) -> dict[str, Any]:
         st["reroll"] = rng.choice([0, 1, 2, 3])
         st["flee"] = rng.choice([0, 0, 30, 50])
         st["battle_set"] = True
+    if rng.random() < 0.3:
+        st["veto"] = {"attack": ["all"]}
+        st["sequence"] = rng.choice(["first", "last"])
     if rng.random() < 0.5:
         st["fealty"] = rng.choice(["yes", "no", "castle"])
         st["losses"] = list(_perm(rng))
@@ -68,9 +74,15 @@ def _standing_lines(state: St, seat: str, rng: random.Random) -> list[str]:
         out.append(str(Fealty(rng.choice(["yes", "no", "castle"]))))
         out.append(str(Place(_perm(rng))))
         out.append(str(Losses(_perm(rng))))
+    gm = gmap(state)
     if rng.random() < 0.05:
-        gm = gmap(state)
         out.append(str(Retreat(tuple(rng.sample(sorted(gm.counties), 2)))))
+    if rng.random() < 0.1:
+        what = rng.choice(["attack", "leave"])
+        out.append(str(Veto(what, rng.choice([(), ("all",), tuple(rng.sample(
+            sorted(gm.counties), 3))]))))
+    if rng.random() < 0.2:
+        out.append(str(Sequence(rng.random() < 0.5)))
     return out
 
 
@@ -179,6 +191,10 @@ def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
                 if castles:
                     out.append(str(Recruit(rng.randint(1, 3), rng.choice(ARMS),
                                            rng.choice(castles))))
+        for office, holder in sorted(state["offices"].items()):
+            if holder == seat and rng.random() < 0.1:
+                others = [x for x in state["seats"] if x != seat]
+                out.append(str(Cede(office, rng.choice(others))))
         out += _standing_lines(state, seat, rng)
         out += _moves(state, seat, rng)
         return out

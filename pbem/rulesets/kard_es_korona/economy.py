@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbem.core.dice import Dice
 from pbem.core.events import Event
 from pbem.rulesets.kard_es_korona.board import ARM_NAMES, ARMS, card
-from pbem.rulesets.kard_es_korona.orders import Give, Ransom, Recruit
+from pbem.rulesets.kard_es_korona.orders import Cede, Give, Ransom, Recruit
 from pbem.rulesets.kard_es_korona.state import (
     St,
     add_units,
@@ -238,3 +238,20 @@ def do_recruit(state: St, seat: str, o: Recruit, events: list[Event]) -> None:
     events.append(Event("recruit", f"{seat} recruits {n} {ARM_NAMES[o.arm]} in "
                         f"{gm.counties[county].name} for {n * price} garas{short}.",
                         {"seat": seat, "arm": o.arm, "count": n, "county": county}))
+
+
+def do_cede(state: St, seat: str, o: Cede, events: list[Event]) -> None:
+    """Rulebook p. 12 (tip): an office may be sold outside elections; the price is paid with
+    GIVE. Whoever thereby holds all three offices wins at once (PR-34)."""
+    other = state["players"].get(o.seat)
+    why = ""
+    if state["offices"][o.office] != seat:
+        why = f"you do not hold the office {o.office}"
+    elif other is None or other["status"] != "active" or o.seat == seat:
+        why = f"{o.seat} cannot hold an office (only active players who are no vassals)"
+    if why:
+        events.append(Event("skip", f"{seat}: {o} skipped: {why}.", {}, (seat,)))
+        return
+    state["offices"][o.office] = o.seat
+    events.append(Event("office", f"{seat} hands the office {o.office} to {o.seat}.",
+                        {"office": o.office, "seat": o.seat}))

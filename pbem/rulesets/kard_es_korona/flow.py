@@ -21,6 +21,7 @@ from pbem.rulesets.kard_es_korona.defeat import captive_deaths
 from pbem.rulesets.kard_es_korona.movement import run_movement
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
+    Cede,
     Deploy,
     Fealty,
     Flee,
@@ -36,7 +37,9 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Reroll,
     Retreat,
+    Sequence,
     Target,
+    Veto,
 )
 from pbem.rulesets.kard_es_korona.setup import (
     default_deployment,
@@ -96,9 +99,14 @@ def store_standing(state: St, seat: str, order: Any) -> None:
         st["losses"] = list(order.arms)
     elif isinstance(order, Prefer):
         st["prefer"] = list(order.seats)
+    elif isinstance(order, Veto):
+        st.setdefault("veto", {})[order.what] = list(order.counties)
+    elif isinstance(order, Sequence):
+        st["sequence"] = "first" if order.first else "last"
 
 
-STANDING_TYPES = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer)
+STANDING_TYPES = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer, Veto,
+                  Sequence)
 
 
 def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
@@ -207,6 +215,8 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
         for o in orders[seat].orders:
             if isinstance(o, Give):
                 economy.do_give(state, seat, o, events)
+            elif isinstance(o, Cede):
+                economy.do_cede(state, seat, o, events)
     if state["year"] > 1301:
         recruitment(state, {s: orders[s].orders for s in seats}, events)
     else:
@@ -217,6 +227,16 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
     for seat in state["seats"]:  # phase III: allowance counted at its start (PR-10)
         p = state["players"][seat]
         p["steps_left"] = step_allowance(state, seat) if p["status"] != "out" else 0
+    if state["opts"].get("movement") == "traditional":
+        order = [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
+        if state["players"][state["start"]]["standing"].get("sequence") == "last":
+            order = order[1:] + order[:1]
+        events.append(Event("phase", f"{state['year']}: traditional movement; order " +
+                            ", ".join(order) + ".", {"order": order}))
+        state["trad"] = {"order": order, "i": 0}
+        state["stage"] = "trad_move"
+        state["phase"] = "running"
+        return
     run_movement(state, events, lambda: check_victory(state, events))
     for p in state["players"].values():
         p["script"] = []
@@ -265,6 +285,27 @@ def advance(state: St, dice: Dice, events: list[Event]) -> None:
             if elections.election_due(state):
                 _end_election(state, events)
             state["stage"] = "year_end"
+        elif stage == "trad_move":
+            # Rulebook 6.5: each player makes all his steps, then fights all his battles.
+            trad = state["trad"]
+            if trad["i"] >= len(trad["order"]):
+                state["trad"] = None
+                state["stage"] = "election"
+                continue
+            seat = trad["order"][trad["i"]]
+            if state["players"][seat]["status"] != "out":
+                run_movement(state, events, lambda: check_victory(state, events), only=[seat])
+            state["players"][seat]["script"] = []
+            state["stage"] = "trad_battles"
+        elif stage == "trad_battles":
+            r = run_battles(state, dice, events, lambda: check_victory(state, events))
+            if r == "ask":
+                state["phase"] = "ask"
+                return
+            if r == "over":
+                continue
+            state["trad"]["i"] += 1
+            state["stage"] = "trad_move"
         elif stage == "election_running":
             state["phase"] = "bid"
             return
@@ -309,5 +350,26 @@ def _year_start(state: St, dice: Dice, events: list[Event]) -> None:
         s["used"] = {a: 0 for a in s["used"]}
     captive_deaths(state, events)
     economy.draw_card(state, dice, events)
+    if state["opts"].get("movement") == "traditional":
+        roll_start_player(state, dice, events)
     economy.apply_card(state, events)
     economy.collect_income(state, events)
+
+
+def roll_start_player(state: St, dice: Dice, events: list[Event]) -> None:
+    """Rulebook 6.5 (PR-42): every year each player rolls two dice, the highest total is
+    the start player; ties roll again."""
+    tied = [s for s in state["seats"] if state["players"][s]["status"] != "out"]
+    rnd = 0
+    while len(tied) > 1:
+        rnd += 1
+        totals = {s: sum(dice.rolls(2, 6, f"start player roll {state['year']}, round {rnd}: "
+                                          f"{s}")) for s in tied}
+        events.append(Event("start_roll", "Start player roll: " + ", ".join(
+            f"{s} {t}" for s, t in totals.items()) + ".", {"totals": totals}))
+        top = max(totals.values())
+        tied = [s for s in tied if totals[s] == top]
+    if tied:
+        state["start"] = tied[0]
+        events.append(Event("start_roll", f"{tied[0]} is start player in {state['year']}.",
+                            {"seat": tied[0]}))

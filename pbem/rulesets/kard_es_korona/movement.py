@@ -143,6 +143,9 @@ def check_step(state: St, seat: str, mv: Move) -> tuple[str, dict[str, Any]]:
             origins[last][a] += want[a]
         lord = lord or part.lord
         takes.append((c, want))
+    why = _vetoed(state, seat, mv, takes)
+    if why:
+        return why, {}
     hostile = defender_units is not None and defender_units != seat
     lone_lord = tgt_owner is not None and tgt_owner != seat and defender_units is None
     attack = hostile or lone_lord
@@ -152,6 +155,9 @@ def check_step(state: St, seat: str, mv: Move) -> tuple[str, dict[str, Any]]:
                                               empty_army()) > mv.limit:
         return f"condition IF ENEMY <= {mv.limit} fails in {t}", {}
     if attack:
+        veto = _veto(state, seat, "attack")
+        if "all" in veto or t in veto:
+            return f"your overlord vetoes attacks on {t}", {}
         if total(army) == 0:
             return "the lord may not attack alone", {}
         if gm.counties[t].has_castle and hostile and army["inf"] == 0 and not lord:
@@ -171,6 +177,25 @@ def check_step(state: St, seat: str, mv: Move) -> tuple[str, dict[str, Any]]:
             return why, {}
     return "", {"army": army, "lord": lord, "origins": origins, "takes": takes,
                 "attack": attack, "hostile": hostile}
+
+
+def _veto(state: St, seat: str, what: str) -> list[str]:
+    """The overlord's standing veto over this vassal (rulebook p. 11; DP20)."""
+    p = state["players"][seat]
+    if p["status"] != "vassal" or not p["overlord"]:
+        return []
+    return state["players"][p["overlord"]]["standing"].get("veto", {}).get(what, [])
+
+
+def _vetoed(state: St, seat: str, mv: Move, takes: list[tuple[str, dict[str, int]]]) -> str:
+    veto = _veto(state, seat, "leave")
+    if not veto:
+        return ""
+    for c, want in takes:
+        s = state["board"].get(c)
+        if s and total(s["u"]) - total(want) <= 0 and ("all" in veto or c in veto):
+            return f"your overlord vetoes giving up {c}"
+    return ""
 
 
 def do_step(state: St, seat: str, mv: Move, events: list[Event]) -> str:
@@ -231,16 +256,20 @@ def do_step(state: St, seat: str, mv: Move, events: list[Event]) -> str:
     return ""
 
 
-def run_movement(state: St, events: list[Event], after_step) -> None:
+def run_movement(state: St, events: list[Event], after_step,
+                 only: list[str] | None = None) -> None:
     """Movement rounds (rulebook p. 8; spec 5.4.1, DP7). `after_step` runs the instant
-    victory check; it returns True when the game is over."""
-    movers = [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
+    victory check; it returns True when the game is over. `only`: the one player who moves
+    now (traditional mode, rulebook 6.5), who then takes all his steps in a row."""
+    movers = only or [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
     for s in movers:
         p = state["players"][s]
         p["passed"] = False
-    state["first_passer"] = None
+    if only is None:
+        state["first_passer"] = None
     while True:
-        active = [s for s in turn_order(state, movers) if not state["players"][s]["passed"]]
+        active = [s for s in (only or turn_order(state, movers))
+                  if not state["players"][s]["passed"]]
         if not active:
             break
         for s in active:
@@ -276,7 +305,9 @@ def run_movement(state: St, events: list[Event], after_step) -> None:
             if reason_pass:
                 p["passed"] = True
                 p["script"] = []
-                if state["first_passer"] is None:
+                if only is not None:
+                    events.append(Event("pass", f"{s} {reason_pass}.", {"seat": s}))
+                elif state["first_passer"] is None:
                     state["first_passer"] = s
                     events.append(Event("pass", f"{s} {reason_pass}: first to pass, start "
                                         "player next year.", {"seat": s}))

@@ -44,6 +44,9 @@ VERBS = {
     "place": ("place", "lerak", "csere"),
     "losses": ("losses", "loss", "veszteseg"),
     "prefer": ("prefer", "rangsor"),
+    "cede": ("cede", "atruhaz", "atad_tisztseg"),
+    "veto": ("veto", "megtilt"),
+    "sequence": ("sequence", "sorrend"),
     "bid": ("bid", "licit", "licital"),
 }
 _VERB = {fold(a): v for v, aliases in VERBS.items() for a in aliases}
@@ -229,9 +232,43 @@ class Bid:
         return f"BID {self.office} {self.amount}"
 
 
-STANDING = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer)
+@dataclass(frozen=True)
+class Cede:
+    """Hand an office to another player (the rulebook's tip on selling offices, p. 12)."""
+
+    office: str
+    seat: str
+
+    def __str__(self) -> str:
+        return f"CEDE {self.office} TO {self.seat}"
+
+
+@dataclass(frozen=True)
+class Veto:
+    """An overlord's veto over his vassal (rulebook p. 11): `what` is attack or leave;
+    `counties` empty = none, ("all",) = every county."""
+
+    what: str
+    counties: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"VETO {self.what.upper()} " + (" ".join(self.counties) if self.counties
+                                                 else "NONE")
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """Traditional movement mode (rulebook 6.5): the start player moves first or last."""
+
+    first: bool
+
+    def __str__(self) -> str:
+        return "SEQUENCE " + ("FIRST" if self.first else "LAST")
+
+
+STANDING = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer, Veto, Sequence)
 Order = (Deploy | LordAt | Recruit | Ransom | Give | Move | Pass | Lead | Target | Reroll | Flee
-         | Fealty | Retreat | Place | Losses | Prefer | Bid)
+         | Fealty | Retreat | Place | Losses | Prefer | Bid | Cede | Veto | Sequence)
 
 
 class OrderError(ValueError):
@@ -407,6 +444,33 @@ def parse_line(gm: GameMap, seats: list[str], line: str) -> Order:
             return Prefer(tuple(idx.lookup(t) for t in args if t != ","))
         except UnknownName as e:
             raise OrderError(str(e)) from None
+    if verb == "cede":
+        if len(args) < 3 or up[1] not in ("to", "nak", "nek", "neki"):
+            raise OrderError("write CEDE <office> TO <player>, e.g. CEDE judge TO erdely")
+        try:
+            office = OFFICE_INDEX.lookup(args[0])
+        except UnknownName:
+            raise OrderError(f'"{args[0]}" is not an office; write judge, treasurer or '
+                             'palatine') from None
+        try:
+            return Cede(office, seat_index(seats).lookup(" ".join(args[2:])))
+        except UnknownName as e:
+            raise OrderError(str(e)) from None
+    if verb == "veto":
+        what = {"attack": "attack", "tamadas": "attack", "leave": "leave", "elhagy": "leave"}
+        if len(args) < 2 or up[0] not in what:
+            raise OrderError("write VETO ATTACK <county...>|ALL|NONE or VETO LEAVE "
+                             "<county...>|ALL|NONE")
+        if up[1:] == ["none"] or up[1:] == ["semmi"]:
+            return Veto(what[up[0]], ())
+        if up[1:] == ["all"] or up[1:] == ["mind"]:
+            return Veto(what[up[0]], ("all",))
+        return Veto(what[up[0]], tuple(_county(gm, t) for t in args[1:] if t != ","))
+    if verb == "sequence":
+        modes = {"first": True, "elso": True, "last": False, "utolso": False}
+        if len(args) != 1 or up[0] not in modes:
+            raise OrderError("write SEQUENCE FIRST or SEQUENCE LAST")
+        return Sequence(modes[up[0]])
     if verb == "bid":
         if len(args) != 2:
             raise OrderError("write BID <office> <garas>, e.g. BID judge 6")

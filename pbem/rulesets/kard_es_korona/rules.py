@@ -21,6 +21,7 @@ from pbem.rulesets.kard_es_korona.board import OFFICES
 from pbem.rulesets.kard_es_korona.elections import current_office, eligible
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
+    Cede,
     Deploy,
     Fealty,
     Flee,
@@ -66,6 +67,9 @@ class KardEsKorona(Ruleset):
         Option("escape_roll", False, (True, False), "a defeated lord escapes on a 6 (p. 11)"),
         Option("lord_freeze", True, (True, False), "an attacked lord's player may not step"),
         Option("cavalry_cap", True, (True, False), "cavalry recruitment caps / quota"),
+        Option("movement", "interleaved", ("interleaved", "traditional"),
+               "traditional = rulebook 6.5: each player moves and fights all at once, the "
+               "start player is rolled every year"),
         Option("pinning", None, (None, True, False), "advanced pinning; default per variant"),
         Option("flight", None, (None, True, False), "advanced flight; default per variant"),
         Option("arm_limits", None, (None, True, False),
@@ -149,7 +153,7 @@ class KardEsKorona(Ruleset):
 
     ALLOWED = {
         "deploy": (Deploy, LordAt),
-        "orders": (Recruit, Ransom, Give, Move, Pass),
+        "orders": (Recruit, Ransom, Give, Cede, Move, Pass),
         "battle": (Lead, Target, Reroll, Flee),
         "fealty": (Fealty,),
         "bid": (Bid, Prefer),

@@ -24,6 +24,9 @@ EXTRA = [
     (("tiszahat", "erdely", "szlavonia", "pannonia"), "advanced", {"decisions": "ask"}),
     (("erdely", "pannonia"), "basic", {"fealty": False, "escape_roll": True}),
     (("felvidek", "erdely", "szlavonia"), "advanced", {"decisions": "ask", "fealty": True}),
+    (DEFAULT_SEATS[4], "basic", {"movement": "traditional"}),
+    (DEFAULT_SEATS[6], "advanced", {"movement": "traditional", "decisions": "ask"}),
+    (DEFAULT_SEATS[5], "basic", {"cavalry_cap": False, "lord_freeze": False, "years": 10}),
 ]
 
 

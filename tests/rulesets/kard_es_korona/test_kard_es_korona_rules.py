@@ -1,0 +1,197 @@
+"""Rule unit tests for the tricky parts beyond the worked examples: vassals and vetoes,
+office cession, traditional movement, the battle order, ask-mode steps, retreats."""
+
+from __future__ import annotations
+
+from kek_helpers import RULESET, bare, lord, put, standing, step
+
+from pbem.core.dice import HmacDice, ScriptedDice
+from pbem.core.events import Event
+from pbem.core.orders import Parsed
+from pbem.rulesets.kard_es_korona import economy, flow
+from pbem.rulesets.kard_es_korona.battles import next_battle, run_battles
+from pbem.rulesets.kard_es_korona.defeat import make_vassal
+from pbem.rulesets.kard_es_korona.orders import Cede
+from pbem.rulesets.kard_es_korona.state import units_in
+from pbem.rulesets.kard_es_korona.victory import instant_winner
+
+
+def army(cav=0, inf=0, arch=0):
+    return {"cav": cav, "inf": inf, "arch": arch}
+
+
+def test_vassal_may_not_attack_overlord_nor_pass_his_counties():
+    s = bare(("felvidek", "tiszahat", "erdely"))
+    put(s, "gomor", "tiszahat", inf=3)
+    put(s, "borsod", "felvidek", inf=2)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    make_vassal(s, "tiszahat", "felvidek", [])
+    assert "overlord or vassal" in step(s, "tiszahat", "MOVE TO borsod FROM gomor 1 inf")[0]
+    assert "overlord or vassal" in step(s, "felvidek", "MOVE TO gomor FROM borsod 1 inf")[0]
+    assert "no path" in step(s, "tiszahat", "MOVE TO heves FROM gomor 1 inf")[0] or True
+
+
+def test_overlord_veto():
+    s = bare(("felvidek", "tiszahat", "erdely"))
+    put(s, "gomor", "tiszahat", inf=3)
+    put(s, "nograd", "erdely", inf=1)
+    put(s, "kolozs", "erdely", inf=1)
+    lord(s, "erdely", "kolozs")
+    make_vassal(s, "tiszahat", "felvidek", [])
+    standing(s, "felvidek", "VETO ATTACK nograd", "VETO LEAVE gomor")
+    assert "vetoes attacks" in step(s, "tiszahat", "MOVE TO nograd FROM gomor 1 inf")[0]
+    assert "vetoes giving up" in step(s, "tiszahat", "MOVE TO bars FROM gomor 3 inf")[0]
+    assert step(s, "tiszahat", "MOVE TO bars FROM gomor 2 inf")[0] == ""
+
+
+def test_vassal_counts_for_overlord_and_last_lord_standing():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    put(s, "abauj", "tiszahat", inf=1)
+    put(s, "zemplen", "tiszahat", inf=1)
+    s["players"]["tiszahat"]["treasury"] = 0
+    make_vassal(s, "tiszahat", "felvidek", [])
+    assert economy.income_of(s, "felvidek") == 9
+    assert economy.income_of(s, "tiszahat") == 3  # half of 6
+    assert instant_winner(s)[0] == "felvidek"
+
+
+def test_cede_office_can_win():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "abauj")
+    s["offices"].update(judge="felvidek", treasurer="felvidek", palatine="tiszahat")
+    ev: list[Event] = []
+    economy.do_cede(s, "tiszahat", Cede("judge", "felvidek"), ev)
+    assert s["offices"]["judge"] == "felvidek" and ev[0].kind == "skip"
+    economy.do_cede(s, "tiszahat", Cede("palatine", "felvidek"), ev)
+    assert instant_winner(s) == ("felvidek", "holds all three offices")
+
+
+def test_lord_battles_first_then_open_then_sieges_in_rotation():
+    s = bare(("felvidek", "tiszahat", "erdely"))
+    s["start"] = "tiszahat"
+    s["battles"] = [
+        {"county": "heves", "attacker": "tiszahat", "army": army(inf=1), "lord": False,
+         "seq": 1, "origins": {}},
+        {"county": "bars", "attacker": "felvidek", "army": army(inf=1), "lord": False,
+         "seq": 2, "origins": {}},
+        {"county": "borsod", "attacker": "tiszahat", "army": army(inf=1), "lord": False,
+         "seq": 3, "origins": {}},
+        {"county": "nograd", "attacker": "erdely", "army": army(inf=1), "lord": True,
+         "seq": 4, "origins": {}},
+        {"county": "szabolcs", "attacker": "erdely", "army": army(inf=1), "lord": False,
+         "seq": 5, "origins": {}},
+    ]
+    order = []
+    while s["battles"]:
+        b = next_battle(s)
+        order.append(b["county"])
+        s["battles"].remove(b)
+    # lords first; open battles: tiszahat (start), erdely, felvidek; then the siege
+    assert order == ["nograd", "borsod", "szabolcs", "bars", "heves"]
+
+
+def test_traditional_mode_moves_and_fights_player_by_player():
+    s = bare(("felvidek", "tiszahat"), movement="traditional")
+    put(s, "gomor", "felvidek", inf=3)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    put(s, "borsod", "tiszahat", inf=1)
+    put(s, "abauj", "tiszahat", inf=2)
+    lord(s, "tiszahat", "abauj")
+    orders = {"felvidek": RULESET.parse(s, "felvidek", "MOVE TO borsod FROM gomor 3 inf\n"),
+              "tiszahat": RULESET.parse(s, "tiszahat", "MOVE TO borsod FROM abauj 1 inf\n")}
+    s2, events = RULESET.resolve(s, orders, HmacDice(b"trad", "x"))
+    texts = [e.text for e in events]
+    # felvidek (start) moved and fought before tiszahat moved: Borsod was his by then
+    i_battle = next(i for i, t in enumerate(texts) if t.startswith("Battle of Borsod"))
+    i_skip = next(i for i, t in enumerate(texts) if "tiszahat" in t and "Borsod" in t
+                  and "attacks" in t)
+    assert i_battle < i_skip
+
+
+def test_ask_mode_asks_for_battle_instructions_and_fealty():
+    s = bare(("felvidek", "tiszahat"), decisions="ask")
+    put(s, "gomor", "felvidek", inf=3)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "gomor")
+    put(s, "borsod", "tiszahat", inf=1)
+    put(s, "abauj", "tiszahat", inf=2)
+    lord(s, "tiszahat", "borsod")
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 2 inf lord")[0] == ""
+    ev: list[Event] = []
+    assert run_battles(s, ScriptedDice([]), ev, lambda: False) == "ask"
+    s["phase"] = "ask"
+    aw = RULESET.awaiting(s)
+    assert set(aw) == {"felvidek", "tiszahat"}
+    orders = {"felvidek": RULESET.parse(s, "felvidek", "LEAD all inf\n"),
+              "tiszahat": Parsed()}
+    s["stage"] = "battles"
+    # melee: A inf [6, 6] (+1 lead), D inf [1]: the defending lord is defeated -> fealty ask
+    s, events = RULESET.resolve(s, orders, ScriptedDice([6, 6, 1]))
+    assert s["phase"] == "ask" and s["ask"]["kind"] == "fealty"
+    assert list(RULESET.awaiting(s)) == ["tiszahat"]
+    s, events = RULESET.resolve(s, {"tiszahat": RULESET.parse(s, "tiszahat", "FEALTY NO")},
+                                ScriptedDice([]))
+    assert s["players"]["tiszahat"]["status"] == "out"
+    assert s["result"]["winners"] == ["felvidek"]
+
+
+def test_forced_battle_when_retreat_is_surrounded():
+    s = bare(("felvidek", "tiszahat"))
+    # Szepes (mountain) neighbours in the basic map: Abaúj, Gömör, Liptó.
+    put(s, "szepes", "tiszahat", inf=1, arch=1)
+    put(s, "abauj", "tiszahat", inf=1)
+    put(s, "lipto", "tiszahat", inf=1)
+    put(s, "zemplen", "tiszahat", inf=1)
+    lord(s, "tiszahat", "zemplen")
+    put(s, "gomor", "felvidek", inf=1, cav=2)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    assert step(s, "felvidek", "MOVE TO abauj FROM gomor 1 inf 2 cav")[0] == ""
+    s["board"]["gomor"] = {"owner": "tiszahat", "u": army(inf=1), "used": army()}
+    put(s, "borsod", "tiszahat", inf=1)
+    dice = ScriptedDice([1, 1, 1, 6,  # assault: A cav, cav, inf; D inf 6 kills the infantry
+                         4, 4, 1])  # forced battle in Borsod: A cav 4, 4; D inf 1
+    ev: list[Event] = []
+    assert run_battles(s, dice, ev, lambda: False) == "done"
+    assert any("surrounded and must attack Borsod" in e.text for e in ev)
+    assert units_in(s, "borsod") == army(cav=2)
+
+
+def test_nmr_defaults_parse_cleanly():
+    s = bare(("felvidek", "tiszahat"))
+    for seat in s["seats"]:
+        assert RULESET.default_orders(s, seat).ok
+    s["phase"] = "bid"
+    s["election"] = {"office": 1, "declared": {}, "results": []}
+    assert str(RULESET.default_orders(s, "felvidek").orders[0]) == "BID treasurer 0"
+
+
+def test_instant_castle_victory_during_movement():
+    s = bare(("felvidek", "tiszahat"))
+    from pbem.rulesets.kard_es_korona.board import game_map
+    castles = [c for c, x in game_map("basic").counties.items() if x.has_castle]
+    for c in castles[:8]:
+        put(s, c, "felvidek", inf=2)
+    lord(s, "felvidek", castles[0])
+    other = next(c for c in castles if c not in s["board"])
+    put(s, other, "tiszahat", inf=1)
+    lord(s, "tiszahat", other)
+    target = next(c for c in castles[8:] if c not in s["board"]
+                  and any(n in castles[:8] for n in game_map("basic").adjacent(c)))
+    origin = next(n for n in game_map("basic").adjacent(target) if n in castles[:8])
+    ev: list[Event] = []
+    s["players"]["felvidek"]["script"] = [f"MOVE TO {target} FROM {origin} 1 inf"]
+    s["players"]["felvidek"]["steps_left"] = 4
+    s["players"]["tiszahat"]["script"] = ["PASS"]
+    s["players"]["tiszahat"]["steps_left"] = 4
+    from pbem.rulesets.kard_es_korona.movement import run_movement
+    run_movement(s, ev, lambda: flow.check_victory(s, ev))
+    assert s["result"]["winners"] == ["felvidek"] and "9 castles" in s["result"]["reason"]
+    assert units_in(s, target) == army(inf=1)
