@@ -154,7 +154,10 @@ class MachtUndOhnmacht(Ruleset):
             return "you are not asked for orders now; only standing orders are kept"
         now = _ASKED[phase]
         if isinstance(o, ACTIONS):
-            return None if phase == "turn" else f"it is not your turn; you are asked for {now}"
+            if phase == "turn":
+                return None
+            return ("actions are not asked in this step (a turn script already sent goes on "
+                    f"by itself); you are asked for {now}")
         if isinstance(o, BidAnswer):
             if phase != "bid":
                 return (f"BID <n> answers an auction; you are asked for {now} (a standing bid "

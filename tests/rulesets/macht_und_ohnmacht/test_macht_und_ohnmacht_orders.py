@@ -110,7 +110,7 @@ def test_errors_name_the_problem(text: str, needle: str) -> None:
 def test_step_specific_errors() -> None:
     state = in_step("bid vp", "orange")
     assert "bid 0-5" in RS.parse(state, "orange", "BID 9").errors[0].error
-    assert "not your turn" in RS.parse(state, "orange", "RECRUIT").errors[0].error
+    assert "actions are not asked" in RS.parse(state, "orange", "RECRUIT").errors[0].error
     assert RS.parse(state, "orange", "BID vp 3\nBID 2").ok  # standing orders always fit
     state = in_step("turn", "white")
     assert "not asked" in RS.parse(state, "orange", "RECRUIT").errors[0].error
