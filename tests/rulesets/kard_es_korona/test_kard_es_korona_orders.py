@@ -246,3 +246,13 @@ def test_trencsen_steps_by_hand():
         "bars", "borsod", "gomor", "lipto", "nograd", "nyitra", "pozsony", "szepes"]
     assert sorted(t for c, a, t in steps if a == "inf") == [
         "bars", "gomor", "lipto", "nyitra", "pozsony"]
+
+
+def test_docs_cover_every_command_and_option():
+    from pbem.rulesets.kard_es_korona.orders import VERBS
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "rulesets" /
+            "kard-es-korona.md").read_text(encoding="utf-8")
+    for verb in VERBS:
+        assert f"`{verb.upper()}" in docs, verb
+    for option in RULESET.options:
+        assert f"`{option.key}`" in docs, option.key
