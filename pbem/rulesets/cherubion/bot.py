@@ -172,6 +172,11 @@ def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
             if res and rng.random() < 0.5:
                 out.append(f"ATTACK {p['id']} {rng.choice(res)['id']}")
     out += _random_cards(st, seat, rng)
+    if st["config"]["options"].get("diplomacy") and rng.random() < 0.3:
+        others = [s for s in st["order"] if s != seat and st["players"][s]["alive"]]
+        if others:
+            other = rng.choice(others)
+            out.append(rng.choice([f"ALLY {other}", f"ALLY {other} SECRET", f"BREAK {other}"]))
     return out
 
 

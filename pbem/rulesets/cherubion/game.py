@@ -17,11 +17,12 @@ from pbem.core.dice import Dice
 from pbem.core.events import Event
 from pbem.core.orders import OrderLine, Parsed, Prompt, order_lines
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
-from pbem.rulesets.cherubion import bot
+from pbem.rulesets.cherubion import bot, diplomacy
 from pbem.rulesets.cherubion import view as view_mod
 from pbem.rulesets.cherubion.board import board_data
 from pbem.rulesets.cherubion.model import Ctx, State
 from pbem.rulesets.cherubion.orders import (
+    DIPLOMACY,
     STANDING,
     BaseChoice,
     Deck,
@@ -67,6 +68,8 @@ class Cherubion(Ruleset):
                "score decides (spec §8)"),
         Option("summon_move", False, (True, False), "optional rule: summoned pieces without "
                "own MÉ may be stepped with the player's MÉ (never into a Base)"),
+        Option("diplomacy", False, (True, False), "optional rule: alliances, hostage "
+               "exchange, joining a dead demigod's team (ALLY, BREAK, HOSTAGE, JOIN, ADOPT)"),
     )
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
@@ -121,7 +124,14 @@ class Cherubion(Ruleset):
             except OrderError as e:
                 lines.append(OrderLine(no, raw, None, str(e)))
                 continue
-            if not isinstance(o, allowed + STANDING + (Surrender,)):
+            if isinstance(o, DIPLOMACY) and not st["config"]["options"].get("diplomacy"):
+                lines.append(OrderLine(no, raw, None, "Diplomacy is an optional rule not used "
+                                       "in this game (option diplomacy=true)"))
+                continue
+            if isinstance(o, DIPLOMACY) and st["phase"] == "draft":
+                lines.append(OrderLine(no, raw, None, "diplomacy starts after the draft"))
+                continue
+            if not isinstance(o, allowed + STANDING + DIPLOMACY + (Surrender,)):
                 lines.append(OrderLine(no, raw, None, self._wrong_step(st, o)))
                 continue
             if isinstance(o, Place) and o.piece not in st["pieces"]:
@@ -160,6 +170,9 @@ class Cherubion(Ruleset):
             apply_draft(ctx, {s: p.orders for s, p in orders.items()})
         for seat, parsed in orders.items():
             store_standing(st, seat, parsed.orders)
+            if phase != "draft":
+                diplomacy.apply(ctx, seat, [o for o in parsed.orders
+                                            if isinstance(o, DIPLOMACY)])
         if phase == "draft":
             pass  # placement starts with the next step
         elif phase == "place":
@@ -180,7 +193,8 @@ class Cherubion(Ruleset):
             run(ctx)
         else:
             seat = st["active"]
-            os_ = [o for o in orders.get(seat, Parsed()).orders if not isinstance(o, STANDING)]
+            os_ = [o for o in orders.get(seat, Parsed()).orders
+                   if not isinstance(o, STANDING + DIPLOMACY)]
             st["script"] = [str(o) for o in os_]
             st["awaiting_orders"] = False
             run(ctx)

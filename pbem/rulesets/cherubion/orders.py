@@ -244,7 +244,52 @@ class Clear:
         return "FORGET"
 
 
+@dataclass(frozen=True)
+class Ally:
+    """Diplomacy (optional rule): propose or confirm an alliance; SECRET keeps it between
+    the two."""
+
+    seat: str
+    secret: bool = False
+
+    def __str__(self) -> str:
+        return f"ALLY {self.seat}" + (" SECRET" if self.secret else "")
+
+
+@dataclass(frozen=True)
+class Break:
+    seat: str
+
+    def __str__(self) -> str:
+        return f"BREAK {self.seat}"
+
+
+@dataclass(frozen=True)
+class Hostage:
+    """Diplomacy: swap one character each with an ally (both must send matching orders)."""
+
+    seat: str
+    give: str
+    take: str
+
+    def __str__(self) -> str:
+        return f"HOSTAGE {self.seat} GIVE {self.give} TAKE {self.take}"
+
+
+@dataclass(frozen=True)
+class Join:
+    """Diplomacy: after your demigod died, your team joins `seat`'s demigod (JOIN), or you
+    accept such a team (ADOPT). Both must send it."""
+
+    seat: str
+    adopt: bool = False
+
+    def __str__(self) -> str:
+        return f"{'ADOPT' if self.adopt else 'JOIN'} {self.seat}"
+
+
 STANDING = (Intruder, FreeAttack, Loss, Scry, When, Clear)
+DIPLOMACY = (Ally, Break, Hostage, Join)
 
 VERBS = {
     "team": "TEAM", "csapat": "TEAM", "demigod": "TEAM", "felisten": "TEAM",
@@ -269,6 +314,9 @@ VERBS = {
     "loss": "LOSS", "veszteseg": "LOSS",
     "scry": "SCRY", "kikemlel": "SCRY",
     "when": "WHEN", "ha": "WHEN",
+    "ally": "ALLY", "szovetseg": "ALLY", "break": "BREAK", "felbont": "BREAK",
+    "hostage": "HOSTAGE", "tusz": "HOSTAGE", "join": "JOIN", "csatlakozik": "JOIN",
+    "adopt": "ADOPT", "befogad": "ADOPT",
     "forget": "FORGET", "elfelejt": "FORGET", "torol": "FORGET",
 }
 VERB_INDEX = NameIndex({v: [k for k, vv in VERBS.items() if vv == v] for v in set(VERBS.values())},
@@ -431,6 +479,8 @@ def parse_line(text: str, n: int = 6, seats: tuple[str, ...] = ()) -> object:
         return Scry(seat)
     if verb == "WHEN":
         return _parse_when(rest)
+    if verb in ("ALLY", "BREAK", "JOIN", "ADOPT", "HOSTAGE"):
+        return _parse_diplomacy(verb, rest, seats)
     raise OrderError(f"{verb} is not handled")  # pragma: no cover
 
 
@@ -541,3 +591,30 @@ def _parse_when(rest: list[str]) -> When:
         raise OrderError("BY takes one caster or ANY")
     caster = "ANY" if fold(by[0]) == "any" else _piece(by[0])
     return When(event, card, caster, on, subject, over)
+
+
+def _seat(tok: str, seats: tuple[str, ...]) -> str:
+    seat = tok.lower()
+    if seats and seat not in seats:
+        raise OrderError(f'"{tok}" is not a seat; seats are ' + ", ".join(seats))
+    return seat
+
+
+def _parse_diplomacy(verb: str, rest: list[str], seats: tuple[str, ...]) -> object:
+    if verb == "ALLY":
+        if not 1 <= len(rest) <= 2 or (len(rest) == 2 and fold(rest[1]) not in ("secret",
+                                                                                  "titkos")):
+            raise OrderError("ALLY takes a seat and optionally SECRET, e.g. ALLY beta SECRET")
+        return Ally(_seat(rest[0], seats), len(rest) == 2)
+    if verb == "HOSTAGE":
+        parts = _split_kw(rest, ("GIVE", "AD", "TAKE", "KAP"))
+        give = parts.get("GIVE", parts.get("AD"))
+        take = parts.get("TAKE", parts.get("KAP"))
+        if len(parts[""]) != 1 or not give or not take or len(give) != 1 or len(take) != 1:
+            raise OrderError("HOSTAGE takes a seat, GIVE <your piece> and TAKE <their piece>")
+        return Hostage(_seat(parts[""][0], seats), _piece(give[0]), _piece(take[0]))
+    if len(rest) != 1:
+        raise OrderError(f"{verb} takes one seat")
+    if verb == "BREAK":
+        return Break(_seat(rest[0], seats))
+    return Join(_seat(rest[0], seats), verb == "ADOPT")

@@ -112,6 +112,13 @@ def start_turn(ctx: Ctx) -> None:
             continue
         pl["trapped"] = False
         pl["energy"] = production(st, seat)
+        if pl.get("busy"):
+            # Diplomacy: the hostage exchange takes this turn; energy stays for instants
+            pl["busy"] -= 1
+            pl["me"] = 0
+            ctx.pub("skip", f"{seat}'s turn goes on the hostage exchange", seat=seat)
+            _end_turn(ctx)
+            continue
         _scry(ctx, seat)
         me, faces = roll_me(ctx, seat)
         me += 2 * pl["herd"]  # card ot01 Ménes [A]: +2 MÉ per turn

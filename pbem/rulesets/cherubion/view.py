@@ -16,6 +16,7 @@ from typing import Any
 
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import get_board
+from pbem.rulesets.cherubion.diplomacy import visible_alliances
 from pbem.rulesets.cherubion.model import State
 from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
 
@@ -98,6 +99,7 @@ def view(st: State, seat: str | None) -> dict[str, Any]:
         "open_sides": list(st["open_sides"]),
         "asking": st["ask"]["seat"] if st["ask"] else None,
         "combat_fields": sorted(st["turn"].get("combat_fields", [])),
+        "alliances": visible_alliances(st, seat),
     }
     if seat in st["players"]:
         pl = st["players"][seat]
