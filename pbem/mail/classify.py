@@ -16,7 +16,7 @@ from email.parser import HeaderParser
 from email.policy import compat32
 from email.utils import getaddresses
 
-from pbem.mail.mimetext import decode_text, header_text
+from pbem.mail.mimetext import Headers, decode_text, header_text
 
 __all__ = ["Loop", "detect_loop", "bounce_details", "is_daemon_address", "MSGID"]
 
@@ -70,13 +70,14 @@ def _dsn_action(msg: Message) -> str | None:
     return "failed" if "failed" in actions else sorted(actions)[0]
 
 
-def detect_loop(msg: Message, sender: str) -> Loop | None:
+def detect_loop(msg: Message, sender: str, headers: Headers | None = None) -> Loop | None:
     """Bounce, auto-reply or neither, from headers first and the MIME structure second."""
+    h = headers if headers is not None else Headers(msg)
     ctype = msg.get_content_type()
     report_type = (msg.get_param("report-type") or "") if ctype == "multipart/report" else ""
     report_type = str(report_type).lower()
-    subject = _h(msg, "Subject")
-    return_path = _h(msg, "Return-Path")
+    subject = h.text("Subject")
+    return_path = h.text("Return-Path")
     daemon = is_daemon_address(sender) if sender else False
     if ctype == "multipart/report" and report_type == "delivery-status":
         action = _dsn_action(msg)
@@ -85,25 +86,25 @@ def detect_loop(msg: Message, sender: str) -> Loop | None:
         return Loop("autoreply", f"delivery status notification ({action})")
     if ctype == "multipart/report":
         return Loop("autoreply", f"report ({report_type or 'unknown type'})")
-    if _h(msg, "X-Failed-Recipients"):
+    if h.text("X-Failed-Recipients"):
         return Loop("bounce", "bounce (X-Failed-Recipients)")
     if (daemon or return_path.replace(" ", "") == "<>") and _BOUNCE_SUBJECT.search(subject):
         return Loop("bounce", f"bounce: {subject[:80]}")
     if daemon and _DELAY_SUBJECT.search(subject):
         return Loop("autoreply", f"delay notice: {subject[:80]}")
-    auto = _h(msg, "Auto-Submitted").lower()
+    auto = h.text("Auto-Submitted").lower()
     if auto and not auto.startswith("no"):
         return Loop("autoreply", f"Auto-Submitted: {auto[:40]}")
     for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponder", "X-Auto-Reply",
                  "X-Vacation", "X-Mailer-Autoreply"):
-        if msg.get(name) is not None:
+        if h.has(name):
             return Loop("autoreply", f"{name} header")
-    precedence = _h(msg, "Precedence").lower()
+    precedence = h.text("Precedence").lower()
     if precedence in ("bulk", "junk", "list", "auto_reply", "auto-reply"):
         return Loop("autoreply", f"Precedence: {precedence}")
-    if msg.get("List-Id") is not None or msg.get("List-Unsubscribe") is not None:
+    if h.has("List-Id") or h.has("List-Unsubscribe"):
         return Loop("autoreply", "mailing-list mail")
-    if msg.get("X-Auto-Response-Suppress") is not None and _AUTO_SUBJECT.search(subject):
+    if h.has("X-Auto-Response-Suppress") and _AUTO_SUBJECT.search(subject):
         return Loop("autoreply", f"out-of-office: {subject[:80]}")
     if _AUTO_SUBJECT.search(subject):
         return Loop("autoreply", f"auto-reply subject: {subject[:80]}")

@@ -23,7 +23,7 @@ from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 
 from pbem.core.envelope import normalise
 from pbem.mail.classify import MSGID, bounce_details, detect_loop, is_daemon_address
-from pbem.mail.mimetext import body_texts, clean_reply_text, header_text, html_to_text
+from pbem.mail.mimetext import Headers, body_texts, clean_reply_text, html_to_text
 from pbem.mail.tokens import find_token
 
 __all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_BYTES"]
@@ -62,6 +62,18 @@ class InboundMail:
     message_id_synthesised: bool = False
 
 
+_SIMPLE_FROM = re.compile(r'^\s*(?:"[^"\\<>]*"|[^"<>,()@]*)\s*<([^<>\s,]+)>\s*$|'
+                          r"^\s*([^<>\s,()\"]+@[^<>\s,()\"]+)\s*$")
+
+
+def _clean_address(addr: str) -> str | None:
+    addr = addr.strip()
+    if not _ADDRESS.match(addr):
+        return None
+    local, _, domain = addr.rpartition("@")
+    return f"{local}@{domain.lower()}"
+
+
 def _address(value: str) -> str | None:
     """The first clean address in a raw (undecoded) header value, or None.
 
@@ -72,54 +84,35 @@ def _address(value: str) -> str | None:
     if not value or len(value) > 2000:
         return None
     value = value.replace("\r", " ").replace("\n", " ")
+    simple = _SIMPLE_FROM.match(value)  # the common shapes, without the full parser
+    if simple:
+        return _clean_address(simple.group(1) or simple.group(2))
     for _, addr in getaddresses([value]):
-        addr = addr.strip()
-        if addr in value and _ADDRESS.match(addr):
-            local, _, domain = addr.rpartition("@")
-            return f"{local}@{domain.lower()}"
+        if addr.strip() and addr.strip() in value:
+            found = _clean_address(addr)
+            if found:
+                return found
     return None
 
 
 def _addresses(values: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
-    for _, addr in getaddresses([v.replace("\r", " ").replace("\n", " ")
-                                 for v in values if v][:20]):
-        found = _address(addr)
-        if found and found not in out:
-            out.append(found)
-        if len(out) >= 50:
-            break
+    for value in list(values)[:20]:
+        value = value.replace("\r", " ").replace("\n", " ")
+        simple = _SIMPLE_FROM.match(value)
+        pairs = [("", simple.group(1) or simple.group(2))] if simple else getaddresses([value])
+        for _, addr in pairs:
+            found = _clean_address(addr) if addr.strip() in value else None
+            if found and found not in out:
+                out.append(found)
+            if len(out) >= 50:
+                return tuple(out)
     return tuple(out)
 
 
 def _msgid(value: str) -> str | None:
     found = MSGID.search(value or "")
     return found.group(0) if found else None
-
-
-def _headers(msg: Message, name: str) -> list[str]:
-    try:
-        return [header_text(v) for v in (msg.get_all(name) or [])]
-    except Exception:  # noqa: BLE001
-        return []
-
-
-def _raw_headers(msg: Message, name: str) -> list[str]:
-    """Header values as received (not RFC 2047 decoded), for address parsing."""
-    try:
-        return [str(v) for v in (msg.get_all(name) or [])]
-    except Exception:  # noqa: BLE001
-        return []
-
-
-def _raw_first(msg: Message, name: str) -> str:
-    values = _raw_headers(msg, name)
-    return values[0] if values else ""
-
-
-def _first(msg: Message, name: str) -> str:
-    values = _headers(msg, name)
-    return values[0] if values else ""
 
 
 def _defects(msg: Message) -> tuple[str, ...]:
@@ -184,22 +177,23 @@ def read_message(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> InboundMa
 def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
     oversize = len(raw) > max_bytes
     msg = BytesParser(policy=compat32).parsebytes(_header_block(raw) if oversize else raw)
-    header_id = _msgid(_first(msg, "Message-ID"))
+    h = Headers(msg)
+    header_id = _msgid(h.text("Message-ID"))
     message_id = header_id or f"<{digest}@synthesised.pbem.invalid>"
-    sender = _address(_raw_first(msg, "From")) or _address(_raw_first(msg, "Sender"))
+    sender = _address(h.raw_first("From")) or _address(h.raw_first("Sender"))
     common = dict(
         message_id=message_id, message_id_synthesised=header_id is None,
-        sender=sender, reply_to=_address(_raw_first(msg, "Reply-To")),
-        to=_addresses(_raw_headers(msg, "To") + _raw_headers(msg, "Cc")),
-        subject=_first(msg, "Subject")[:500],
-        in_reply_to=_msgid(_first(msg, "In-Reply-To")),
-        references=tuple(MSGID.findall(" ".join(_headers(msg, "References"))))[:100],
-        date=_date(_first(msg, "Date")),
-        token=find_token(v for name in _TOKEN_HEADERS for v in _raw_headers(msg, name)),
+        sender=sender, reply_to=_address(h.raw_first("Reply-To")),
+        to=_addresses(h.raw("To") + h.raw("Cc")),
+        subject=h.text("Subject")[:500],
+        in_reply_to=_msgid(h.text("In-Reply-To")),
+        references=tuple(MSGID.findall(" ".join(h.texts("References"))))[:100],
+        date=_date(h.text("Date")),
+        token=find_token(v for name in _TOKEN_HEADERS for v in h.raw(name)),
         size=len(raw), sha256=digest,
         defects=_defects(msg),
     )
-    loop = detect_loop(msg, sender or "")
+    loop = detect_loop(msg, sender or "", h)
     if loop is not None:
         extra: dict[str, object] = {}
         if loop.kind == "bounce":
@@ -209,7 +203,7 @@ def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
             bounce_of, recipient = bounce_details(full, header_id or "")
             extra = {"bounce_of": bounce_of, "bounced_recipient": recipient}
         return InboundMail(kind=loop.kind, reason=loop.reason, **common, **extra)
-    if not msg.keys():
+    if not h:
         return InboundMail(kind="malformed", reason="no mail headers found", **common)
     if sender is None:
         return InboundMail(kind="malformed", reason="no usable From address", **common)

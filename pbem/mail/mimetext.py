@@ -12,7 +12,8 @@ from email.header import decode_header
 from email.message import Message
 from html.parser import HTMLParser
 
-__all__ = ["decode_text", "header_text", "html_to_text", "body_texts", "clean_reply_text"]
+__all__ = ["decode_text", "header_text", "html_to_text", "body_texts", "clean_reply_text",
+           "Headers"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
@@ -67,6 +68,42 @@ def header_text(value: object) -> str:
     text = "".join(out) if len(parts) > 1 else (out[0] if out else "")
     text = _CONTROL.sub(" ", text.replace("\r", " ").replace("\n", " "))
     return " ".join(text.split())
+
+
+class Headers:
+    """A message's header fields looked up by lowercase name, read once (lookups on a
+    Message scan every field each time)."""
+
+    def __init__(self, msg: Message) -> None:
+        self._raw: dict[str, list[str]] = {}
+        try:
+            items = msg.items()
+        except Exception:  # noqa: BLE001
+            items = []
+        for name, value in items:
+            self._raw.setdefault(str(name).lower(), []).append(str(value))
+
+    def __bool__(self) -> bool:
+        return bool(self._raw)
+
+    def has(self, name: str) -> bool:
+        return name.lower() in self._raw
+
+    def raw(self, name: str) -> list[str]:
+        """All values as received (not RFC 2047 decoded): for address parsing."""
+        return self._raw.get(name.lower(), [])
+
+    def raw_first(self, name: str) -> str:
+        values = self._raw.get(name.lower())
+        return values[0] if values else ""
+
+    def texts(self, name: str) -> list[str]:
+        return [header_text(v) for v in self._raw.get(name.lower(), [])]
+
+    def text(self, name: str) -> str:
+        """The first value, decoded, on one line; "" if absent."""
+        values = self._raw.get(name.lower())
+        return header_text(values[0]) if values else ""
 
 
 class _HtmlText(HTMLParser):
@@ -187,9 +224,10 @@ def clean_reply_text(text: str) -> str:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     kept: list[str] = []
     for i, line in enumerate(lines):
-        if _SIG.match(line) or _ORIGINAL.match(line):
+        stripped = line.strip()
+        if stripped[:1] in ("-", "_") and (_SIG.match(line) or _ORIGINAL.match(line)):
             break
-        if _ATTRIBUTION.match(line):
+        if stripped.endswith(":") and _ATTRIBUTION.match(line):
             nxt = next((x for x in lines[i + 1:] if x.strip()), "")
             if nxt.lstrip().startswith(">"):
                 kept.append("")

@@ -99,7 +99,8 @@ def find_token(addresses: Iterable[str]) -> str | None:
 
     Only the shape is checked here; ``check_token`` decides whether it is genuine.
     """
-    for _, addr in getaddresses([a for a in addresses if a]):
+    candidates = [a for a in addresses if a and "+" in a]
+    for _, addr in getaddresses(candidates) if candidates else ():
         local = addr.rpartition("@")[0]
         if "+" not in local:
             continue
