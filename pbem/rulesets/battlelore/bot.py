@@ -91,6 +91,16 @@ def random_orders(s: dict[str, Any], seat: str, rng: random.Random) -> list[str]
         if u.get("web"):
             out.append(f"FREE {uid}")
             continue
+        lm = sim.get("landmarks", {}).get(f"{u['hex'][0]}-{u['hex'][1]}")
+        if lm is not None and lm.get("owner") == seat and rng.random() < 0.6:
+            if lm["kind"] == "training_camp" and u["colour"] != "red":
+                out.append(f"DRILL {uid}")
+                continue
+            if lm["kind"] == "hideout":
+                exits = [k for k, v in sorted(sim["terrain"].items()) if v in ("forest", "hill")]
+                if exits:
+                    out.append(f"PASSAGE {uid} {rng.choice(exits)}")
+                    continue
         if c.get("no_move"):
             battles.append(f"BATTLE {uid} ANY")
             if int(c.get("battles", 1)) > 1:

@@ -76,3 +76,8 @@ def test_templates_render_for_each_seat() -> None:
             hidden = set(st["hands"][other]) - set(st["hands"][seat])
             assert not any(f"<b>{c}</b>" in text or f" {c} (" in text for c in hidden)
     assert RULESET.board_svg(RULESET.view(st, None)).startswith("<svg")
+
+
+def test_golden_spiders_lair_ask() -> None:
+    """War Council, keep and place steps, Lore cards, the spider and question steps."""
+    check("spiders_lair_seed11_ask.txt", "spiders_lair", 11, {"decisions": "ask"})

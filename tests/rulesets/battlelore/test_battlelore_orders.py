@@ -15,15 +15,20 @@ from pbem.rulesets.battlelore.cards import card, full_deck
 from pbem.rulesets.battlelore.combat import targets
 from pbem.rulesets.battlelore.movement import allowance, reachable
 from pbem.rulesets.battlelore.orders import Battle, Move, Order, Play, Rush, Standing, parse_text
+from pbem.rulesets.battlelore.state import data
 from pbem.rulesets.battlelore.turn import candidate_units
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
-def start(variant: str = "agincourt") -> dict:
+def start(variant: str = "agincourt", phase: str = "turn") -> dict:
     s = RULESET.setup(GameConfig(("north", "south"), variant), _Zero())
     s["hands"]["north"] = sorted(set(full_deck()))
     s["hands"]["south"] = sorted(set(full_deck()))
+    if s["mode"] == "lore" and phase == "turn":
+        every = sorted(data("lore_cards")["cards"])
+        s["lore"]["hands"] = {"north": every, "south": every}
+        s["phase"] = "turn"
     return s
 
 
@@ -86,11 +91,14 @@ def test_example_files_parse_cleanly() -> None:
         seat = next(x.split()[1] for x in lines if x.upper().startswith("SEAT"))
         i = next(k for k, x in enumerate(lines) if x.upper().startswith("PASSWORD"))
         body = "\n".join(x for x in lines[i + 1:] if x.strip().upper() != "END")
-        variant = "agincourt"
+        meta = {"variant": "agincourt", "phase": "turn"}
         for x in lines:
-            if x.startswith("# variant:"):
-                variant = x.split(":", 1)[1].strip()
-        p = RULESET.parse(start(variant), seat, body)
+            for key in meta:
+                if x.startswith(f"# {key}:"):
+                    meta[key] = x.split(":", 1)[1].strip()
+        s = start(meta["variant"], meta["phase"])
+        assert s["phase"] == meta["phase"], f.name
+        p = RULESET.parse(s, seat, body)
         assert p.ok, (f.name, p.echo())
 
 
