@@ -170,6 +170,14 @@ def fight_one(state: St, b: dict[str, Any], dice: Dice, events: list[Event],
         events.append(Event("battle", f"No defenders are left in {name}: {attacker} moves in.",
                             {"county": county}))
         return "attacker"
+    if allied(state, attacker, defender):
+        # The defender swore fealty to the attacker (or the reverse) after the step: the two
+        # never fight (rulebook p. 11), so the attack is called off and the army retreats.
+        events.append(Event("battle", f"{attacker} and {defender} are now overlord and "
+                            f"vassal: the attack on {name} is called off.", {"county": county}))
+        retreat(state, attacker, b["army"], b["lord"], b["origins"], county, events, dice,
+                forced=forced)
+        return ""
     if d_owner is None and d_lord is not None:
         # PR-22: a lone lord who is attacked is defeated without dice.
         events.append(Event("battle", f"{attacker} attacks the lone lord of {d_lord} in {name}.",
@@ -413,10 +421,11 @@ def _after_flight(state: St, b: dict[str, Any], bt: Battle, defender: str, d_lor
     army = dict(bt.att.army if fled_att else bt.dfn.army)
     lord = bool(b["lord"]) if fled_att else d_lord is not None
     stay_army = bt.dfn.army if fled_att else bt.att.army
-    if total(stay_army):
-        add_units(state, county, stayer, stay_army, used=True)
-    if not fled_att and b["lord"]:
-        state["players"][attacker]["lord"] = county
+    if fled_att:
+        if total(stay_army):
+            add_units(state, county, stayer, stay_army, used=True)
+    else:  # the attackers take the county, within the castle limits
+        _occupy(state, attacker, b, county, stay_army, b["lord"], events, dice, False)
     dest = flight_destination(state, seat, b, county, fled_att)
     if dest is None or total(army) == 0:
         events.append(Event("flight", f"{seat}'s fleeing army is destroyed.", {"seat": seat}))

@@ -81,6 +81,8 @@ def collect_income(state: St, events: list[Event]) -> None:
 def apply_card(state: St, events: list[Event]) -> None:
     """Phase I: the card's immediate part (spec 2.5; effects are an ASSUMPTION)."""
     gm = gmap(state)
+    if state["card"] is None:
+        return
     c = card(state["card"])
     effect = c["effect"]
     year = state["year"]
@@ -145,6 +147,10 @@ def apply_card(state: St, events: list[Event]) -> None:
 
 def draw_card(state: St, dice: Dice, events: list[Event]) -> None:
     """Rulebook p. 7: the start player turns up one event card at the start of each year."""
+    if not state["deck"]:  # only with more than 16 years
+        state["card"] = None
+        events.append(Event("card", "No event cards are left.", {}))
+        return
     cid = dice.draw(state["deck"], f"event card for {state['year']}")
     state["card"] = cid
     state["drawn"].append(cid)

@@ -87,6 +87,9 @@ class KardEsKorona(Ruleset):
         if not 2 <= n <= 6:
             return [f"{self.id} takes 2-6 players, not {n}"]
         probs = played_problems(tuple(config.seats))
+        years = config.options.get("years", 0)
+        if not isinstance(years, int) or not 0 <= years <= 30:
+            probs.append("option years must be a whole number from 1 to 30 (0 = default)")
         known = {o.key: o for o in self.options}
         for key, value in config.options.items():
             if key not in known:
