@@ -130,3 +130,59 @@ def test_catchup_resource_is_lost_without_a_tile(game2):
     set_board(s, "north", {(0, 0): ("granite", [], True), (1, 0): ("granite", ["grey"])})
     phases.place_cube(s, "north", "blue", (0, 0), "catch-up resource", [])
     assert s["players"]["north"]["tiles"]["1,0"]["cubes"] == ["grey", "blue"]
+
+
+def test_palace_and_fourth_tile_bonus_in_one_turn(game2):
+    """Spec A28: the Palace bonus resolves inside the build, the 4th-tile bonus after it;
+    BONUS lines are used in that order."""
+    from pbem.rulesets.helios import flow
+    from pbem.rulesets.helios.orders import Place, Sun, Take
+    s = game2
+    p = set_board(s, "north", {(0, 0): ("bamboo", ["green", "green"]), (1, 0): ("granite", ["grey"])},
+                  sun=(1, -1), sun_value=2)
+    p["under"]["blue"] = [["land", "blue"]] * 3
+    s["columns"]["build"][-1] = "blue"
+    ev: list = []
+    flow.play_alternative(s, "north", {"take": Take("build"), "action": Build("palace"),
+                                       "bonus": [Sun(((2, -1),)), Place("temples", (0, 1))]},
+                          dice(), ev)
+    kinds = [e.kind for e in ev]
+    assert kinds.index("building") < kinds.index("sun") < kinds.index("place")
+    assert p["sun"] == [2, -1] and "0,1" in p["tiles"] and p["under"]["blue"] == []
+
+
+def test_illegal_bonus_line_is_skipped_and_next_used(game2):
+    from pbem.rulesets.helios import flow
+    from pbem.rulesets.helios.orders import Place, Sun
+    s = game2
+    p = set_board(s, "north", {(0, 0): ("granite", ["grey"])}, sun=(1, -1))
+    ev: list = []
+    flow.bonus_action(s, "north", dice(), ev, [Sun(((3, 3),)), Place("temples", (0, 1))])
+    assert "0,1" in p["tiles"] and any("skipped" in e.text for e in ev)
+    ev = []
+    flow.bonus_action(s, "north", dice(), ev, [])
+    assert ev[-1].kind == "bonus_lost"
+
+
+def test_grey_tile_default_area(game2):
+    from pbem.rulesets.helios import flow
+    from pbem.rulesets.helios.orders import Decline, Take
+    s = game2
+    p = s["players"]["north"]
+    p["under"] = {"red": [["sun", "red"]], "yellow": [["sun", "yellow"]] * 2, "blue": []}
+    s["columns"]["sun"][-1] = "grey"
+    flow.play_alternative(s, "north", {"take": Take("sun"), "action": Decline(), "bonus": []},
+                          dice(), [])
+    assert len(p["under"]["yellow"]) == 3 and p["under"]["yellow"][-1] == ["sun", "grey"]
+
+
+def test_circuit_scores_while_leaving_a_dead_end(game2):
+    """TC-16 continued: the way out of a pocket may cross the yellow line and score."""
+    from pbem.rulesets.helios.orders import Sun
+    s = game2
+    tiles = {c: "granite" for c in [(0, 0), (-1, 1), (-2, 1), (-2, 0), (-1, -1)]}
+    p = set_board(s, "north", tiles, sun=(-1, 0), sun_value=2, vp=0)
+    assert (-1, 0) in board.dead_ends(actions.tileset(p)) and p["phi"] == 300_000_000
+    assert set(board.reachable(actions.walk_of(p), 2)) == {(0, -1), (1, -1)}
+    actions.perform(s, "north", Sun(((0, -1),)), dice(), [], [])
+    assert p["laps"] == 1 and p["vp"] == 5
