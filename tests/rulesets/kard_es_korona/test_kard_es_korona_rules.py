@@ -194,3 +194,134 @@ def test_instant_castle_victory_during_movement():
     run_movement(s, ev, lambda: flow.check_victory(s, ev))
     assert s["result"]["winners"] == ["felvidek"] and "9 castles" in s["result"]["reason"]
     assert units_in(s, target) == army(inf=1)
+
+
+def test_judge_royal_rerolls_an_arm_that_missed():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "borsod", "tiszahat", inf=2)
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "abauj")
+    put(s, "gomor", "felvidek", inf=3)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    s["offices"]["judge"] = "felvidek"
+    standing(s, "felvidek", "REROLL 3")
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 3 inf")[0] == ""
+    # melee: A [1, 2, 3] all miss -> reroll [6, 6, 1]; D [1, 1]
+    dice = ScriptedDice([1, 2, 3, 1, 1, 6, 6, 1])
+    ev: list[Event] = []
+    run_battles(s, dice, ev, lambda: False)
+    assert any("Judge Royal rerolls the 3 infantry" in e.text for e in ev)
+    assert units_in(s, "borsod") == army(inf=3)
+    assert dice.remaining == 0
+
+
+def test_vintage_card_helps_the_defender():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "borsod", "tiszahat", inf=1)
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "abauj")
+    put(s, "gomor", "felvidek", inf=1)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    s["card"] = "szuret"
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 1 inf")[0] == ""
+    dice = ScriptedDice([4, 4])  # A 4 misses; D 4+1 hits
+    ev: list[Event] = []
+    run_battles(s, dice, ev, lambda: False)
+    assert units_in(s, "borsod") == army(inf=1) and s["board"]["borsod"]["owner"] == "tiszahat"
+
+
+def test_rainy_autumn_calls_off_a_siege():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "abauj")
+    put(s, "gomor", "felvidek", inf=2)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    s["card"] = "esos_osz"
+    assert step(s, "felvidek", "MOVE TO abauj FROM gomor 2 inf")[0] == ""
+    dice = ScriptedDice([2])
+    ev: list[Event] = []
+    run_battles(s, dice, ev, lambda: False)
+    assert units_in(s, "gomor") == army(inf=2)
+    assert any("called off" in e.text for e in ev)
+
+
+def test_lone_lord_is_defeated_without_dice_and_vassals_are_freed():
+    s = bare(("felvidek", "tiszahat", "erdely"), fealty=False)
+    put(s, "abauj", "tiszahat", inf=2)
+    lord(s, "tiszahat", "borsod")  # alone, e.g. after a duel
+    put(s, "gomor", "felvidek", inf=1)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    put(s, "kolozs", "erdely", inf=1)
+    make_vassal(s, "erdely", "tiszahat", [])
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 1 inf")[0] == ""
+    dice = ScriptedDice([])
+    ev: list[Event] = []
+    run_battles(s, dice, ev, lambda: False)
+    assert s["players"]["tiszahat"]["status"] == "out"
+    assert units_in(s, "abauj") == army(inf=1) and s["board"]["abauj"]["owner"] == "felvidek"
+    assert s["players"]["erdely"]["status"] == "active"
+    assert s["players"]["erdely"]["lord"] == "kolozs"
+
+
+def test_escape_roll():
+    s = bare(("felvidek", "tiszahat"), escape_roll=True)
+    put(s, "borsod", "tiszahat", inf=1)
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "borsod")
+    put(s, "gomor", "felvidek", inf=2)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 2 inf")[0] == ""
+    dice = ScriptedDice([5, 5, 1, 6])  # melee: A kills the infantry; escape roll 6
+    ev: list[Event] = []
+    run_battles(s, dice, ev, lambda: False)
+    assert s["players"]["tiszahat"]["lord"] == "abauj"
+    assert s["players"]["tiszahat"]["status"] == "active"
+
+
+def test_reverse_pinning_frees_the_lord():
+    s = bare(("felvidek", "tiszahat"), "advanced")
+    put(s, "borsod", "tiszahat", inf=5)
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "borsod")
+    put(s, "gomor", "felvidek", inf=1)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 1 inf")[0] == ""
+    assert not s["players"]["tiszahat"]["frozen"]
+    assert step(s, "tiszahat", "MOVE TO zemplen FROM borsod 3 inf lord")[0] == ""
+    assert "attacked" in step(s, "tiszahat", "MOVE TO heves FROM borsod 1 inf")[0]
+
+
+def test_cards_revolt_plague_levy():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "trencsen", "felvidek", inf=2, arch=3)
+    put(s, "nyitra", "felvidek", cav=1, inf=1, arch=2)
+    put(s, "pest", "royal", cav=1, inf=1, arch=1)
+    standing(s, "felvidek", "LOSSES arch inf cav")
+    for cid, check in (("parasztlazadas", lambda: (units_in(s, "trencsen")["inf"] == 1 and
+                                                    units_in(s, "pest")["inf"] == 0)),
+                       ("pestis", lambda: units_in(s, "trencsen")["arch"] == 2
+                        and units_in(s, "nyitra")["arch"] == 1),
+                       ("veres_kard", lambda: units_in(s, "pest")["inf"] == 1
+                        and units_in(s, "trencsen")["inf"] == 2)):
+        s["card"] = cid
+        economy.apply_card(s, [])
+        assert check(), cid
+
+
+def test_advanced_setups_six_and_five_players(kek):
+    from pbem.core.ruleset import GameConfig
+    from pbem.rulesets.kard_es_korona.setup import DEFAULT_SEATS, place_neutrals
+    six = kek.setup(GameConfig(DEFAULT_SEATS[6], "advanced"), ScriptedDice([0]))
+    place_neutrals(six, ScriptedDice([0, 0]), [])
+    infantry_only = [c for c, x in six["board"].items() if x["u"] == army(inf=2, arch=1)]
+    assert len(infantry_only) == 2
+    five = kek.setup(GameConfig(DEFAULT_SEATS[5], "advanced"), ScriptedDice([0]))
+    place_neutrals(five, ScriptedDice([]), [])
+    assert five["board"]["baranya"]["owner"] == "n_szlavonia"
+    assert "zagrab" not in five["board"] and "zagrab" in five["out_of_play"]
