@@ -45,7 +45,13 @@ TARGETS = {
     "kill": "piece", "time_trap": "seat", "convert": "piece", "card_attack": "piece",
     "field_damage": "field", "direct_damage": "piece", "herd": "none",
 }
-HIDDEN_PLAY = ("trap",)  # played face-down: others see only the marker
+HIDDEN_PLAY = ("trap", "timed_death")  # played face-down: others see a marker / a face-down card
+
+
+def hidden_play(cid: str) -> bool:
+    c = data.card(cid)
+    return c["effect"] in HIDDEN_PLAY or (c["effect"] == "summon" and c["summon"]["hidden"]
+                                           and "unique" not in c["icons"])
 
 
 def deity_alive(st: State, deity: str) -> bool:
@@ -332,11 +338,12 @@ def pay(ctx: Ctx, seat: str, play: Play) -> int:
 def announce(ctx: Ctx, seat: str, play: Play, cost: int) -> None:
     c = data.card(play.card)
     st = ctx.state
-    if c["effect"] in HIDDEN_PLAY or (c["effect"] == "summon" and c["summon"]["hidden"]):
+    if hidden_play(play.card):
         ctx.priv([seat], "play", f"You play {c['name_hu']} ({play.card}) with "
                  f"{play.caster} on {' '.join(play.targets)} for {cost} energy")
-        ctx.pub("play_hidden", f"{seat} plays a face-down card with {name_of(st, play.caster)}",
-                seat=seat)
+        on = " on " + name_of(st, play.targets[0]) if c["effect"] == "timed_death" else ""
+        ctx.pub("play_hidden", f"{seat} plays a face-down card with "
+                f"{name_of(st, play.caster)}{on}", seat=seat)
         return
     tgt = " ".join(name_of(st, t) if t in st["pieces"] else t for t in play.targets)
     ctx.pub("play", f"{seat} plays {c['name_hu']} ({c['name_en']}) with "

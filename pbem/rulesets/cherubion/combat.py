@@ -143,6 +143,10 @@ def task_exchange(ctx: Ctx, task: dict[str, Any]) -> str:
             ctx.pub("skipped", f"{label} {task['att']} -> {task['dfd']} skipped: {why}")
             return "done"
         turn = st["turn"]
+        if att.get("hidden"):
+            # a hidden or invisible piece is revealed when it attacks (spec §2.8 n14)
+            from pbem.rulesets.cherubion.movement import reveal_piece
+            reveal_piece(ctx, att, "it attacks")
         if not free:
             turn.setdefault("attacked", []).append(att["id"])
         if att["owner"] == st["active"]:

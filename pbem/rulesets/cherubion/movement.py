@@ -58,6 +58,8 @@ def move_problem(st: State, seat: str, mv: Move) -> str | None:
             return f"passenger {c} is not yours"
         if q.get("body"):
             return f"{c} is a captive: it travels with its transporter anyway"
+        if "immobile" in q.get("status", {}):
+            return f"{c} is immobilised: it cannot even be carried (Mozdulatlanság)"
     if len(mv.carry) > p["transport"]:
         return f"{mv.piece} carries at most {p['transport']} pieces"
     if mv.flee and not engaged(st, p):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.cards import announce, apply_effect, check_play, pay
+from pbem.rulesets.cherubion.cards import announce, apply_effect, check_play, hidden_play, pay
 from pbem.rulesets.cherubion.combat import melee_tasks, task_exchange
 from pbem.rulesets.cherubion.life import damage, eliminate, kill, to_grave
 from pbem.rulesets.cherubion.model import (
@@ -516,7 +516,7 @@ def task_card(ctx: Ctx, task: dict[str, Any]) -> str:
         task["stage"] = 1
     c = data.card(o.card)
     if task["stage"] == 1:
-        hidden = c["effect"] == "trap" or (c["effect"] == "summon" and c["summon"]["hidden"])
+        hidden = hidden_play(o.card)
         owners = sorted({st["pieces"][t]["owner"] for t in o.targets
                          if t in st["pieces"] and st["pieces"][t]["owner"] != seat}
                         | {t for t in o.targets if t in st["players"] and t != seat}
