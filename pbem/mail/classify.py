@@ -31,11 +31,13 @@ _BOUNCE_SUBJECT = re.compile(
     r"kézbesítési hiba|kézbesíthetetlen|non remis|rejected:)", re.I)
 _DELAY_SUBJECT = re.compile(r"(delayed mail|delivery (status notification \(delay\)|delayed)|"
                             r"warning: could not send message)", re.I)
+# Only phrases no player puts in an orders subject: a false match would swallow orders.
 _AUTO_SUBJECT = re.compile(
-    r"^\s*(auto(matic|matische|matikus)?[ -]?(reply|response|antwort|válasz|answer)|"
-    r"auto:|automatic reply|out of (the )?office|abwesen(heit|d)|vacation|"
-    r"r[ée]ponse automatique|absence|away from|on leave|házon kívül|szabadság|"
-    r"i am (currently )?(out|away))", re.I)
+    r"^\s*(auto(matic|matische|matikus)?[ -]?(reply|response|antwort|válasz|answer)\b|"
+    r"auto:|out of (the )?office\b|abwesenheit(snotiz)?\b|r[ée]ponse automatique|"
+    r"respuesta autom[áa]tica|risposta automatica|away from my (e-?)?mail|"
+    r"vacation\s*(reply|message|notice|response|auto-?reply)?\s*(:|$)|házon kívül\b)",
+    re.I)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 
 from pbem.core.envelope import normalise
 from pbem.mail.classify import MSGID, bounce_details, detect_loop, is_daemon_address
-from pbem.mail.mimetext import Headers, body_texts, clean_reply_text, html_to_text
+from pbem.mail.mimetext import MAX_HEADER_CHARS, Headers, body_texts, clean_reply_text, html_to_text
 from pbem.mail.tokens import find_token
 
 __all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_BYTES"]
@@ -98,7 +98,7 @@ def _address(value: str) -> str | None:
 def _addresses(values: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     for value in list(values)[:20]:
-        value = value.replace("\r", " ").replace("\n", " ")
+        value = value[:MAX_HEADER_CHARS].replace("\r", " ").replace("\n", " ")
         simple = _SIMPLE_FROM.match(value)
         pairs = [("", simple.group(1) or simple.group(2))] if simple else getaddresses([value])
         for _, addr in pairs:

@@ -18,7 +18,8 @@ __all__ = ["decode_text", "header_text", "html_to_text", "body_texts", "clean_re
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
 ATTACHMENT_SUFFIXES = (".txt", ".text", ".ord", ".orders", ".order", ".asc", ".md")
-MAX_TEXT_CHARS = 200_000  # one order file; larger text parts are not orders
+MAX_TEXT_CHARS = 200_000  # one order file; longer bodies are cut, longer attachments skipped
+MAX_HEADER_CHARS = 8_000  # a header value is read this far
 
 
 def decode_text(data: bytes, charset: str | None = None) -> str:
@@ -55,6 +56,8 @@ def header_text(value: object) -> str:
         return ""
     if not isinstance(value, str):  # compat32 may hand back a Header object
         value = str(value)
+    if len(value) > MAX_HEADER_CHARS:  # decode_header is slow on thousands of words
+        value = value[:MAX_HEADER_CHARS]
     try:
         parts = decode_header(value)
     except Exception:  # noqa: BLE001 - malformed encoded words: keep the raw text
@@ -259,7 +262,9 @@ def _part_text(part: Message, *, body: bool = False) -> str | None:
         charset = None
     text = decode_text(payload, charset)
     if len(text) > MAX_TEXT_CHARS:
-        return None
+        if not body:
+            return None
+        text = text[:text.rfind("\n", 0, MAX_TEXT_CHARS) + 1] or text[:MAX_TEXT_CHARS]
     params = {k.lower(): (v or "").lower() for k, v in _params(part)}
     if params.get("format") == "flowed" and part.get_content_type() == "text/plain":
         text = _unflow(text.replace("\r\n", "\n"), params.get("delsp") == "yes")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
+
+import pytest
 
 from pbem.core.envelope import parse_envelope
 from pbem.mail.inbound import read_message, should_reply
@@ -139,3 +142,28 @@ def test_delay_dsn_is_not_a_bounce():
 def test_non_bytes_input_is_accepted():
     assert read_message(bytearray(b"From: a@example.org\r\n\r\nGAME g\r\n")).kind == "orders"
     assert read_message(memoryview(b"")).kind == "malformed"
+
+
+def test_orders_with_ordinary_subjects_are_not_auto_replies():
+    for subject in ("Away from the front: my orders", "Re: Vacation plans for Pest",
+                    "absence of supply", "I am out of patience", "Automatically moving"):
+        raw = mail(f"From: a@example.org\nSubject: {subject}\n", ORDERS)
+        assert read_message(raw).kind == "orders", subject
+
+
+@pytest.mark.parametrize("name,raw", [
+    ("many encoded words", b"From: a@example.org\r\nSubject: " + b"=?utf-8?q?a?= " * 100_000
+     + b"\r\n\r\nGAME g"),
+    ("many addresses", b"From: a@example.org\r\nTo: " + b"a@b.c, " * 200_000 + b"\r\n\r\n"),
+    ("many parts", b'From: a@example.org\r\nContent-Type: multipart/mixed; boundary="b"\r\n'
+     b"\r\n" + b"--b\r\n\r\nx\r\n" * 50_000),
+    ("deep nesting", b'From: a@example.org\r\nContent-Type: multipart/mixed; boundary="b0"'
+     b"\r\n\r\n" + b"".join(b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n'
+                            % (i, i + 1) for i in range(3000))),
+    ("one long body line", b"From: a@example.org\r\n\r\nGAME g\r\n" + b"x" * 1_900_000),
+])
+def test_pathological_mail_is_read_quickly(name, raw):
+    start = time.perf_counter()
+    m = read_message(raw)
+    assert m.kind in ("orders", "empty", "malformed")
+    assert time.perf_counter() - start < 15, name  # was 54 s for encoded words, once
