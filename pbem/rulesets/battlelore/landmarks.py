@@ -42,14 +42,21 @@ def entered(ctx: Ctx, u: dict[str, Any], h: Hex, *, follow: bool = False) -> Non
             draw_command(ctx, owner)
             ctx.ev("stronghold", f"{owner} re-occupies the Stronghold and draws a Command card.")
     elif lm["kind"] == "healing_spring" and u["owner"] == lm["owner"] == s["active"]:
-        # p.41; SPEC-AMBIGUITY §10.30: gain ground / pursuit in the owner's turn counts.
-        if u["fig"] < u["max"]:
+        # Rulebook p.40-41: a weakened unit stepping onto its own spring in its own turn is
+        # healed at once and may then neither move nor battle; it "may battle, but then it
+        # cannot use the spring". So a unit with a BATTLE line does not drink, and a unit
+        # arriving by gain ground or pursuit has battled: no healing (the rulebook decides
+        # spec §10.30 against the spec's assumption).
+        if follow or u["id"] in s["tf"].get("wants_battle", []):
+            if u["fig"] < u["max"]:
+                ctx.ev("spring", f"{u['id']} battles this turn and does not use the Healing "
+                                 f"Spring.")
+        elif u["fig"] < u["max"]:
             u["fig"] = u["max"]
             s["tf"]["no_battle"].append(u["id"])
             del s["landmarks"][hkey(h)]
             ctx.ev("heal", f"{u['id']} drinks from the Healing Spring at {hex_name(h)}: back to "
                            f"{u['max']} figures; it may not battle this turn; the spring is gone.")
-    del follow
 
 
 def end_of_turn(ctx: Ctx) -> None:

@@ -55,6 +55,7 @@ def run_turn(ctx: Ctx, orders: list[Any]) -> None:
     a = s["active"]
     s["tf"] = fresh_tf(s)
     tf = s["tf"]
+    tf["wants_battle"] = sorted({o.unit for o in orders if isinstance(o, (Battle, Rush))})
     ctx.ev("turn", f"Turn {s['turn']}: {a} ({s['sides'][a]}) to play.", seat=a)
     from . import lore as lore_mod
     lore_lines = [o for o in orders if isinstance(o, Lore)]

@@ -298,9 +298,25 @@ def test_tc56_healing_spring() -> None:
     s["landmarks"]["13-5"] = {"kind": "healing_spring", "owner": "south"}
     put(s, "S1", "south", "regular_infantry", (14, 4), fig=2)
     put(s, "N1", "north", "regular_infantry", (12, 6))
-    c = run(s, "south", "PLAY scout_centre\nMOVE S1 13-5\nBATTLE S1 N1\nREPLENISH TOKENS\n", 0)
+    run(s, "south", "PLAY scout_centre\nMOVE S1 13-5\nREPLENISH TOKENS\n", 0)
     assert s["units"]["S1"]["fig"] == 4 and "13-5" not in s["landmarks"]
-    assert "may not battle" in texts(c)
+    # p.40: it may battle instead, but then it does not use the spring
+    s2 = lore_state()
+    s2["active"] = "south"
+    s2["landmarks"]["13-5"] = {"kind": "healing_spring", "owner": "south"}
+    put(s2, "S1", "south", "regular_infantry", (14, 4), fig=2)
+    put(s2, "N1", "north", "regular_infantry", (12, 6))
+    c = run(s2, "south", "PLAY scout_centre\nMOVE S1 13-5\nBATTLE S1 N1\nREPLENISH TOKENS\n",
+            "B", "L", "L", 0)
+    assert s2["units"]["S1"]["fig"] == 2 and "13-5" in s2["landmarks"]
+    assert s2["units"]["N1"]["fig"] == 3 and "does not use the Healing Spring" in texts(c)
+    # a full-strength unit: nothing happens, the spring stays
+    s3 = lore_state()
+    s3["active"] = "south"
+    s3["landmarks"]["13-5"] = {"kind": "healing_spring", "owner": "south"}
+    put(s3, "S1", "south", "regular_infantry", (14, 4))
+    run(s3, "south", "PLAY scout_centre\nMOVE S1 13-5\nREPLENISH TOKENS\n", 0)
+    assert "13-5" in s3["landmarks"]
 
 
 def test_tc57_training_camp() -> None:
