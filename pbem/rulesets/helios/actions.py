@@ -12,7 +12,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.events import Event
-from pbem.rulesets.helios import board, data, economy
+from pbem.rulesets.helios import board, data, economy, supply
 from pbem.rulesets.helios.board import Cell, key
 from pbem.rulesets.helios.orders import Build, Decline, Place, Sun, Temple
 
@@ -47,6 +47,10 @@ def gain_vp(state: State, seat: str, n: int, why: str, events: Events) -> None:
 
 
 def gain_mana(state: State, seat: str, n: int, why: str, events: Events) -> None:
+    room = supply.mana_room(state)
+    if n > room:
+        say(events, "supply", f"Only {room} mana is left in the supply for {seat}.", seat=seat)
+        n = room
     if n:
         state["players"][seat]["mana"] += n
         say(events, "mana", f"{seat} gains {n} mana ({why}).", seat=seat, mana=n)
@@ -90,9 +94,10 @@ def put_tile(state: State, seat: str, cell: Cell, kind: str, typ: str, cubes: li
         seat=seat, cell=key(cell), tile=typ)
     if cell in board.BONUS_SPACES:
         colour = bonus or (data.LAND_COLOUR[typ] if kind == "land" else "blue")
-        p["tiles"][key(cell)]["cubes"].append(colour)
-        say(events, "bonus_resource", f"{seat} puts a bonus {colour} resource on {key(cell)} "
-            "(bonus-resource space).", seat=seat)
+        if supply.cube_available(state, colour, events):
+            p["tiles"][key(cell)]["cubes"].append(colour)
+            say(events, "bonus_resource", f"{seat} puts a bonus {colour} resource on "
+                f"{key(cell)} (bonus-resource space).", seat=seat)
     if cell in board.MANA_SPACES:
         gain_mana(state, seat, 2, "mana space", events)
 
@@ -103,12 +108,15 @@ def do_place(state: State, seat: str, o: Place, events: Events) -> None:
         state["bonus_supply"][o.item] -= 1
         put_tile(state, seat, o.cell, "bonus", o.item, [], o.bonus, events)
     else:
+        assert slot is not None
+        cubes = [data.LAND_COLOUR[o.item]] if state["display_cubes"].get(slot) else []
         if slot == "extra":
             state["display"]["extra"] = None
         else:
             state["display"][o.item] = False
+        state["display_cubes"][slot] = False
         # Rulebook p. 5: the tile comes with its resource; nothing is turned up now.
-        put_tile(state, seat, o.cell, "land", o.item, [data.LAND_COLOUR[o.item]], o.bonus, events)
+        put_tile(state, seat, o.cell, "land", o.item, cubes, o.bonus, events)
 
 
 # --- BUILD: temple (rulebook p. 6-7; spec §5.3) --------------------------------------
@@ -125,6 +133,8 @@ def check_temple(state: State, seat: str, o: Temple) -> str | None:
         return f"you have no tile on {key(o.cell)}"
     if t["temple"]:
         return f"{key(o.cell)} already has a temple"
+    if supply.houses_left(state) <= 0:
+        return "no house is left in the supply"
     n = temple_cost(p)
     _, problem = economy.payment(p, ["any"] * n, o.pay, f"temple no. {p['temples'] + 1}", o.cell)
     return problem
@@ -155,6 +165,8 @@ def check_build(state: State, seat: str, o: Build) -> str | None:
     b = data.buildings()[o.building]
     if o.building in p["buildings"]:
         return f"you have already built the {o.building.replace('_', ' ')}"
+    if supply.houses_left(state) <= 0:
+        return "no house is left in the supply"
     located, problem = economy.payment(p, list(b["cost"]), o.pay, o.building.replace("_", " "))
     if problem:
         return problem
@@ -215,7 +227,9 @@ def estate_manager(state: State, seat: str, o: Build, dice: Dice, events: Events
             state["removed_lands"] += 1
             say(events, "estate", f"The Estate Manager's {typ} cannot be placed and leaves the game.")
             continue
-        put_tile(state, seat, spot, "land", typ, [data.LAND_COLOUR[typ]], o.bonus, events)
+        colour = data.LAND_COLOUR[typ]
+        cubes = [colour] if supply.cube_available(state, colour, events) else []
+        put_tile(state, seat, spot, "land", typ, cubes, o.bonus, events)
 
 
 # --- MOVE_SUN (rulebook p. 8-10; spec §5.6) -------------------------------------------
@@ -296,7 +310,8 @@ def sunlight(state: State, seat: str, at: Cell, store: bool, events: Events) -> 
                 gain_vp(state, seat, 3, f"Town Hall, temple on {key(n)}", events)
         elif t["kind"] == "land":
             colour = data.LAND_COLOUR[t["type"]]
-            if not t["cubes"] or (warehouse and len(t["cubes"]) == 1):
+            if (not t["cubes"] or (warehouse and len(t["cubes"]) == 1)) and \
+                    supply.cube_available(state, colour, events):
                 t["cubes"].append(colour)
                 say(events, "produce", f"{seat}'s {t['type']} on {key(n)} produces 1 {colour}"
                     + (" (Warehouse)." if len(t["cubes"]) == 2 else "."), seat=seat)

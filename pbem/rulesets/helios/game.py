@@ -65,6 +65,9 @@ class Helios(Ruleset):
                "show every seat's VP bag total to everyone (rulebook: the bag is private)"),
         Option("setup_bonus_must_differ", "no", ("no", "yes"),
                "the set-up resource of seats 3/4 must differ from the start tile's (spec A14)"),
+        Option("enforce_component_limits", "no", ("no", "yes"),
+               "cap the supply at 14 resources per colour, 30 mana and 35 houses; a gain the "
+               "supply cannot cover is lost (spec §2.9, A15)"),
     )
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:

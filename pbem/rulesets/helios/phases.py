@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from pbem.core.dice import Dice
-from pbem.rulesets.helios import actions, board, data, economy
+from pbem.rulesets.helios import actions, board, data, economy, supply
 from pbem.rulesets.helios.actions import Events, State, say
 from pbem.rulesets.helios.board import key
 from pbem.rulesets.helios.orders import Activate, Catchup, Hire, Start
@@ -46,7 +46,7 @@ def setup(seats: list[str], options: dict[str, Any], variant: str, dice: Dice) -
         "bonus_supply": {b: comp["bonus_tiles"]["count"] for b in data.BONUS_TYPES},
         "characters": {c: {"owner": None, "active": False} for c in data.CHARACTERS},
         "players": {s: new_player() for s in seats},
-        "final": None, "removed_lands": 0,
+        "final": None, "removed_lands": 0, "display_cubes": {},
     }
     for s in data.SYMBOLS:
         fill_column(state, s, dice)
@@ -86,7 +86,8 @@ def finish_setup(state: State, starts: dict[str, str], extras: dict[str, Catchup
             own = state["players"][seat]["tiles"][key(board.CENTRE)]["cubes"][0]
             if colour == own:
                 colour = "blue" if own != "blue" else "black"
-        state["players"][seat]["tiles"][key(board.CENTRE)]["cubes"].append(colour)
+        if supply.cube_available(state, colour, events):
+            state["players"][seat]["tiles"][key(board.CENTRE)]["cubes"].append(colour)
         say(events, "catchup", f"{seat} adds a {colour} resource to the start tile.", seat=seat)
     start_round(state, events)
 
@@ -96,12 +97,18 @@ def reveal_display(state: State, dice: Dice, events: Events) -> None:
     for t in data.LANDS:
         if state["type_piles"][t] > 0:
             state["type_piles"][t] -= 1
+            state["display_cubes"][t] = supply.cube_available(state, data.LAND_COLOUR[t], events)
             state["display"][t] = True
     if state["extra_pile"]:
-        state["display"]["extra"] = dice.draw(state["extra_pile"], "extra land pile, top tile")
+        t = dice.draw(state["extra_pile"], "extra land pile, top tile")
+        state["display_cubes"]["extra"] = supply.cube_available(state, data.LAND_COLOUR[t], events)
+        state["display"]["extra"] = t
     shown = [t for t in data.LANDS if state["display"][t]] + \
         ([f"extra {state['display']['extra']}"] if state["display"]["extra"] else [])
-    say(events, "display", "Land display: " + ", ".join(shown) + " (each with 1 resource).")
+    bare = [s for s in [*data.LANDS, "extra"] if s in state["display_cubes"]
+            and not state["display_cubes"][s] and (state["display"][s])]
+    say(events, "display", "Land display: " + ", ".join(shown) + " (each with 1 resource"
+        + (f" except {', '.join(bare)}" if bare else "") + ").")
 
 
 def fill_column(state: State, symbol: str, dice: Dice) -> None:
@@ -196,6 +203,8 @@ def place_cube(state: State, seat: str, colour: str, cell: tuple[int, int] | Non
     if cell is None:
         say(events, "cube_lost", f"{seat}'s {colour} resource ({why}) is lost: no tile can take it.")
         return
+    if not supply.cube_available(state, colour, events):
+        return
     p["tiles"][key(cell)]["cubes"].append(colour)
     say(events, "cube", f"{seat} puts a {colour} resource on {key(cell)} ({why}).", seat=seat)
 
@@ -268,6 +277,7 @@ def phase3(state: State, dice: Dice, events: Events) -> None:
         state["removed_lands"] += 1
         say(events, "display", f"The untaken extra {state['display']['extra']} leaves the game.")
     state["display"]["extra"] = None
+    state["display_cubes"] = {}
     reveal_display(state, dice, events)
     if state["round"] in data.player_count(len(state["seats"]))["refill_after"]:
         for s in data.SYMBOLS:

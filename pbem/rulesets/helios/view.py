@@ -44,6 +44,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "turn": state["turn_index"], "asking": state["asking"],
         "columns": state["columns"], "piles": {s: len(v) for s, v in state["piles"].items()},
         "discards": state["discards"], "display": state["display"],
+        "display_cubes": state["display_cubes"],
         "type_piles": state["type_piles"], "extra_pile": len(state["extra_pile"]),
         "bonus_supply": state["bonus_supply"],
         "characters": state["characters"], "players": players,
@@ -102,8 +103,11 @@ def board_text(v: Mapping[str, Any]) -> str:
     out.append("Action columns (top ... lowest; only the lowest may be taken):")
     for s in data.SYMBOLS:
         out.append(f"  {s:5} [{v['piles'][s]:2} in pile] " + " ".join(v["columns"][s] or ["(empty)"]))
-    lands = [t for t in data.LANDS if v["display"][t]]
+    bare = " (no resource)"
+    lands = [t + ("" if v["display_cubes"].get(t) else bare) for t in data.LANDS if v["display"][t]]
     extra = v["display"]["extra"]
+    if extra and not v["display_cubes"].get("extra"):
+        extra += bare
     out.append("Land display (1 resource each): " + (", ".join(lands) or "none")
                + (f"; extra: {extra}" if extra else "") + f"; extra pile {v['extra_pile']}")
     out.append("Bonus tiles: " + ", ".join(f"{b} x{n}" for b, n in v["bonus_supply"].items()))

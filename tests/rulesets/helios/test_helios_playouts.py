@@ -69,6 +69,12 @@ def check_invariants(out: StepOutcome) -> None:
         assert len(set(p["buildings"])) == len(p["buildings"])
     for ch in s["characters"].values():
         assert ch["owner"] in (None, *s["seats"]) and (ch["owner"] or not ch["active"])
+    if s["options"].get("enforce_component_limits") == "yes":
+        from pbem.rulesets.helios import supply
+        for colour in data.COLOURS:
+            assert supply.cubes_in_play(s, colour) <= supply.CUBES_PER_COLOUR
+        assert sum(p["mana"] for p in s["players"].values()) <= supply.MANA
+        assert supply.houses_left(s) >= 0
     assert 1 <= s["round"] <= s["rounds"]
     if out.result is not None:
         for seat in s["seats"]:
@@ -88,8 +94,9 @@ def games(n: int, seeds: range, options: dict | None = None, check=check_invaria
 
 
 @pytest.mark.parametrize("n,count,options", [
-    (2, 70, None), (3, 50, None), (4, 50, None), (4, 15, {"decisions": "ask"}),
-    (3, 15, {"public_scores": "yes", "setup_bonus_must_differ": "yes"}),
+    (2, 70, None), (3, 50, None), (4, 45, None), (4, 15, {"decisions": "ask"}),
+    (3, 10, {"public_scores": "yes", "setup_bonus_must_differ": "yes"}),
+    (4, 10, {"enforce_component_limits": "yes"}),
 ])
 def test_random_playouts(n, count, options):
     results = list(games(n, range(count), options))

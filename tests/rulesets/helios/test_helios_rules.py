@@ -186,3 +186,34 @@ def test_circuit_scores_while_leaving_a_dead_end(game2):
     assert set(board.reachable(actions.walk_of(p), 2)) == {(0, -1), (1, -1)}
     actions.perform(s, "north", Sun(((0, -1),)), dice(), [], [])
     assert p["laps"] == 1 and p["vp"] == 5
+
+
+def test_component_limits_option():
+    """Spec §2.9 option: 14 cubes per colour, 30 mana, 35 houses; shortfalls are lost."""
+    from helios_support import new_game
+
+    from pbem.rulesets.helios import supply
+    from pbem.rulesets.helios.orders import Sun
+    s = new_game(2, start="north", options={"enforce_component_limits": "yes"})
+    assert supply.limited(s)
+    # 14 black cubes in play already: sunlight on an empty obsidian yields nothing
+    set_board(s, "east", {(0, 0): ("obsidian", ["black", "black"])} | {
+        (q, 1): ("obsidian", ["black", "black"]) for q in range(-3, 3)})
+    p = set_board(s, "north", {(0, 0): ("granite", ["grey"]), (1, 0): ("obsidian", [])}, sun=(1, -1))
+    assert supply.cubes_in_play(s, "black") == 14 + (1 if s["display"]["obsidian"] else 0) + (
+        1 if s["display"]["extra"] == "obsidian" else 0)
+    ev: list = []
+    actions.perform(s, "north", Sun(((2, -1),)), dice(), ev, [])
+    assert p["tiles"]["1,0"]["cubes"] == [] and any(e.kind == "supply" for e in ev)
+    # mana: the supply holds 30
+    s["players"]["east"]["mana"] = 29
+    p["mana"] = 0
+    actions.gain_mana(s, "north", 3, "test", [])
+    assert p["mana"] == 1
+    # houses: 35 in all
+    s["players"]["east"]["temples"] = 35
+    set_board(s, "north", {(0, 0): ("granite", ["grey", "grey"])})
+    assert actions.check(s, "north", Temple((0, 0))) == "no house is left in the supply"
+    assert actions.check(s, "north", Build("sun_hut")) == "no house is left in the supply"
+    s2 = new_game(2, start="north")
+    assert not supply.limited(s2) and supply.houses_left(s2) > 1000
