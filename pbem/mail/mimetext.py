@@ -17,6 +17,7 @@ __all__ = ["decode_text", "header_text", "html_to_text", "body_texts", "clean_re
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
+_SURROGATE = re.compile("[\udc80-\udcff]")
 ATTACHMENT_SUFFIXES = (".txt", ".text", ".ord", ".orders", ".order", ".asc", ".md")
 MAX_TEXT_CHARS = 200_000  # one order file; longer bodies are cut, longer attachments skipped
 MAX_HEADER_CHARS = 8_000  # a header value is read this far
@@ -79,12 +80,15 @@ class Headers:
 
     def __init__(self, msg: Message) -> None:
         self._raw: dict[str, list[str]] = {}
-        try:
-            items = msg.items()
+        try:  # the fields as parsed: 8-bit bytes still surrogate-escaped, not yet mangled
+            items = list(getattr(msg, "_headers", None) or msg.items())
         except Exception:  # noqa: BLE001
             items = []
         for name, value in items:
-            self._raw.setdefault(str(name).lower(), []).append(str(value))
+            value = str(value)
+            if _SURROGATE.search(value):  # raw 8-bit header: UTF-8, else a Latin guess
+                value = decode_text(value.encode("utf-8", "surrogateescape"))
+            self._raw.setdefault(str(name).lower(), []).append(value)
 
     def __bool__(self) -> bool:
         return bool(self._raw)

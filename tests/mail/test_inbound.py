@@ -167,3 +167,10 @@ def test_pathological_mail_is_read_quickly(name, raw):
     m = read_message(raw)
     assert m.kind in ("orders", "empty", "malformed")
     assert time.perf_counter() - start < 15, name  # was 54 s for encoded words, once
+
+
+def test_raw_8bit_headers_are_decoded():
+    raw = "Subject: Gömör\r\nFrom: Béla <bela@example.org>\r\n\r\nGAME g\r\n"
+    assert read_message(raw.encode("utf-8")).subject == "Gömör"
+    assert read_message(raw.encode("iso-8859-2")).subject == "Gömör"
+    assert read_message(raw.encode("iso-8859-2")).sender == "bela@example.org"
