@@ -72,7 +72,9 @@ def default_deck(team: str) -> dict[str, int]:
 def card_index() -> NameIndex:
     aliases = {}
     for cid, c in cards().items():
-        aliases[cid] = [c["name_hu"], c["name_en"]]
+        names = [c["name_hu"], c["name_en"]]
+        names += [re.sub(r"[,.'!]", "", n) for n in names]
+        aliases[cid] = sorted(set(names))
     return NameIndex(aliases, what="card")
 
 

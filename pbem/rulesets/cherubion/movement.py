@@ -304,6 +304,9 @@ def enter_field(ctx: Ctx, p: dict[str, Any], field: str, *, final: bool,
         stop = True
     if stop:
         ctx.pub("engage", f"{name_of(st, p['id'])} is engaged on {field}")
+        if seat == st["active"]:
+            # Rulebook: a character that gets into combat may give up its remaining steps
+            st["turn"]["combat"] = True
     if "sense" in p["flags"]:
         sense(ctx, p)
     return stop

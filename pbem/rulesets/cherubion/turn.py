@@ -103,7 +103,7 @@ def start_turn(ctx: Ctx) -> None:
         if pl["skip"] > 0:
             # card ch04 Időcsapda: the player is out of the game for the turn
             pl["skip"] -= 1
-            pl["trapped"] = pl["skip"] > 0
+            pl["trapped"] = True  # until his next turn that is not skipped (spec §10 #21)
             pl["energy"] = 0
             pl["me"] = 0
             ctx.pub("skip", f"{seat} misses this turn (Időcsapda); {pl['skip']} more to miss",

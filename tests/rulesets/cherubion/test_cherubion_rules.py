@@ -1,0 +1,234 @@
+"""Rule unit tests for the tricky parts: reaction windows (triggers and `ask`), persistent
+melee, flying, hidden pieces, Time Trap, dead demigods' cards, Ménes, Volodyan,
+invisibility, the Timed Death Spell, summons and Bases, NMR defaults."""
+
+from __future__ import annotations
+
+from cherubion_testkit import build, place, play_turn, set_turn, texts
+
+from pbem.core.dice import ScriptedDice
+from pbem.core.orders import Parsed
+from pbem.rulesets.cherubion import RULESET
+from pbem.rulesets.cherubion.cards import check_play
+from pbem.rulesets.cherubion.orders import Play
+
+
+def two(a="melan", b="choler", sa=4, sb=1, **kw):
+    return build({"alpha": a, "beta": b}, {"alpha": sa, "beta": sb}, **kw)
+
+
+def test_counterspell_trigger_cancels_deadly_curse() -> None:
+    st = two(a="choler", b="melan", sa=1, sb=4)
+    place(st, CH1="D10", ME8="D12", ME1="D13")
+    st["players"]["alpha"]["hand"] = ["ch03"]
+    st["players"]["beta"]["hand"] = ["n04"]
+    st["players"]["beta"]["energy"] = 4
+    st["players"]["beta"]["triggers"] = [{"event": "CAST", "card": "n04", "caster": "ANY",
+                                          "on": "ANY", "subject": "ch03", "over": 0}]
+    set_turn(st, "alpha", energy=12)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Halalos Atok BY CH1 ON ME8", [1, 2])
+    assert st["pieces"]["ME8"]["loc"] == "D12"
+    assert "is cancelled" in texts(ev)
+    assert "ch03" in st["players"]["alpha"]["grave"] and st["players"]["alpha"]["energy"] == 0
+    assert "n04" in st["players"]["beta"]["grave"] and st["players"]["beta"]["energy"] == 0
+
+
+def test_counterspell_out_of_range_does_not_fire() -> None:
+    st = two(a="choler", b="melan", sa=1, sb=4)
+    place(st, CH1="D10", ME8="D12", ME1="L2")
+    st["pieces"]["ME8"]["status"] = {"asleep": {"seat": "beta", "until": 99}}  # cannot cast
+    st["players"]["alpha"]["hand"] = ["ch03"]
+    st["players"]["beta"]["hand"] = ["n04"]
+    st["players"]["beta"]["energy"] = 4  # x1 only: ME1 at L2 is too far from CH1
+    st["players"]["beta"]["triggers"] = [{"event": "CAST", "card": "n04", "caster": "ANY",
+                                          "on": "ANY", "subject": "ANY", "over": 0}]
+    set_turn(st, "alpha", energy=12)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Halalos Atok BY CH1 ON ME8", [1, 2])
+    assert st["pieces"]["ME8"]["loc"] == "gone"
+
+
+def test_ask_mode_pauses_and_asks_the_damaged_seat() -> None:
+    st = two(options={"decisions": "ask"})
+    place(st, ME4="H12", CH2="H12")
+    st["players"]["alpha"]["hand"] = ["n05"]
+    st["players"]["alpha"]["energy"] = 3
+    set_turn(st, "beta")
+    st, ev, _ = play_turn(st, "beta", "ATTACK CH2 ME4", [2, 4, 4])
+    asked = RULESET.awaiting(st)
+    assert list(asked) == ["alpha"]
+    assert "PLAY n05 BY ME4 ON CH2" in asked["alpha"].skeleton
+    assert st["pieces"]["ME4"]["ep"] == 40  # damage not applied yet
+    reply = RULESET.parse(st, "alpha", "PLAY Eppenhogy BY ME4 ON CH2")
+    assert reply.ok
+    st, ev = RULESET.resolve(st, {"alpha": reply}, ScriptedDice([1, 2]))
+    assert st["pieces"]["ME4"]["ep"] == 39 and st["active"] == "alpha"
+
+
+def test_ask_mode_nmr_is_pass() -> None:
+    st = two(options={"decisions": "ask"})
+    place(st, ME4="H12", CH2="H12")
+    st["players"]["alpha"]["hand"] = ["n05"]
+    st["players"]["alpha"]["energy"] = 3
+    set_turn(st, "beta")
+    st, ev, _ = play_turn(st, "beta", "ATTACK CH2 ME4", [2, 4, 4])
+    nmr = RULESET.default_orders(st, "alpha")
+    assert nmr.canonical() == "PASS\n"
+    st, ev = RULESET.resolve(st, {"alpha": nmr}, ScriptedDice([1, 2]))
+    assert st["pieces"]["ME4"]["ep"] == 34
+
+
+def test_melee_goes_on_across_turns() -> None:
+    st = two()
+    place(st, ME8="H5", CH8="H5")
+    st["pieces"]["ME8"]["vsz"] = st["pieces"]["CH8"]["vsz"] = 30
+    set_turn(st, "alpha")
+    st, ev, _ = play_turn(st, "alpha", "", [1, 1, 1, 1, 1, 2])  # mandatory melee, both miss
+    assert "Mandatory melee: Rifleman (ME8)" in texts(ev)
+    st, ev, _ = play_turn(st, "beta", "", [1, 1, 1, 1, 1, 2])
+    assert "Mandatory melee: Zombie (CH8)" in texts(ev)
+
+
+def test_flying_passes_enemies_and_traps() -> None:
+    st = two()
+    place(st, ME2="K10", CH8="K11")
+    st["markers"]["N9"] = {"id": "N9", "kind": "N", "field": "K12", "owner": "beta",
+                           "card": "me03", "hidden": True, "uses": 1}
+    set_turn(st, "alpha", me=3)
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME2 K11 K12 K13", [1, 2])
+    assert st["pieces"]["ME2"]["loc"] == "K13" and st["pieces"]["ME2"]["ep"] == 30
+    assert "N9" in st["markers"]
+
+
+def test_walker_stops_at_enemy() -> None:
+    st = two()
+    place(st, ME8="K10", CH8="K11")
+    st["pieces"]["ME8"]["vsz"] = st["pieces"]["CH8"]["vsz"] = 30
+    set_turn(st, "alpha", me=3)
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME8 K11 K12 K13", [1, 1, 1, 1, 1, 2])
+    assert st["pieces"]["ME8"]["loc"] == "K11"
+    assert "forfeits 2 MÉ after combat" in texts(ev)
+
+
+def test_hidden_summon_revealed_and_stops_the_intruder() -> None:
+    st = two()
+    place(st, ME1="K8", CH8="J9")
+    st["players"]["alpha"]["hand"] = ["n01"]
+    set_turn(st, "alpha", energy=4)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Barlangi gyik BY ME1 ON J10", [1, 2])
+    assert not any(p["id"].startswith("S") for p in RULESET.view(st, "beta")["pieces"])
+    st, ev, _ = play_turn(st, "beta", "MOVE CH8 J10 J11", [1, 1, 1, 1, 1, 1, 2])
+    assert st["pieces"]["CH8"]["loc"] == "J10" and "revealed" in texts(ev)
+
+
+def test_time_trap_skips_two_turns_and_blocks_instants() -> None:
+    st = two(a="choler", b="melan", sa=1, sb=4)
+    place(st, CH1="D10", ME8="D12")
+    st["players"]["alpha"]["hand"] = ["ch04"]
+    st["players"]["beta"]["hand"] = ["n05"]
+    st["players"]["beta"]["triggers"] = [{"event": "DAMAGE", "card": "n05", "caster": "ANY",
+                                          "on": "ANY", "subject": "ANY", "over": 0}]
+    set_turn(st, "alpha", energy=9)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Idocsapda BY CH1 ON beta", [1, 2])
+    assert st["players"]["beta"]["skip"] == 1 and st["active"] == "alpha"
+    assert st["players"]["beta"]["trapped"]
+    st["players"]["beta"]["energy"] = 9
+    st, ev, _ = play_turn(st, "alpha", "ATTACK CH1 ME8", [6, 6, 1, 1, 1, 1, 1, 2])
+    assert "Éppenhogy" not in texts(ev)  # out of the game: no instants
+    assert st["players"]["beta"]["skip"] == 0 and st["active"] == "alpha"
+
+
+def test_dead_demigods_cards_are_unusable() -> None:
+    st = two()
+    place(st, CH2="D10", ME8="D12")
+    st["players"]["beta"]["hand"] = ["ch03"]
+    st["players"]["beta"]["energy"] = 20
+    st["active"] = "beta"
+    st["turn"] = {}
+    assert check_play(st, "beta", Play("ch03", "CH2", ("ME8",))) is None
+    st["pieces"]["CH1"]["loc"] = "gone"
+    assert "dead" in check_play(st, "beta", Play("ch03", "CH2", ("ME8",)))
+
+
+def test_herd_adds_two_me() -> None:
+    st = two(a="otoaak", b="choler", sa=2, sb=1)
+    place(st, OT1="D10")
+    st["players"]["alpha"]["hand"] = ["ot01"]
+    set_turn(st, "alpha", energy=6)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Menes BY OT1", [1, 2])
+    set_turn(st, "beta")
+    st, ev, _ = play_turn(st, "beta", "", [3, 4])
+    assert st["players"]["alpha"]["me"] == 9
+
+
+def test_volodyan_senses_hidden_markers() -> None:
+    st = two()
+    place(st, ME1="K8")
+    st["markers"]["N9"] = {"id": "N9", "kind": "N", "field": "K10", "owner": "beta",
+                           "card": "n21", "hidden": True, "uses": 1}
+    st["players"]["alpha"]["hand"] = ["n27"]
+    set_turn(st, "alpha", energy=7)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Volodyan a Vandor BY ME1 ON K9", [1, 2])
+    assert st["markers"]["N9"]["hidden"] is False
+    assert any(m["id"] == "N9" and m.get("card") == "n21"
+               for m in RULESET.view(st, "alpha")["markers"])
+
+
+def test_invisibility_blocks_targeting_and_reveals_on_attack() -> None:
+    st = two()
+    place(st, ME8="H5", ME1="H7", CH1="H9")
+    st["players"]["alpha"]["hand"] = ["n14"]
+    set_turn(st, "alpha", energy=6)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Lathatatlansag BY ME1 ON ME8", [1, 2])
+    assert st["pieces"]["ME8"]["hidden"]
+    st["players"]["beta"]["hand"] = ["n03"]
+    st["players"]["beta"]["energy"] = 9
+    assert "cannot be targeted" in check_play(st, "beta", Play("n03", "CH1", ("ME8",)))
+    assert all(p["id"] != "ME8" for p in RULESET.view(st, "beta")["pieces"])
+
+
+def test_timed_death_spell() -> None:
+    st = two(a="choler", b="melan", sa=1, sb=4)
+    place(st, CH1="D10", ME8="D12")
+    st["players"]["alpha"]["hand"] = ["n29"]
+    set_turn(st, "alpha", energy=8)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Idozitett Halalvarazs BY CH1 ON ME8", [1, 2])
+    assert all("Időzített" not in e.text for e in ev if e.to is None)
+    assert RULESET.view(st, "beta")["pieces"][-1]["attached"] == [] or \
+        "face-down permanent" in next(p for p in RULESET.view(st, "beta")["pieces"]
+                                      if p["id"] == "ME8")["attached"]
+    for _ in range(2):
+        st, ev, _ = play_turn(st, "beta", "", [1, 2])
+        st, ev, _ = play_turn(st, "alpha", "", [1, 2])
+    assert st["pieces"]["ME8"]["loc"] != "gone"
+    st, ev, _ = play_turn(st, "beta", "", [1, 2])
+    assert st["pieces"]["ME8"]["loc"] == "gone" and "Időzített" in texts(ev)
+
+
+def test_summons_never_cross_into_a_base() -> None:
+    st = two()
+    place(st, ME1="L6")
+    st["players"]["alpha"]["hand"] = ["n26"]
+    set_turn(st, "alpha", energy=6)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Chlovia BY ME1 ON L6", [1, 2])
+    chl = next(p for p in st["pieces"].values() if p["card"] == "n26")
+    st, ev, _ = play_turn(st, "beta", "", [1, 2])
+    st, ev, _ = play_turn(st, "alpha", f"MOVE {chl['id']} OUT", [6, 1, 2])
+    assert chl["id"] in st["pieces"] and st["pieces"][chl["id"]]["loc"] == "L6"
+    assert "summoned pieces never enter a Base" in texts(ev)
+
+
+def test_demigod_intruder_killed_by_default() -> None:
+    st = two(a="choler", b="melan", sa=1, sb=4)
+    place(st, ME1="A4", CH1="K8")
+    set_turn(st, "beta", me=1)
+    st, ev, _ = play_turn(st, "beta", "MOVE ME1 OUT", [1, 2])
+    assert st["pieces"]["ME1"]["loc"] == "gone"
+
+
+def test_nmr_turn_is_empty_and_me_is_walked_out() -> None:
+    st = two()
+    place(st, ME8="K8")
+    set_turn(st, "alpha", me=3)
+    assert RULESET.default_orders(st, "alpha") == Parsed()
+    st, ev = RULESET.resolve(st, {"alpha": Parsed()}, ScriptedDice([1, 2]))
+    assert "must use all 3 MÉ" in texts(ev)
