@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.core.orders import Prompt
 
-from .board import ALL_HEXES, physical_sections
+from .board import ALL_HEXES
 from .cards import card_name
 from .state import SEATS, data, hkey, terrain_data, utype
 
@@ -142,27 +142,34 @@ def board_text(v: Mapping[str, Any]) -> str:
 
 
 _COLOURS = {"green": "#2e8b3a", "blue": "#2955c8", "red": "#c8322b"}
-_TFILL = {"countryside": "#e9e4c8", "forest": "#7fa86a", "hill": "#c9a46a", "river": "#8fc3e8",
-          "ford": "#b8dcf0", "bridge": "#a68a64"}
+_TFILL = {"countryside": "#e9e4c8", "forest": "#7fa86a", "hill": "#c9a46a",
+          "river": "#8fc3e8", "ford": "#b8dcf0", "bridge": "#a68a64"}
 
 
 def board_svg(v: Mapping[str, Any]) -> str:
-    """A pure SVG: hexes with terrain, the two dashed section lines, units with banner
-    colour and figure count, landmarks, and both Victory Banner tracks."""
+    """A pure SVG: hexes with terrain and their c-r names, the two dashed section lines,
+    landmarks, units (squares north, circles south) in their banner colour with id and
+    figure count, markers (W web, P poison, stored Lore), and both Victory Banner tracks."""
     size = 26.0
-    w3 = 3 ** 0.5
-    hw = w3 * size / 2  # half a hex width = one c step
+    hw = 3 ** 0.5 * size / 2  # half a hex width = one c step
+    top = 70.0
 
     def centre(c: int, r: int) -> tuple[float, float]:
-        return (20 + c * hw, 40 + (9 - r) * size * 1.5 + size)
+        return (20 + c * hw, top + (9 - r) * size * 1.5 + size)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(40 + 27 * hw)}" '
-           f'height="{int(90 + 9 * size * 1.5 + size)}" font-family="sans-serif" font-size="10">']
-    out.append(f'<text x="10" y="16" font-size="13">{v["scenario_name"]} - '
-               f'{v["phase_label"]}</text>')
-    out.append(f'<text x="10" y="32">North banners {v["banners"]["north"]}/'
-               f'{v["victory"]["north"]}   South banners {v["banners"]["south"]}/'
-               f'{v["victory"]["south"]}</text>')
+    height = top + 9 * size * 1.5 + size + 75
+    width = 40 + 27 * hw
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(width)}" height="{int(height)}" '
+           f'font-family="sans-serif" font-size="10">',
+           f'<text x="10" y="16" font-size="13">{v["scenario_name"]} - {v["phase_label"]}</text>']
+    for i, seat in enumerate(("north", "south")):
+        y = 26 + i * 18
+        out.append(f'<text x="10" y="{y + 10}">{seat.capitalize()} ({v["sides"][seat]}) '
+                   f'Victory Banners {v["banners"][seat]}/{v["victory"][seat]}:</text>')
+        for k in range(int(v["victory"][seat])):
+            fill = "#d4a017" if k < int(v["banners"][seat]) else "none"
+            out.append(f'<path d="M{330 + k * 16} {y} v14 M{330 + k * 16} {y} h11 l-3 4 l3 4 '
+                       f'h-11 z" fill="{fill}" stroke="#555"/>')
     occ = {u["hex"]: u for u in v["units"]}
     for c, r in ALL_HEXES:
         x, y = centre(c, r)
@@ -172,28 +179,47 @@ def board_svg(v: Mapping[str, Any]) -> str:
                        for a in (30, 90, 150, 210, 270, 330))
         out.append(f'<polygon points="{pts}" fill="{_TFILL.get(t, "#ddd")}" stroke="#777" '
                    f'stroke-width="0.8"><title>{key} {terrain_data(t)["name"]}</title></polygon>')
+        out.append(f'<text x="{x:.1f}" y="{y + 19:.1f}" font-size="6.5" fill="#666" '
+                   f'text-anchor="middle">{key}</text>')
         lm = v["landmarks"].get(key)
         if lm:
-            out.append(f'<text x="{x - 4:.1f}" y="{y - 12:.1f}" font-weight="bold">'
-                       f'{LANDMARK_CH.get(lm["kind"], "L")}</text>')
+            out.append(f'<text x="{x:.1f}" y="{y - 13:.1f}" font-weight="bold" text-anchor="middle">'
+                       f'{LANDMARK_CH.get(lm["kind"], "L")}<title>{terrain_data(lm["kind"])["name"]}'
+                       f'{" (" + lm["owner"] + ")" if lm.get("owner") else ""}</title></text>')
         u = occ.get(key)
         if u is not None:
             fill = _COLOURS[u["colour"]]
-            shape = (f'<rect x="{x - 11:.1f}" y="{y - 9:.1f}" width="22" height="18" rx="3" '
-                     if u["owner"] == "north" else f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" ')
-            out.append(shape + f'fill="{fill}" stroke="#000"><title>{u["id"]} {u["name"]} '
-                       f'{u["figures"]}/{u["full"]}</title></' + ("rect>" if u["owner"] == "north"
-                                                                  else "circle>"))
-            out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="#fff" text-anchor="middle">'
-                       f'{u["id"]}:{u["figures"]}</text>')
-        elif "centre" in physical_sections((c, r)) and len(physical_sections((c, r))) > 1:
-            pass
+            tip = f'<title>{u["id"]} {u["name"]} {u["figures"]}/{u["full"]}</title>'
+            if u["owner"] == "north":
+                out.append(f'<rect x="{x - 12:.1f}" y="{y - 9:.1f}" width="24" height="18" rx="3" '
+                           f'fill="{fill}" stroke="#000">{tip}</rect>')
+            else:
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11.5" fill="{fill}" '
+                           f'stroke="#000">{tip}</circle>')
+            out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" fill="#fff" text-anchor="middle" '
+                       f'font-size="9.5">{u["id"]}:{u["figures"]}</text>')
+            marks = ("W" if u["webbed"] else "") + ("P" if u["poisoned"] else "") + (
+                f"+{u['stored_lore']}" if u["stored_lore"] else "")
+            if marks:
+                out.append(f'<text x="{x + 9:.1f}" y="{y - 9:.1f}" fill="#000" font-size="8" '
+                           f'font-weight="bold">{marks}</text>')
     for c in (8, 18):
         x = 20 + c * hw
-        out.append(f'<line x1="{x:.1f}" y1="30" x2="{x:.1f}" y2="{40 + 9 * size * 1.5 + size:.1f}" '
-                   f'stroke="#c00" stroke-dasharray="6,4" stroke-width="1.5"/>')
-    out.append(f'<text x="10" y="{int(75 + 9 * size * 1.5 + size)}">Squares: north units; '
-               f'circles: south units; label = id:figures; dashed red lines: sections.</text>')
+        out.append(f'<line x1="{x:.1f}" y1="{top:.1f}" x2="{x:.1f}" '
+                   f'y2="{top + 9 * size * 1.5 + size:.1f}" stroke="#c00" stroke-dasharray="6,4" '
+                   f'stroke-width="1.5"/>')
+    ly = top + 9 * size * 1.5 + size + 18
+    lx = 10.0
+    for name, col in (("countryside", _TFILL["countryside"]), ("forest", _TFILL["forest"]),
+                      ("hill", _TFILL["hill"]), ("water", _TFILL["river"]),
+                      ("ford", _TFILL["ford"]), ("bridge", _TFILL["bridge"])):
+        out.append(f'<rect x="{lx}" y="{ly - 9}" width="10" height="10" fill="{col}" stroke="#777"/>'
+                   f'<text x="{lx + 13}" y="{ly}">{name}</text>')
+        lx += 80
+    out.append(f'<text x="10" y="{ly + 18}">Squares: north units, circles: south units '
+               f'(banner colour; id:figures; W web, P poison, +n stored Lore).</text>')
+    out.append(f'<text x="10" y="{ly + 32}">Landmarks: R rampart, P pentagram, D hideout, '
+               f'T camp, S spring, K stronghold, X secret exit. Dashed red lines: sections.</text>')
     out.append("</svg>")
     return "".join(out)
 
