@@ -20,7 +20,8 @@ import re
 from collections.abc import Iterable
 from email.utils import formataddr, getaddresses, parseaddr
 
-__all__ = ["make_token", "check_token", "reply_address", "find_token", "TokenTooLong"]
+__all__ = ["make_token", "check_token", "peek_token", "reply_address", "find_token",
+           "TokenTooLong"]
 
 _MAC_BYTES = 5  # 40 bits: a forger needs ~2**39 mails on average; each one is stored.
 _DOMAIN = b"pbem-reply-token/1\x00"  # keeps these MACs apart from other uses of the secret
@@ -52,9 +53,25 @@ def make_token(secret: bytes, game: str, seat: str, step: int) -> str:
     return _encode(_mac(secret, payload) + payload)
 
 
-def check_token(secret: bytes, token: str) -> tuple[str, str, int] | None:
-    """``(game, seat, step)`` if the token is genuine, else None (never raises)."""
-    if not secret or not isinstance(token, str):
+def _split(payload: bytes) -> tuple[str, str, int] | None:
+    try:
+        game, seat, step = payload.decode("utf-8").split("\x00")
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not step.isdigit() or str(int(step)) != step or not game or not seat:
+        return None
+    return game, seat, int(step)
+
+
+def peek_token(token: str) -> tuple[str, str, int] | None:
+    """``(game, seat, step)`` as the token claims them, NOT verified: only for finding which
+    game's secret to check it with. Never raises."""
+    data = _decode(token)
+    return _split(data[_MAC_BYTES:]) if data is not None else None
+
+
+def _decode(token: str) -> bytes | None:
+    if not isinstance(token, str):
         return None
     text = token.strip().lower()
     if not _TOKEN_SHAPE.match(text):
@@ -65,16 +82,20 @@ def check_token(secret: bytes, token: str) -> tuple[str, str, int] | None:
         return None
     if _encode(data) != text:  # non-canonical: altered padding bits
         return None
+    return data
+
+
+def check_token(secret: bytes, token: str) -> tuple[str, str, int] | None:
+    """``(game, seat, step)`` if the token is genuine, else None (never raises)."""
+    if not secret:
+        return None
+    data = _decode(token)
+    if data is None:
+        return None
     mac, payload = data[:_MAC_BYTES], data[_MAC_BYTES:]
     if not hmac.compare_digest(mac, _mac(secret, payload)):
         return None
-    try:
-        game, seat, step = payload.decode("utf-8").split("\x00")
-    except (UnicodeDecodeError, ValueError):
-        return None
-    if not step.isdigit() or str(int(step)) != step or not game or not seat:
-        return None
-    return game, seat, int(step)
+    return _split(payload)
 
 
 def reply_address(base_address: str, token: str) -> str:
