@@ -165,7 +165,7 @@ class Answer:
     value: str
 
     def __str__(self) -> str:
-        return f"ANSWER {self.value.upper() if not parse_hex(self.value) else self.value}"
+        return f"ANSWER {self.value}"
 
 
 @dataclass(frozen=True)
@@ -395,7 +395,7 @@ class Parser:
         if len(t) != 1:
             raise OrderError("ANSWER takes one word: the hex, number, yes/no or card asked for")
         h = parse_hex(t[0])
-        return Answer(hex_name(h) if h else fold(t[0]))
+        return Answer(hex_name(h) if h else fold(t[0]).replace(" ", "_"))
 
     def p_drill(self, t: list[str]) -> Unitcmd:
         if len(t) != 1:

@@ -14,7 +14,26 @@ from pbem.rulesets.battlelore.board import ALL_HEXES
 from pbem.rulesets.battlelore.cards import card, full_deck
 from pbem.rulesets.battlelore.combat import targets
 from pbem.rulesets.battlelore.movement import allowance, reachable
-from pbem.rulesets.battlelore.orders import Battle, Move, Order, Play, Rush, Standing, parse_text
+from pbem.rulesets.battlelore.orders import (
+    MASTERS,
+    VERBS,
+    Answer,
+    Battle,
+    Council,
+    Keep,
+    Lore,
+    Move,
+    Order,
+    Passage,
+    Place,
+    Play,
+    React,
+    Replenish,
+    Rush,
+    Standing,
+    Unitcmd,
+    parse_text,
+)
 from pbem.rulesets.battlelore.state import data
 from pbem.rulesets.battlelore.turn import candidate_units
 
@@ -53,6 +72,45 @@ orders = st.one_of(
     st.builds(Standing, st.sampled_from(["battleback"]),
               st.sampled_from(["always", "never", "2", "3"]), st.sampled_from(["", *NORTH])),
 )
+
+
+L = start("dwarves_at_the_ford")
+NL = sorted(u for u, x in L["units"].items() if x["owner"] == "north")
+LORES = sorted(data("lore_cards")["cards"])
+lore_orders = st.one_of(
+    st.builds(Lore, st.sampled_from(LORES), st.sampled_from(["", *NL]),
+              st.one_of(st.none(), hexes)),
+    st.builds(React, st.sampled_from(LORES), st.sampled_from(["ANY", *NL])),
+    st.builds(React, st.sampled_from(["ask", "none"])),
+    st.builds(Replenish, st.sampled_from(["cards", "card_token", "tokens"])),
+    st.builds(Keep, st.sampled_from(["keep", "discard"]),
+              st.lists(st.sampled_from(LORES), min_size=1, max_size=3).map(tuple)),
+    st.builds(Council, st.lists(st.tuples(st.sampled_from(MASTERS), st.integers(1, 3)),
+                                min_size=1, max_size=5, unique_by=lambda x: x[0])
+              .map(lambda x: tuple(sorted(x, key=lambda m: MASTERS.index(m[0]))))),
+    st.builds(Place, st.sampled_from(["pentagram", "hideout", "training_camp",
+                                      "healing_spring", "stronghold"]),
+              st.lists(hexes, min_size=1, max_size=2).map(tuple)),
+    st.builds(Unitcmd, st.sampled_from(["drill", "free"]), st.sampled_from(NL)),
+    st.builds(Passage, st.sampled_from(NL), hexes),
+    st.builds(Answer, st.sampled_from(["yes", "no", "0", "2", "12-4", "first_strike", "none"])),
+    st.builds(Standing, st.sampled_from(["creature"]),
+              st.sampled_from(["auto", "web", "poison", "store"]), st.sampled_from(["", *NL])),
+)
+
+
+@given(lore_orders)
+def test_parse_of_canonical_lore_orders_is_identity(o) -> None:
+    p = parse_text(L, "north", str(o))
+    assert p.ok, p.echo()
+    assert p.orders == [o]
+
+
+def test_docs_cover_every_command() -> None:
+    doc = (ROOT / "docs" / "rulesets" / "battlelore.md").read_text(encoding="utf-8")
+    for verb, aliases in VERBS.items():
+        assert f"`{verb.upper()}" in doc, verb
+        assert any(a.upper() in doc.upper() for a in aliases), verb
 
 
 @given(orders)
