@@ -193,6 +193,17 @@ def bounce_details(msg: Message, own_message_id: str = "") -> tuple[str | None, 
             if m:
                 recipient = m.group(1)
                 break
+    if bounce_of is None:  # Gmail names it in the report, and answers it In-Reply-To
+        for part in _walk(msg):
+            if part.get_content_type() == "message/delivery-status":
+                m = re.search(r"(?im)^x-original-message-id:\s*(<[^<>\s]+>)",
+                              _payload_text(part))
+                if m:
+                    bounce_of = m.group(1)
+                    break
+    if bounce_of is None:
+        found = MSGID.search(_h(msg, "In-Reply-To"))
+        bounce_of = found.group(0) if found else None
     if bounce_of is None or recipient is None:
         body = "\n".join(_payload_text(p) for p in _walk(msg, 20) if not p.is_multipart())
         marker = _COPY_MARKERS.search(body)

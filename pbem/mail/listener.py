@@ -1,6 +1,6 @@
 """The built-in SMTP listener: aiosmtpd on a port, each received mail handed to a callback.
 
-It accepts mail for any recipient and answers 250 only after ``on_message`` has returned
+It accepts mail for any recipient (or those ``accept`` approves) and answers 250 only after ``on_message`` has returned
 (stored the bytes); a failure there answers 452 (the sender's MTA retries), a message over
 ``max_bytes`` 552. It prepends the trace headers an MDA would (Return-Path with the
 envelope sender, X-Original-To with the envelope recipients) so that bounces (``<>``) and
@@ -34,13 +34,16 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 class _Handler:
     def __init__(self, on_message: Callable[[bytes], None], max_bytes: int,
-                 trace: bool) -> None:
+                 trace: bool, accept: Callable[[str], bool] | None) -> None:
         self.on_message = on_message
         self.max_bytes = max_bytes
         self.trace = trace
+        self.accept = accept
 
     async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
                           rcpt_options: list[str]) -> str:
+        if self.accept is not None and not self.accept(address):
+            return "550 5.1.1 No such mailbox here"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -67,16 +70,21 @@ class _Handler:
 class SmtpListener:
     """An SMTP server on ``host:port`` (port 0: a free port; see ``.port``).
 
+    ``accept``: a predicate on each envelope recipient (e.g. "is it our order address or a
+    plus-address of it?"); refused recipients get 550. Default: accept every recipient,
+    which is right on loopback behind an MTA, not on a public port.
     Use as a context manager or call ``start()`` / ``stop()``.
     """
 
     def __init__(self, host: str, port: int, on_message: Callable[[bytes], None], *,
-                 max_bytes: int = 2_000_000, trace_headers: bool = True) -> None:
+                 max_bytes: int = 2_000_000, trace_headers: bool = True,
+                 accept: Callable[[str], bool] | None = None) -> None:
         self.host = host
         self.port = port or free_port(host)
         self.max_bytes = max_bytes
         self._controller = Controller(
-            _Handler(on_message, max_bytes, trace_headers), hostname=host, port=self.port,
+            _Handler(on_message, max_bytes, trace_headers, accept), hostname=host,
+            port=self.port,
             data_size_limit=max_bytes, enable_SMTPUTF8=True)
 
     def start(self) -> SmtpListener:

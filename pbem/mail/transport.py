@@ -81,12 +81,14 @@ def _ssl_context(options: dict[str, str]) -> ssl.SSLContext:
     return context
 
 
-def send_smtp(url: str, msg: Message | bytes, *, timeout: float = 30.0) -> None:
+def send_smtp(url: str, msg: Message | bytes, *, timeout: float = 30.0,
+              envelope_from: str | None = None) -> None:
     """Send one message through the relay at ``url``.
 
     ``smtp://[user:pass@]host[:port][?starttls=1]`` or ``smtps://...`` (implicit TLS, port
-    465); ``?insecure=1`` accepts a self-signed certificate. Envelope sender and recipients
-    come from the message's From and To/Cc headers. Raises TransientMailError or
+    465); ``?insecure=1`` accepts a self-signed certificate. Envelope recipients come from
+    the message's To/Cc, the envelope sender from ``envelope_from`` (a bounce address),
+    else From. Raises TransientMailError or
     PermanentMailError; ValueError for a malformed URL.
     """
     scheme, host, port, user, password, _, options = parse_mail_url(
@@ -105,7 +107,7 @@ def send_smtp(url: str, msg: Message | bytes, *, timeout: float = 30.0) -> None:
                 client.login(user, password or "")
             if isinstance(msg, bytes):
                 msg = BytesParser(policy=default).parsebytes(msg)
-            refused = client.send_message(msg)
+            refused = client.send_message(msg, from_addr=envelope_from)
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
         error = TransientMailError if all(400 <= c < 500 for c in codes) else PermanentMailError

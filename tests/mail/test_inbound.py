@@ -174,3 +174,16 @@ def test_raw_8bit_headers_are_decoded():
     assert read_message(raw.encode("utf-8")).subject == "Gömör"
     assert read_message(raw.encode("iso-8859-2")).subject == "Gömör"
     assert read_message(raw.encode("iso-8859-2")).sender == "bela@example.org"
+
+
+def test_bounce_of_from_gmail_report_or_in_reply_to():
+    dsn = ('From: Mail Delivery Subsystem <mailer-daemon@googlemail.com>\n'
+           'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n')
+    body = ("--b\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; google\n"
+            "X-Original-Message-ID: <r9@pbem.test>\n\nFinal-Recipient: rfc822; x@gmail.com\n"
+            "Action: failed\n--b--\n")
+    assert read_message(mail(dsn, body)).bounce_of == "<r9@pbem.test>"
+    plain = ("From: MAILER-DAEMON@mx.example.org\nSubject: Undelivered Mail Returned to "
+             "Sender\nIn-Reply-To: <r10@pbem.test>\n")
+    m = read_message(mail(plain, "could not be delivered\n"))
+    assert (m.kind, m.bounce_of) == ("bounce", "<r10@pbem.test>")

@@ -163,3 +163,20 @@ def test_listener_port_zero_picks_a_free_port():
     listener.start()
     listener.stop()
     assert free_port() > 0
+
+
+def test_envelope_from_is_used(smtp_sink):
+    send_smtp(smtp_sink.url, _report(), envelope_from="bounces@pbem.test")
+    assert smtp_sink.received[0].mail_from == "bounces@pbem.test"
+
+
+def test_listener_accept_filter():
+    stored: list[bytes] = []
+    raw = b"From: a@example.org\r\nSubject: x\r\n\r\nGAME g\r\n"
+    ours = lambda rcpt: rcpt.split("+")[0].split("@")[0] == "orders"  # noqa: E731
+    with SmtpListener("127.0.0.1", 0, stored.append, accept=ours) as listener:
+        with smtplib.SMTP("127.0.0.1", listener.port, timeout=10) as client:
+            with pytest.raises(smtplib.SMTPRecipientsRefused):
+                client.sendmail("a@example.org", ["someone@pbem.test"], raw)
+            assert client.sendmail("a@example.org", ["orders+tok@pbem.test"], raw) == {}
+    assert len(stored) == 1
