@@ -135,12 +135,16 @@ def run_battles(state: St, dice: Dice, events: list[Event], over) -> str:
             if r == "ask":
                 return "ask"
             continue
-        b = next_battle(state)
+        chosen = state.pop("chosen_battle", None)
+        b = next((x for x in state["battles"] if x["seq"] == chosen), None)
+        if b is None:
+            b = next_battle(state)
         if b is None:
             state["rotation"] = None
             return "done"
         need = needs_instructions(state, b)
         if need:
+            state["chosen_battle"] = b["seq"]  # fight this one when the answers are in
             state["ask"] = {"kind": "battle", "seq": b["seq"], "seats": need,
                             "county": b["county"]}
             return "ask"

@@ -195,6 +195,14 @@ def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
             if holder == seat and rng.random() < 0.1:
                 others = [x for x in state["seats"] if x != seat]
                 out.append(str(Cede(office, rng.choice(others))))
+        from pbem.rulesets.kard_es_korona.elections import election_due
+        if election_due(state) and rng.random() < 0.5:
+            have = p["treasury"]
+            for office in ("judge", "treasurer", "palatine"):
+                if rng.random() < 0.7:
+                    out.append(str(Bid(office, rng.randint(0, max(have // 2, 0)))))
+            if rng.random() < 0.3:
+                out.append(str(Bid("palatine", rng.randint(0, max(have, 0)), "won", "judge")))
         out += _standing_lines(state, seat, rng)
         out += _moves(state, seat, rng)
         return out

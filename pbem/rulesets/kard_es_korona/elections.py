@@ -106,3 +106,25 @@ def resolve_auction(state: St, bids: dict[str, int], dice: Dice, events: list[Ev
     state["election"]["results"].append({"office": office, "winner": winner})
     events.append(Event("office", f"{winner} becomes {OFFICE_NAMES[office]}{how}.",
                         {"office": office, "seat": winner}))
+
+
+def prebid(state: St, seat: str) -> int | None:
+    """The seat's pre-bid for the office now auctioned (sent with this year's orders): the
+    first BID line for it whose condition holds, or None."""
+    office = current_office(state)
+    results = {r["office"]: r["winner"] for r in state["election"]["results"]}
+    for line in state["players"][seat]["standing"].get("prebids", {}).get(
+            str(state["year"]), []):
+        if line["office"] != office:
+            continue
+        if line["cond"] == "won" and results.get(line["cond_office"]) != seat:
+            continue
+        if line["cond"] == "lost" and results.get(line["cond_office"]) == seat:
+            continue
+        return int(line["amount"])
+    return None
+
+
+def to_ask(state: St) -> list[str]:
+    """Eligible seats that have no pre-bid for the office now auctioned."""
+    return [s for s in eligible(state) if prebid(state, s) is None]

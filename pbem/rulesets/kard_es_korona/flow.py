@@ -141,16 +141,20 @@ def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
         state["phase"] = "running"
     elif phase == "bid":
         bids = {}
+        office = elections.current_office(state)
+        results = {r["office"]: r["winner"] for r in state["election"]["results"]}
         for seat in elections.eligible(state):
             parsed = orders.get(seat, Parsed())
-            office = elections.current_office(state)
-            bid = 0
+            bid = None
             for o in parsed.orders:
-                if isinstance(o, Bid) and o.office == office:
+                if isinstance(o, Bid) and o.office == office and bid is None and (
+                        not o.cond or (results.get(o.cond_office) == seat) == (o.cond == "won")):
                     bid = o.amount
                 elif isinstance(o, Prefer):
                     store_standing(state, seat, o)
-            bids[seat] = bid
+            if bid is None:
+                bid = elections.prebid(state, seat)
+            bids[seat] = bid or 0
         elections.resolve_auction(state, bids, dice, events)
         state["election"]["office"] += 1
         if state["election"]["office"] >= 3 or not elections.eligible(state):
@@ -211,6 +215,11 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
                 store_standing(state, seat, o)
             elif isinstance(o, (Move, Pass)):
                 p["script"].append(str(o))
+        pre = [{"office": o.office, "amount": o.amount, "cond": o.cond,
+                "cond_office": o.cond_office} for o in orders[seat].orders if isinstance(o, Bid)]
+        p["standing"].pop("prebids", None)
+        if pre:
+            p["standing"]["prebids"] = {str(state["year"]): pre}
     for seat in seats:  # transfers first (rulebook p. 2)
         for o in orders[seat].orders:
             if isinstance(o, Give):
@@ -279,9 +288,8 @@ def advance(state: St, dice: Dice, events: list[Event]) -> None:
             state["stage"] = "election"
         elif stage == "election":
             if elections.election_due(state) and elections.start_election(state, events):
-                state["phase"] = "bid"
                 state["stage"] = "election_running"
-                return
+                continue
             if elections.election_due(state):
                 _end_election(state, events)
             state["stage"] = "year_end"
@@ -307,8 +315,19 @@ def advance(state: St, dice: Dice, events: list[Event]) -> None:
             state["trad"]["i"] += 1
             state["stage"] = "trad_move"
         elif stage == "election_running":
-            state["phase"] = "bid"
-            return
+            if state["election"] is None:
+                state["stage"] = "year_end"
+                continue
+            if elections.to_ask(state):
+                state["phase"] = "bid"
+                return
+            # every eligible player sent a pre-bid for this office: no mail round needed
+            bids = {seat: elections.prebid(state, seat) or 0
+                    for seat in elections.eligible(state)}
+            elections.resolve_auction(state, bids, dice, events)
+            state["election"]["office"] += 1
+            if state["election"]["office"] >= 3 or not elections.eligible(state):
+                _end_election(state, events)
         elif stage == "year_end":
             if state["year"] >= state["last_year"]:
                 winners, ranking, scores = final_ranking(state)

@@ -17,6 +17,7 @@ from pbem.rulesets.kard_es_korona.board import (
     ARM_INDEX,
     ARMS,
     OFFICE_INDEX,
+    OFFICES,
     GameMap,
     lord_name,
     province_name,
@@ -225,11 +226,18 @@ class Prefer:
 
 @dataclass(frozen=True)
 class Bid:
+    """A sealed bid. Sent in the year orders of an election year it is a pre-bid, used
+    without a mail round when that office is auctioned; `cond` = "won"/"lost" makes it
+    depend on the result of an earlier auction (`cond_office`) of the same election."""
+
     office: str
     amount: int
+    cond: str = ""
+    cond_office: str = ""
 
     def __str__(self) -> str:
-        return f"BID {self.office} {self.amount}"
+        tail = f" IF {self.cond.upper()} {self.cond_office}" if self.cond else ""
+        return f"BID {self.office} {self.amount}{tail}"
 
 
 @dataclass(frozen=True)
@@ -472,14 +480,21 @@ def parse_line(gm: GameMap, seats: list[str], line: str) -> Order:
             raise OrderError("write SEQUENCE FIRST or SEQUENCE LAST")
         return Sequence(modes[up[0]])
     if verb == "bid":
-        if len(args) != 2:
-            raise OrderError("write BID <office> <garas>, e.g. BID judge 6")
+        if len(args) not in (2, 5) or (len(args) == 5 and (
+                up[2] not in ("if", "ha") or up[3] not in ("won", "lost", "nyert", "vesztett"))):
+            raise OrderError("write BID <office> <garas> [IF WON|LOST <office>], e.g. "
+                             "BID judge 6")
         try:
             office = OFFICE_INDEX.lookup(args[0])
-        except UnknownName:
-            raise OrderError(f'"{args[0]}" is not an office; write judge, treasurer or '
-                             'palatine') from None
-        return Bid(office, _int(args[1], "the bid"))
+            cond_office = OFFICE_INDEX.lookup(args[4]) if len(args) == 5 else ""
+        except UnknownName as e:
+            raise OrderError(f"{e}; write judge, treasurer or palatine") from None
+        cond = {"won": "won", "nyert": "won", "lost": "lost", "vesztett": "lost"}.get(
+            up[3], "") if len(args) == 5 else ""
+        if cond and OFFICES.index(cond_office) >= OFFICES.index(office):
+            raise OrderError(f"a condition can only name an office auctioned before {office} "
+                             "(order: judge, treasurer, palatine)")
+        return Bid(office, _int(args[1], "the bid"), cond, cond_office)
     raise AssertionError(verb)  # pragma: no cover
 
 

@@ -18,7 +18,7 @@ from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 from pbem.rulesets.kard_es_korona import bot, flow
 from pbem.rulesets.kard_es_korona import view as view_mod
 from pbem.rulesets.kard_es_korona.board import OFFICES
-from pbem.rulesets.kard_es_korona.elections import current_office, eligible
+from pbem.rulesets.kard_es_korona.elections import current_office, to_ask
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
     Cede,
@@ -151,12 +151,12 @@ class KardEsKorona(Ruleset):
         if ph == "bid":
             office = current_office(state)
             return {s: Prompt(f"Election: your sealed bid for {office} (0 to your treasury).",
-                              (f"BID {office} 0",)) for s in eligible(state)}
+                              (f"BID {office} 0",)) for s in to_ask(state)}
         raise AssertionError(f"no step awaited in phase {ph}")
 
     ALLOWED = {
         "deploy": (Deploy, LordAt),
-        "orders": (Recruit, Ransom, Give, Cede, Move, Pass),
+        "orders": (Recruit, Ransom, Give, Cede, Move, Pass, Bid),
         "battle": (Lead, Target, Reroll, Flee),
         "fealty": (Fealty,),
         "bid": (Bid, Prefer),
@@ -192,7 +192,12 @@ class KardEsKorona(Ruleset):
         gm = gmap(state)
         if isinstance(o, (Deploy, LordAt)) and gm.counties[o.county].province != seat:
             raise OrderError(f"{o.county} is not in your home province {seat}")
-        if isinstance(o, Bid):
+        if isinstance(o, Bid) and state["phase"] == "orders":
+            from pbem.rulesets.kard_es_korona.elections import election_due
+            if not election_due(state):
+                raise OrderError(f"no election at the end of {state['year']}; pre-bids are "
+                                 "accepted only in election years")
+        elif isinstance(o, Bid):
             office = current_office(state)
             if o.office != office:
                 raise OrderError(f"this auction is for {office}, not {o.office}")

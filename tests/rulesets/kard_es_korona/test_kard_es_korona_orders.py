@@ -93,6 +93,8 @@ orders = st.one_of(
     st.builds(Losses, arm_perm),
     st.builds(Prefer, st.permutations(SEATS).map(tuple)),
     st.builds(Bid, st.sampled_from(OFFICES), st.integers(0, 99)),
+    st.builds(Bid, st.sampled_from(["treasurer", "palatine"]), st.integers(0, 99),
+              st.sampled_from(["won", "lost"]), st.just("judge")),
 )
 
 
@@ -126,7 +128,8 @@ def test_aliases_and_accents():
     ("MOVE TO abauj FROM szepes 1 inf IF FULL", "IF EMPTY or IF ENEMY"),
     ("RECRUIT 2 inf IN borsod", "has no castle"),
     ("RECRUIT two inf IN abauj", "is not a number"),
-    ("BID king 5", "is not an office"),
+    ("BID king 5", 'unknown office "king"'),
+    ("BID judge 5 IF WON palatine", "auctioned before judge"),
     ("ATTACK abauj", "is not a command"),
     ("FEALTY maybe", "FEALTY YES"),
     ("LEAD open cav cav", "each arm once"),
@@ -143,8 +146,11 @@ def test_parse_checks_the_step():
     s = bare(("felvidek", "tiszahat"))
     parsed = RULESET.parse(s, "felvidek", "BID judge 3\nPASS\n")
     assert [ln.ok for ln in parsed.lines] == [False, True]
-    assert "not accepted now" in parsed.lines[0].error
+    assert "pre-bids are accepted only in election years" in parsed.lines[0].error
     assert parsed.lines[0].lineno == 1
+    s["phase"], s["ask"] = "ask", {"kind": "fealty", "seats": ["felvidek"], "victor": "x"}
+    parsed = RULESET.parse(s, "felvidek", "PASS\nFEALTY NO\n")
+    assert "not accepted now" in parsed.lines[0].error and parsed.lines[1].ok
     d = RULESET.setup(GameConfig(("felvidek", "tiszahat"), "basic"), ScriptedDice([0]))
     parsed = RULESET.parse(d, "felvidek", "DEPLOY abauj 2 inf\n")
     assert "not in your home province" in parsed.lines[0].error

@@ -325,3 +325,27 @@ def test_advanced_setups_six_and_five_players(kek):
     place_neutrals(five, ScriptedDice([]), [])
     assert five["board"]["baranya"]["owner"] == "n_szlavonia"
     assert "zagrab" not in five["board"] and "zagrab" in five["out_of_play"]
+
+
+def test_pre_bids_in_the_year_orders_save_the_election_mail_rounds():
+    s = bare(("felvidek", "tiszahat"), year=1303)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    put(s, "abauj", "tiszahat", inf=1)
+    lord(s, "tiszahat", "abauj")
+    s["players"]["felvidek"]["treasury"] = 20
+    s["players"]["tiszahat"]["treasury"] = 20
+    orders = {
+        "felvidek": RULESET.parse(s, "felvidek", "BID judge 5\nBID treasurer 2\n"
+                                  "BID palatine 9 IF WON judge\nBID palatine 1\nPASS\n"),
+        "tiszahat": RULESET.parse(s, "tiszahat", "BID judge 4\nBID treasurer 3\nPASS\n"),
+    }
+    assert all(p.ok for p in orders.values())
+    s, events = RULESET.resolve(s, orders, HmacDice(b"bids", "x"))
+    # tiszahat sent no palatine bid: only he is asked, felvidek's conditional pre-bid waits
+    assert s["phase"] == "bid" and list(RULESET.awaiting(s)) == ["tiszahat"]
+    assert s["offices"]["judge"] == "felvidek" and s["offices"]["treasurer"] == "tiszahat"
+    s, events = RULESET.resolve(s, {"tiszahat": RULESET.parse(s, "tiszahat", "BID palatine 8")},
+                                HmacDice(b"bids2", "x"))
+    assert s["offices"]["palatine"] == "felvidek"  # 9 (he won the judge) beats 8
+    assert s["year"] == 1304
