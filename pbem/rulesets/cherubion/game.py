@@ -26,7 +26,9 @@ from pbem.rulesets.cherubion.orders import (
     STANDING,
     BaseChoice,
     Deck,
+    Intruder,
     Lineup,
+    Loss,
     OrderError,
     Pass,
     Place,
@@ -147,7 +149,7 @@ class Cherubion(Ruleset):
         if st["phase"] == "place":
             return PLACEMENT
         if st["ask"]:
-            return (Play, Pass)
+            return (Play, Pass, Intruder, Loss)
         return (O.Move, O.Deploy, O.Draw, O.Build, O.Upgrade, O.Play, O.Attack, O.Execute)
 
     def _wrong_step(self, st: State, o: object) -> str:
@@ -206,6 +208,12 @@ class Cherubion(Ruleset):
         if any(isinstance(o, Surrender) for o in os_):
             ctx.pub("surrender", f"{seat} surrenders", seat=seat)
             eliminate(ctx, seat, None, "surrendered")
+            return
+        if ask["event"] in ("INTRUDER", "LOSS"):
+            key = "loss" if ask["event"] == "LOSS" else "intruder"
+            if st["players"][seat]["standing"].get(key) is None and st.get("decisions"):
+                st["decisions"][0]["default"] = True
+                ctx.pub("pass", f"{seat} leaves it to the default")
             return
         play = next((o for o in os_ if isinstance(o, Play)), None)
         if play is None:

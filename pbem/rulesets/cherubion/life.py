@@ -178,12 +178,27 @@ def destroy_resource(ctx: Ctx, rid: str, why: str) -> None:
     loss = RESOURCE_TABLE[r["size"]]["ep"] // 4
     ctx.pub("resource_destroyed", f"{owner}'s {r['size']} resource {rid} on {r['field']} is "
             f"destroyed ({why}); Base pieces lose {loss} ÉP in total", seat=owner, loss=loss)
+    if st["players"][owner]["standing"].get("loss") is None and \
+            st["config"]["options"].get("decisions", "auto") == "ask" and _loss_pool(st, owner):
+        # decisions=ask: the owner splits the loss in a short step (run loop)
+        st.setdefault("decisions", []).append({"kind": "LOSS", "seat": owner, "loss": loss,
+                                               "rid": rid})
+        return
+    apply_loss(ctx, owner, loss, rid)
+
+
+def _loss_pool(st: dict[str, Any], owner: str) -> list[dict[str, Any]]:
     bases = {f"base:{s}" for s in st["players"][owner]["bases"]}
-    pool = [p for p in st["pieces"].values()
+    return [p for p in st["pieces"].values()
             if p["owner"] == owner and p["loc"] in bases and p["ep"] > 0]
+
+
+def apply_loss(ctx: Ctx, owner: str, loss: int, rid: str) -> None:
+    st = ctx.state
+    pool = _loss_pool(st, owner)
     share: dict[str, int] = {p["id"]: 0 for p in pool}
     left = loss
-    prio = st["players"][owner]["standing"].get("loss", [])
+    prio = st["players"][owner]["standing"].get("loss") or []
     for pid in prio:
         p = st["pieces"].get(pid)
         if p is None or p not in pool or left <= 0:

@@ -420,8 +420,19 @@ def enter_foreign_base(ctx: Ctx, p: dict[str, Any], side: int) -> None:
         kill(ctx, p, f"a summoned piece entered {owner}'s Base", owner)
         return
     choice = st["players"][owner]["standing"].get("intruder")
+    if choice is None and st["config"]["options"].get("decisions", "auto") == "ask":
+        # decisions=ask: held in the Base until its owner decides in a short step
+        p["loc"] = f"prison:{owner}"
+        p["status"] = {}
+        st.setdefault("decisions", []).append({"kind": "INTRUDER", "seat": owner,
+                                               "piece": p["id"]})
+        ctx.pub("intruder", f"{name_of(st, p['id'])} enters {owner}'s Base; {owner} decides "
+                "its fate")
+        from pbem.rulesets.cherubion.life import check_elimination
+        check_elimination(ctx, owner)
+        return
     if choice is None:
-        choice = "kill" if p["kind"] == "demigod" else "prisoner"
+        choice = default_intruder(p)
     if choice == "kill":
         kill(ctx, p, f"killed as an intruder in {owner}'s Base", owner)
         return
@@ -430,6 +441,33 @@ def enter_foreign_base(ctx: Ctx, p: dict[str, Any], side: int) -> None:
     ctx.pub("prisoner", f"{name_of(st, p['id'])} is taken prisoner in {owner}'s Base")
     from pbem.rulesets.cherubion.life import check_elimination
     check_elimination(ctx, owner)
+
+
+def default_intruder(p: dict[str, Any]) -> str:
+    """spec DP9 default: prisoner, but a demigod is killed."""
+    return "kill" if p["kind"] == "demigod" else "prisoner"
+
+
+def decide(ctx: Ctx, d: dict[str, Any], *, default: bool) -> None:
+    """Apply a pending INTRUDER or LOSS decision: the seat's (new) standing order, or the
+    default."""
+    from pbem.rulesets.cherubion.life import apply_loss
+    st = ctx.state
+    seat = d["seat"]
+    if d["kind"] == "LOSS":
+        if default:
+            st["players"][seat]["standing"].pop("loss", None)
+        apply_loss(ctx, seat, d["loss"], d["rid"])
+        return
+    p = st["pieces"][d["piece"]]
+    if p["loc"] != f"prison:{seat}":
+        return
+    choice = None if default else st["players"][seat]["standing"].get("intruder")
+    choice = choice or default_intruder(p)
+    if choice == "kill":
+        kill(ctx, p, f"killed as an intruder in {seat}'s Base", seat)
+    else:
+        ctx.pub("prisoner", f"{name_of(st, p['id'])} is taken prisoner in {seat}'s Base")
 
 
 def deploy_problem(st: State, seat: str, pid: str, field: str) -> str | None:

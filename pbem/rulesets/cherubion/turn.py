@@ -244,6 +244,10 @@ def run(ctx: Ctx) -> None:
             raise AssertionError("cherubion: run loop does not terminate")
         if st["ask"] or st["awaiting_orders"]:
             return
+        if st.get("decisions"):
+            if _decision(ctx):
+                return
+            continue
         if st["queue"]:
             task = st["queue"].pop(0)
             res = TASKS[task["t"]](ctx, task)
@@ -270,6 +274,41 @@ def run(ctx: Ctx) -> None:
             continue
         _end_turn(ctx)
         start_turn(ctx)
+
+
+def _decision(ctx: Ctx) -> bool:
+    """The next pending INTRUDER/LOSS decision (decisions=ask and no standing order): ask
+    its seat, or apply the answer (it became the seat's standing order) or the default.
+    True when a question was opened."""
+    from pbem.rulesets.cherubion.movement import decide
+    st = ctx.state
+    d = st["decisions"][0]
+    seat = d["seat"]
+    if not st["players"][seat]["alive"]:
+        st["decisions"].pop(0)
+        return False
+    key = "loss" if d["kind"] == "LOSS" else "intruder"
+    if d.get("default") or st["players"][seat]["standing"].get(key) is not None:
+        st["decisions"].pop(0)
+        decide(ctx, d, default=bool(d.get("default")))
+        return False
+    if d.get("asked"):
+        d["default"] = True
+        return False
+    d["asked"] = True
+    if d["kind"] == "LOSS":
+        from pbem.rulesets.cherubion.life import _loss_pool
+        pool = sorted(_loss_pool(st, seat), key=lambda p: (-p["ep"], p["id"]))
+        opts = ["LOSS " + " ".join(p["id"] for p in pool)]
+        text = (f"Your resource {d['rid']} was destroyed: your Base pieces lose {d['loss']} ÉP "
+                "in total. Order them (each takes what it can before the next); your answer "
+                "stays as your standing LOSS order.")
+    else:
+        opts = ["INTRUDER PRISONER", "INTRUDER KILL"]
+        text = (f"{name_of(st, d['piece'])} entered your Base: take it prisoner or kill it? "
+                "Your answer stays as your standing INTRUDER order.")
+    st["ask"] = {"seat": seat, "event": d["kind"], "info": {}, "options": opts, "text": text}
+    return True
 
 
 def _zero_window(ctx: Ctx) -> bool:

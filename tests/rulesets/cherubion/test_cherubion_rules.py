@@ -232,3 +232,32 @@ def test_nmr_turn_is_empty_and_me_is_walked_out() -> None:
     assert RULESET.default_orders(st, "alpha") == Parsed()
     st, ev = RULESET.resolve(st, {"alpha": Parsed()}, ScriptedDice([1, 2]))
     assert "must use all 3 MÉ" in texts(ev)
+
+
+def test_ask_intruder_decision_becomes_standing() -> None:
+    st = build({"a": "choler", "b": "sang"}, {"a": 1, "b": 3}, options={"decisions": "ask"})
+    place(st, CH1="D10", SA7="D12", SA1="L6")
+    st["players"]["a"]["hand"] = ["n16", "n16"]
+    set_turn(st, "a", energy=16)
+    st, ev, _ = play_turn(st, "a", "PLAY Hamis Utazas I BY CH1 ON SA7", [])
+    asked = RULESET.awaiting(st)
+    assert list(asked) == ["a"] and "INTRUDER KILL" in asked["a"].skeleton
+    reply = RULESET.parse(st, "a", "INTRUDER KILL")
+    st, ev = RULESET.resolve(st, {"a": reply}, ScriptedDice([1, 2]))
+    assert st["pieces"]["SA7"]["loc"] == "gone"
+    assert st["players"]["a"]["standing"]["intruder"] == "kill"
+
+
+def test_ask_loss_split_and_pass_default() -> None:
+    st = build({"a": "choler", "b": "sang"}, {"a": 1, "b": 3}, options={"decisions": "ask"})
+    place(st, SA6="G14", CH1="B8")
+    from cherubion_testkit import resource
+    rid = resource(st, "a", "E13")
+    st["players"]["b"]["hand"] = ["n10"]
+    set_turn(st, "b", energy=10)
+    st, ev, _ = play_turn(st, "b", f"PLAY Eroforras Megsemmisitese BY SA6 ON {rid}", [])
+    assert list(RULESET.awaiting(st)) == ["a"]
+    st, ev = RULESET.resolve(st, {"a": RULESET.parse(st, "a", "PASS")}, ScriptedDice([1, 2]))
+    # default: one point at a time to the highest current ÉP; 15 in total, nobody below 0
+    assert min(p["ep"] for p in st["pieces"].values() if p["owner"] == "a") > 0
+    assert sum(p["max"] - p["ep"] for p in st["pieces"].values() if p["owner"] == "a") == 15
