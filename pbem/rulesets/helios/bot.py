@@ -57,8 +57,12 @@ def options_sun(state: State, seat: str) -> list[Sun]:
     return [Sun((c,)) for c in board.all_cells() if c in dests]
 
 
-def random_action(state: State, seat: str, rng: random.Random) -> Any:
-    kinds = [options_sun, options_place, options_build, options_temple]
+def random_action(state: State, seat: str, rng: random.Random, column: str | None = None) -> Any:
+    """A random legal action; with `column`, one that a tile of that column grants."""
+    kinds = {"sun": [options_sun], "land": [options_place],
+             "build": [options_build, options_temple]}.get(column or "", [
+                 options_sun, options_place, options_build, options_temple])
+    kinds = list(kinds)
     rng.shuffle(kinds)
     for f in kinds:
         opts = f(state, seat)
@@ -86,7 +90,7 @@ def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
         if rng.random() < 0.5:
             take += f" UNDER {rng.choice(data.AREAS)}"
         lines.append(take)
-        action = random_action(state, seat, rng) if rng.random() < 0.95 else None
+        action = random_action(state, seat, rng, col) if rng.random() < 0.95 else None
         lines.append(str(action) if action is not None else "DECLINE")
         for _ in range(rng.choice([0, 1, 2])):
             b = random_action(state, seat, rng)
@@ -103,8 +107,14 @@ def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
         return out
     if ph == "actions":
         out = random_turn(state, seat, rng)
-        if rng.random() < 0.3:  # a stored second turn, planned on today's board
-            out += ["NEXT", *random_turn(state, seat, rng)]
+        left = phases.turn_order(state)[state["turn_index"] + 1:].count(seat)
+        if left and rng.random() < 0.5:
+            # plan the rest of the round now (stored turns), each with a fallback
+            # alternative that always works while its column has tiles
+            for _ in range(left if rng.random() < 0.7 else 1):
+                out += ["NEXT", *random_turn(state, seat, rng)]
+                for col in rng.sample(list(data.SYMBOLS), 3):
+                    out += ["OR", f"TAKE {col}", "DECLINE"]
         if rng.random() < 0.1:
             out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
         return out

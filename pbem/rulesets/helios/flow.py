@@ -13,7 +13,7 @@ from typing import Any
 from pbem.core.dice import Dice
 from pbem.rulesets.helios import actions, data
 from pbem.rulesets.helios.actions import Events, State, say
-from pbem.rulesets.helios.orders import Bonus, Decline, Next, Or, Take
+from pbem.rulesets.helios.orders import Bonus, Build, Decline, Next, Or, Place, Sun, Take, Temple
 
 Alternative = dict[str, Any]  # {"take": Take, "action": Action | None, "bonus": [Action]}
 
@@ -53,8 +53,22 @@ def take_problem(state: State, t: Take) -> str | None:
     return None
 
 
+# Rulebook p. 4: the tile's symbol is the action it grants.
+SYMBOL_ACTIONS: dict[str, tuple[type, ...]] = {"land": (Place,), "build": (Temple, Build),
+                                               "sun": (Sun,)}
+
+
+def mismatch(column: str, action: Any) -> str | None:
+    """Why `action` cannot be done with a tile of `column` (None when it can)."""
+    if action is None or isinstance(action, Decline) or isinstance(action, SYMBOL_ACTIONS[column]):
+        return None
+    verbs = {"land": "PLACE", "build": "TEMPLE or BUILD", "sun": "SUN"}
+    return (f"a {column} tile grants {verbs[column]} (or DECLINE), not "
+            f"{str(action).split()[0]}")
+
+
 def viable(state: State, seat: str, alt: Alternative) -> str | None:
-    problem = take_problem(state, alt["take"])
+    problem = take_problem(state, alt["take"]) or mismatch(alt["take"].column, alt["action"])
     if problem:
         return problem
     if alt["action"] is not None:
@@ -106,6 +120,10 @@ def play_alternative(state: State, seat: str, alt: Alternative, dice: Dice, even
         f"{area}.", seat=seat, column=t.column, colour=colour, area=area)
     queue = list(alt["bonus"])
     action = alt["action"] if alt["action"] is not None else Decline()
+    if mismatch(t.column, action):
+        say(events, "skipped", f"{seat}'s {action} is skipped: {mismatch(t.column, action)}.",
+            seat=seat)
+        action = Decline()
     # Rulebook p. 10: an action may be declined; the tile is taken either way.
     problem = actions.check(state, seat, action)
     if problem:

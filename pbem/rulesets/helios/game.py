@@ -112,6 +112,7 @@ class Helios(Ruleset):
         lines: list[OrderLine] = []
         took = False
         acted = False
+        column = ""
         for no, raw in order_lines(text):
             try:
                 o = parse_line(raw)
@@ -128,7 +129,7 @@ class Helios(Ruleset):
                 if isinstance(o, Take):
                     if took:
                         err = "a second TAKE in one alternative; write OR (or NEXT) before it"
-                    took, acted = True, False
+                    took, acted, column = True, False, o.column
                 elif isinstance(o, Or | Next):
                     if not took:
                         err = f"{o} must follow a TAKE"
@@ -141,6 +142,8 @@ class Helios(Ruleset):
                         err = f"start a turn with TAKE before {str(o).split()[0]}"
                     elif acted:
                         err = "one action per turn; write OR to start an alternative"
+                    else:
+                        err = flow.mismatch(column, o)
                     acted = True
             lines.append(OrderLine(no, raw, None if err else o, err))
         return Parsed.of(lines)

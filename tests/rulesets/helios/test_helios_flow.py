@@ -165,6 +165,9 @@ def test_catchup_standing_order_auto_and_ask():
     ("HIRE princes", "characters", 'did you mean "princess"'),
     ("ACTIVATE priestess BONUS blue", "characters", "places no bonus resource"),
     ("TAKE build\nBUILD market", "actions", "unknown building"),
+    ("TAKE land\nSUN TO 1,0", "actions", "a land tile grants PLACE (or DECLINE), not SUN"),
+    ("TAKE sun\nTEMPLE AT 0,0", "actions", "a sun tile grants SUN"),
+    ("TAKE build\nPLACE spring AT 0,1", "actions", "a build tile grants TEMPLE or BUILD"),
 ])
 def test_parse_errors_say_what_is_right(text, phase, error):
     out = start()

@@ -217,3 +217,16 @@ def test_component_limits_option():
     assert actions.check(s, "north", Build("sun_hut")) == "no house is left in the supply"
     s2 = new_game(2, start="north")
     assert not supply.limited(s2) and supply.houses_left(s2) > 1000
+
+
+def test_action_must_match_the_tile_symbol(game2):
+    """Rulebook p. 4: the tile's symbol decides the action; a mismatched line is skipped."""
+    from pbem.rulesets.helios import flow
+    from pbem.rulesets.helios.orders import Sun, Take
+    s = game2
+    p = set_board(s, "north", {(0, 0): ("granite", ["grey"])}, sun=(1, -1))
+    ev: list = []
+    flow.play_alternative(s, "north", {"take": Take("land"), "action": Sun(((1, 0),)), "bonus": []},
+                          dice(), ev)
+    assert p["sun"] == [1, -1] and any("a land tile grants PLACE" in e.text for e in ev)
+    assert flow.viable(s, "north", {"take": Take("land"), "action": Sun(((1, 0),)), "bonus": []})
