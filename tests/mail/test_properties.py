@@ -27,18 +27,19 @@ def _check(raw: bytes) -> None:
 
 
 @given(st.binary(max_size=3000))
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_arbitrary_bytes(raw: bytes) -> None:
     _check(raw)
 
 
 @given(mailish)
-@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_mail_shaped_bytes(raw: bytes) -> None:
     _check(raw)
 
 
 @given(st.text(max_size=500))
+@settings(deadline=None)
 def test_any_text_body(body: str) -> None:
     raw = ("From: a@example.org\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8"
            "\r\n\r\n" + body).encode("utf-8", "surrogatepass")
