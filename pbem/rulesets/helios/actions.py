@@ -219,7 +219,9 @@ def estate_manager(state: State, seat: str, o: Build, dice: Dice, events: Events
             return
         typ = dice.draw(pile, f"Estate Manager, {seat}, tile {i + 1} from the extra pile")
         tiles, sun = tileset(p), sun_cell(p)
-        spot = next((c for c in o.cells if board.placement_problem(c, tiles, sun) is None), None)
+        wanted = [e[1] if isinstance(e[0], str) else e for e in o.cells
+                  if not isinstance(e[0], str) or e[0] == typ]
+        spot = next((c for c in wanted if board.placement_problem(c, tiles, sun) is None), None)
         if spot is None:
             legal = board.legal_placements(tiles, sun)
             spot = legal[0] if legal else None

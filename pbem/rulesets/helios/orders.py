@@ -48,6 +48,30 @@ class Token:
         return self.colour if self.cell is None else f"{self.colour}@{cell_str(self.cell)}"
 
 
+def plan_str(entry: Cell | tuple[str, Cell]) -> str:
+    if isinstance(entry[0], str):
+        return f"{entry[0]}@{cell_str(entry[1])}"  # type: ignore[arg-type]
+    return cell_str(entry)  # type: ignore[arg-type]
+
+
+def _plan(toks: list[str]) -> tuple[tuple[Cell | tuple[str, Cell], ...], list[str]]:
+    out: list[Cell | tuple[str, Cell]] = []
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if "@" in tok:
+            name, where = tok.split("@", 1)
+            out.append((_lookup(LAND_NAMES, name), parse_cell(where)))
+        elif _CELL_RE.match(tok):
+            out.append(parse_cell(tok))
+        else:
+            break
+        i += 1
+    if not out:
+        raise OrderError("TO needs cells, e.g. TO 0,1 spring@1,1")
+    return tuple(out), toks[i:]
+
+
 def _pay_str(pay: tuple[Token, ...] | None) -> str:
     return "" if pay is None else " PAY " + " ".join(map(str, pay))
 
@@ -92,7 +116,8 @@ class Build:
     building: str
     pay: tuple[Token, ...] | None = None
     convert: int | None = None          # Bazaar: mana to convert (0-3)
-    cells: tuple[Cell, ...] = ()         # Estate Manager: preferred cells, in order
+    # Estate Manager: preferred cells in order; ("spring", cell) only for that land type
+    cells: tuple[Cell | tuple[str, Cell], ...] = ()
     bonus: str | None = None            # Estate Manager: colour on a bonus-resource space
 
     def __str__(self) -> str:
@@ -100,7 +125,7 @@ class Build:
         if self.convert is not None:
             s += f" CONVERT {self.convert}"
         if self.cells:
-            s += " TO " + " ".join(cell_str(c) for c in self.cells)
+            s += " TO " + " ".join(plan_str(c) for c in self.cells)
         if self.bonus:
             s += f" BONUS {self.bonus}"
         return s
@@ -342,7 +367,7 @@ def parse_action(verb: str, toks: list[str]) -> Action:
     if verb == "build":
         name, rest = _name_and_rest(toks, BUILDING_NAMES, {"pay", "convert", "to", "bonus"})
         pay = convert = bonus = None
-        cells: tuple[Cell, ...] = ()
+        cells: tuple[Cell | tuple[str, Cell], ...] = ()
         while rest:
             if _is(rest[0], "pay") and pay is None:
                 pay, rest = _pay(rest[1:])
@@ -352,7 +377,7 @@ def parse_action(verb: str, toks: list[str]) -> Action:
                 convert = int(rest[1])
                 rest = rest[2:]
             elif _is(rest[0], "to") and not cells:
-                cells, rest = _cells(rest[1:])
+                cells, rest = _plan(rest[1:])
             elif _is(rest[0], "bonus") and bonus is None:
                 if len(rest) < 2:
                     raise OrderError("BONUS needs a resource colour")

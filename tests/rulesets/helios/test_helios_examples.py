@@ -407,6 +407,12 @@ def test_tc28_estate_manager(game2):
     run(s, "east", Build("estate_manager", cells=((1, 1), (0, 1)), bonus="black"),
         d=ScriptedDice([0, 0]))
     assert p["tiles"]["1,1"]["cubes"] == ["green", "black"]
+    # a plan keyed by land type (spec DP-07): Spring here, anything else there
+    p = set_board(s, "north", {(0, 0): ("redwood", ["brown", "green"])}, sun=(1, -1), buildings=[])
+    s["extra_pile"] = ["obsidian", "spring"]
+    run(s, "north", Build("estate_manager", cells=(("spring", (-1, 1)), (0, 1))),
+        d=ScriptedDice([0, 0]))  # obsidian first, then spring
+    assert p["tiles"]["0,1"]["type"] == "obsidian" and p["tiles"]["-1,1"]["type"] == "spring"
 
 
 # TC-29 rulebook p. 16: the Bazaar converts up to 3 mana into 4 VP each
