@@ -115,14 +115,19 @@ def dice_count(s: dict[str, Any], att: dict[str, Any], tgt: dict[str, Any], mele
                *, attacker_turn: bool = True) -> int:
     """Own dice after caps, then dice from cards (p.36: they may exceed the cap)."""
     n = own_dice(s, att, tgt)
+    effects = s["tf"].get("effects", [])
+    # a later card cancelling the Lore dice of this roll wins over earlier ones (p.31)
+    no_lore = any(e.get("kind") == "minus_dice" and e.get("unit") == att["id"]
+                  and e.get("cancel_lore") for e in effects)
     card = s["tf"].get("card_def") or {}
     if (melee and attacker_turn and card.get("melee_bonus") and uclass(att) == "mounted"
             and att["id"] in s["tf"]["ordered"]):
         n += int(card["melee_bonus"])
-    for eff in s["tf"].get("effects", []):
-        if eff.get("kind") == "extra_dice" and eff.get("unit") == att["id"]:
+    for eff in effects:
+        if eff.get("kind") == "extra_dice" and eff.get("unit") == att["id"] and not no_lore:
             n += int(eff["n"])
-        elif eff.get("kind") == "crowd" and eff.get("seat") == att["owner"] and attacker_turn:
+        elif (eff.get("kind") == "crowd" and eff.get("seat") == att["owner"] and attacker_turn
+              and not no_lore):
             n += int(eff["n"])
         elif eff.get("kind") == "minus_dice" and eff.get("unit") == att["id"]:
             n -= int(eff["n"])

@@ -118,7 +118,8 @@ def apply_effect(ctx: Ctx, seat: str, card: dict[str, Any], level: int, unit: st
         effects.append({"kind": "broad_shield", "unit": unit, "scope": "roll"})
     elif eff == "minus_dice":
         effects.append({"kind": "minus_dice", "unit": info.get("attacker", ""),
-                        "n": value(p["dice"], level), "scope": "roll"})
+                        "n": value(p["dice"], level), "scope": "roll",
+                        "cancel_lore": bool(p.get("cancel_lore"))})
     elif eff == "gain_tokens":
         from .lore import gain_tokens
         gain_tokens(ctx, seat, value(p["tokens"], level), f"({card['name']})")

@@ -88,8 +88,7 @@ def run_turn(ctx: Ctx, orders: list[Any]) -> None:
             if s["mode"] == "lore":
                 lore_mod.command_phase(ctx, lore_lines)
             order_phase(ctx, orders, c, command)
-    if s["mode"] == "lore" and in_lieu:
-        lore_mod.command_phase(ctx, [])
+    if in_lieu:  # p.29: no Command card, so no reaction to one
         order_phase(ctx, orders, None, 0)
     if tf["ordered"]:
         move_phase(ctx, orders)

@@ -177,6 +177,23 @@ def test_tc44_defender_reaction_foiled_and_card_limit() -> None:
     assert "foiled" in s2["lore"]["discard"] and "first_strike" in s2["lore"]["discard"]
 
 
+def test_tc45_later_card_wins() -> None:
+    """p.31: the Wizard's Strength of the Crowd is cancelled by the opponent's Blinding Light."""
+    s = lore_state({"wizard": 1, "cleric": 1}, goblets=(5, 5))
+    s["lore"]["hands"] = {"north": ["strength_of_the_crowd"], "south": ["blinding_light"]}
+    s["standing"]["south"] = {"react blinding_light": "S1"}
+    s["hands"]["north"] = ["order_two_centre"] * 4
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "N2", "north", "regular_infantry", (17, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (16, 6))
+    c = run(s, "north", "PLAY order_two_centre\nLORE strength_of_the_crowd\nBATTLE N1 S1\n"
+            "BATTLE N2 S2\nREPLENISH TOKENS\n", "R", "R", "L", "L", "L", "L", 0)
+    rolls = [e for e in c.events if e.kind == "roll"]
+    assert len(rolls[0].data["faces"]) == 2   # 3 dice, no Lore bonus, -1 (Blinding Light)
+    assert len(rolls[1].data["faces"]) == 4   # 3 dice +1 (Strength of the Crowd)
+
+
 def test_tc46_tc66_out_of_class() -> None:
     s = lore_state({"cleric": 3})
     assert level_of(s, "north", "creeping_doom") == (1, 12)
