@@ -207,6 +207,8 @@ def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
         out += _moves(state, seat, rng)
         return out
     if ph == "ask":
+        if state["ask"]["kind"] == "move":
+            return _moves(state, seat, rng)
         if state["ask"]["kind"] == "battle":
             return [str(Lead("all", _perm(rng))), str(Target("all", _perm(rng))),
                     str(Reroll(rng.choice([0, 1, 2])))] + (

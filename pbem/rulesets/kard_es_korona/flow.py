@@ -18,7 +18,7 @@ from pbem.core.orders import Parsed
 from pbem.rulesets.kard_es_korona import economy, elections
 from pbem.rulesets.kard_es_korona.battles import run_battles
 from pbem.rulesets.kard_es_korona.defeat import captive_deaths
-from pbem.rulesets.kard_es_korona.movement import run_movement
+from pbem.rulesets.kard_es_korona.movement import run_movement, start_movement
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
     Cede,
@@ -122,7 +122,10 @@ def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
         for seat in ask["seats"]:
             parsed = orders.get(seat, Parsed())
             p = state["players"][seat]
-            if ask["kind"] == "battle":
+            if ask["kind"] == "move":
+                lines = [str(o) for o in parsed.orders if isinstance(o, (Move, Pass))]
+                p["script"] = lines or ["PASS"]
+            elif ask["kind"] == "battle":
                 once: dict[str, Any] = {"seq": ask["seq"]}
                 for o in parsed.orders:
                     if isinstance(o, Lead):
@@ -246,13 +249,8 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
         state["stage"] = "trad_move"
         state["phase"] = "running"
         return
-    run_movement(state, events, lambda: check_victory(state, events))
-    for p in state["players"].values():
-        p["script"] = []
-    if state["result"] is None:
-        events.append(Event("phase", f"{state['year']}, phase IV: all units are turned face "
-                            "up; battles and sieges.", {}))
-    state["stage"] = "battles"
+    start_movement(state)
+    state["stage"] = "movement"
     state["phase"] = "running"
 
 
@@ -278,7 +276,19 @@ def advance(state: St, dice: Dice, events: list[Event]) -> None:
             state["phase"] = "over"
             return
         stage = state["stage"]
-        if stage == "battles":
+        if stage == "movement":
+            r = run_movement(state, events, lambda: check_victory(state, events))
+            if r == "ask":
+                state["phase"] = "ask"
+                return
+            for p in state["players"].values():
+                p["script"] = []
+            if r == "over":
+                continue
+            events.append(Event("phase", f"{state['year']}, phase IV: all units are turned "
+                                "face up; battles and sieges.", {}))
+            state["stage"] = "battles"
+        elif stage == "battles":
             r = run_battles(state, dice, events, lambda: check_victory(state, events))
             if r == "ask":
                 state["phase"] = "ask"
@@ -302,7 +312,8 @@ def advance(state: St, dice: Dice, events: list[Event]) -> None:
                 continue
             seat = trad["order"][trad["i"]]
             if state["players"][seat]["status"] != "out":
-                run_movement(state, events, lambda: check_victory(state, events), only=[seat])
+                start_movement(state, only=[seat])
+                run_movement(state, events, lambda: check_victory(state, events))
             state["players"][seat]["script"] = []
             state["stage"] = "trad_battles"
         elif stage == "trad_battles":

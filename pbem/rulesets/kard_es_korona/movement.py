@@ -256,63 +256,80 @@ def do_step(state: St, seat: str, mv: Move, events: list[Event]) -> str:
     return ""
 
 
-def run_movement(state: St, events: list[Event], after_step,
-                 only: list[str] | None = None) -> None:
-    """Movement rounds (rulebook p. 8; spec 5.4.1, DP7). `after_step` runs the instant
-    victory check; it returns True when the game is over. `only`: the one player who moves
-    now (traditional mode, rulebook 6.5), who then takes all his steps in a row."""
+def start_movement(state: St, only: list[str] | None = None) -> None:
+    """Phase III begins: nobody has passed; `only` = the one player who moves now
+    (traditional mode, rulebook 6.5)."""
     movers = only or [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
     for s in movers:
-        p = state["players"][s]
-        p["passed"] = False
+        state["players"][s]["passed"] = False
     if only is None:
         state["first_passer"] = None
+    state["move"] = {"order": movers, "ptr": 0, "only": only is not None}
+
+
+def run_movement(state: St, events: list[Event], after_step,
+                 only: list[str] | None = None) -> str:
+    """Movement rounds (rulebook p. 8; spec 5.4.1, DP7): in turn order each player makes one
+    step or passes, until all have passed. `after_step` runs the instant victory check and
+    returns True when the game is over. Returns "done", "over", or "ask" when option
+    movement=strict and the player whose turn it is has no step left in his script."""
+    if state.get("move") is None:
+        start_movement(state, only)
+    mv_state = state["move"]
+    order = mv_state["order"]
+    single = mv_state["only"]
+    strict = state["opts"].get("movement") == "strict" and not single
     while True:
-        active = [s for s in (only or turn_order(state, movers))
-                  if not state["players"][s]["passed"]]
-        if not active:
-            break
-        for s in active:
-            p = state["players"][s]
-            if p["passed"]:
+        if all(state["players"][s]["passed"] for s in order):
+            state["move"] = None
+            return "done"
+        s = order[mv_state["ptr"]]
+        p = state["players"][s]
+        if p["passed"]:
+            mv_state["ptr"] = (mv_state["ptr"] + 1) % len(order)
+            continue
+        stepped = False
+        reason_pass = ""
+        if p["steps_left"] <= 0:
+            reason_pass = "has no steps left"
+        elif p["frozen"]:
+            reason_pass = "is frozen (lord attacked)"
+        while not stepped and not reason_pass:
+            if not p["script"]:
+                if strict:
+                    state["ask"] = {"kind": "move", "seats": [s]}
+                    return "ask"
+                reason_pass = "has no more steps in his orders"
+                break
+            line = p["script"].pop(0)
+            if line == "PASS":
+                reason_pass = "passes"
+                break
+            mv = parse_line(gmap(state), state["seats"], line)
+            assert isinstance(mv, Move)
+            why = do_step(state, s, mv, events)
+            if why:
+                events.append(Event("skip", f"{s}: step skipped ({mv}): {why}.",
+                                    {"seat": s}, (s,)))
+                events.append(Event("skip_public", f"{s} skips a step.", {"seat": s}))
                 continue
-            stepped = False
-            reason_pass = ""
-            if p["steps_left"] <= 0:
-                reason_pass = "has no steps left"
-            elif p["frozen"]:
-                reason_pass = "is frozen (lord attacked)"
-            while not stepped and not reason_pass:
-                if not p["script"]:
-                    reason_pass = "has no more steps in his orders"
-                    break
-                line = p["script"].pop(0)
-                if line == "PASS":
-                    reason_pass = "passes"
-                    break
-                mv = parse_line(gmap(state), state["seats"], line)
-                assert isinstance(mv, Move)
-                why = do_step(state, s, mv, events)
-                if why:
-                    events.append(Event("skip", f"{s}: step skipped ({mv}): {why}.",
-                                        {"seat": s}, (s,)))
-                    events.append(Event("skip_public", f"{s} skips a step.", {"seat": s}))
-                    continue
-                stepped = True
-                p["steps_left"] -= 1
-                if after_step():
-                    return
-            if reason_pass:
-                p["passed"] = True
-                p["script"] = []
-                if only is not None:
-                    events.append(Event("pass", f"{s} {reason_pass}.", {"seat": s}))
-                elif state["first_passer"] is None:
-                    state["first_passer"] = s
-                    events.append(Event("pass", f"{s} {reason_pass}: first to pass, start "
-                                        "player next year.", {"seat": s}))
-                else:
-                    events.append(Event("pass", f"{s} {reason_pass}.", {"seat": s}))
+            stepped = True
+            p["steps_left"] -= 1
+            if after_step():
+                state["move"] = None
+                return "over"
+        if reason_pass:
+            p["passed"] = True
+            p["script"] = []
+            if single:
+                events.append(Event("pass", f"{s} {reason_pass}.", {"seat": s}))
+            elif state["first_passer"] is None:
+                state["first_passer"] = s
+                events.append(Event("pass", f"{s} {reason_pass}: first to pass, start "
+                                    "player next year.", {"seat": s}))
+            else:
+                events.append(Event("pass", f"{s} {reason_pass}.", {"seat": s}))
+        mv_state["ptr"] = (mv_state["ptr"] + 1) % len(order)
 
 
 def unused_part(county: str, army: dict[str, int], lord: bool = False) -> Part:

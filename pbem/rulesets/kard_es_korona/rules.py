@@ -67,9 +67,10 @@ class KardEsKorona(Ruleset):
         Option("escape_roll", False, (True, False), "a defeated lord escapes on a 6 (p. 11)"),
         Option("lord_freeze", True, (True, False), "an attacked lord's player may not step"),
         Option("cavalry_cap", True, (True, False), "cavalry recruitment caps / quota"),
-        Option("movement", "interleaved", ("interleaved", "traditional"),
-               "traditional = rulebook 6.5: each player moves and fights all at once, the "
-               "start player is rolled every year"),
+        Option("movement", "interleaved", ("interleaved", "strict", "traditional"),
+               "strict = a player whose step list runs out before PASS is asked for his next "
+               "steps; traditional = rulebook 6.5: each player moves and fights all at once, "
+               "the start player is rolled every year"),
         Option("pinning", None, (None, True, False), "advanced pinning; default per variant"),
         Option("flight", None, (None, True, False), "advanced flight; default per variant"),
         Option("arm_limits", None, (None, True, False),
@@ -139,7 +140,12 @@ class KardEsKorona(Ruleset):
             return out
         if ph == "ask":
             ask = state["ask"]
-            if ask["kind"] == "battle":
+            if ask["kind"] == "move":
+                p = state["players"][ask["seats"][0]]
+                text = (f"Movement, your turn ({p['steps_left']} steps left): send your next "
+                        "MOVE lines (tried in order until one can be made) and/or PASS.")
+                sk = ("PASS",)
+            elif ask["kind"] == "battle":
                 text = (f"Battle at {ask['county']}: send LEAD <arm...>, TARGET all <arm...>, "
                         "REROLL <n>|NEVER, FLEE <percent>|NEVER for this battle.")
                 sk = ("LEAD all arch cav inf", "TARGET all cav arch inf")
@@ -158,6 +164,7 @@ class KardEsKorona(Ruleset):
         "deploy": (Deploy, LordAt),
         "orders": (Recruit, Ransom, Give, Cede, Move, Pass, Bid),
         "battle": (Lead, Target, Reroll, Flee),
+        "move": (Move, Pass),
         "fealty": (Fealty,),
         "bid": (Bid, Prefer),
     }
@@ -224,6 +231,8 @@ class KardEsKorona(Ruleset):
             text = "PASS\n"
         elif kind == "fealty":
             text = "FEALTY YES\n"
+        elif kind == "move":
+            text = "PASS\n"
         elif kind == "bid":
             text = f"BID {current_office(state)} 0\n"
         else:
@@ -246,6 +255,22 @@ class KardEsKorona(Ruleset):
                       rng: random.Random) -> dict[str, Any]:
         """Other seats' standing orders and (during an election) treasuries are hidden."""
         new = copy.deepcopy(state)
+        if view_mod.moving(new):  # the arms of others' face-down units
+            for stack in new["board"].values():
+                if stack["owner"] != seat and sum(stack["used"].values()):
+                    n = sum(stack["used"].values())
+                    fresh = {a: 0 for a in stack["used"]}
+                    for _ in range(n):
+                        fresh[rng.choice(sorted(fresh))] += 1
+                    for a in stack["u"]:
+                        stack["u"][a] += fresh[a] - stack["used"][a]
+                    stack["used"] = fresh
+            for b in new["battles"]:
+                if b["attacker"] != seat:
+                    n = sum(b["army"].values())
+                    b["army"] = {a: 0 for a in b["army"]}
+                    for _ in range(n):
+                        b["army"][rng.choice(sorted(b["army"]))] += 1
         for s, p in new["players"].items():
             if s == seat:
                 continue

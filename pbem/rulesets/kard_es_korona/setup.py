@@ -93,7 +93,7 @@ def new_state(seats: tuple[str, ...], version: str, opts: dict[str, Any]) -> dic
         "offices": {"judge": None, "treasurer": None, "palatine": None},
         "players": players, "board": {}, "out_of_play": out, "battles": [], "seq": 0,
         "quota": 0, "election": None, "ask": None, "pending": [], "result": None,
-        "rotation": None, "stage": "deploy", "cav_castle": {}, "trad": None,
+        "rotation": None, "stage": "deploy", "cav_castle": {}, "trad": None, "move": None,
     }
 
 

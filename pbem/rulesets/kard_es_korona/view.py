@@ -47,13 +47,21 @@ def phase_label(state: St) -> str:
         return f"Year {y} ({n} of {of}): recruitment and movement orders"
     if ph == "ask":
         kind = (state["ask"] or {}).get("kind", "")
-        return f"Year {y} ({n} of {of}): battle phase, {'battle instructions' if kind == 'battle' else 'oath of fealty'}"
+        what = {"battle": "battle phase, battle instructions", "move": "movement, next step",
+                "fealty": "battle phase, oath of fealty"}.get(kind, kind)
+        return f"Year {y} ({n} of {of}): {what}"
     if ph == "bid":
         from pbem.rulesets.kard_es_korona.elections import current_office
         return f"Year {y} ({n} of {of}): election, {current_office(state)}"
     if ph == "over":
         return f"Game over ({y})"
     return f"Year {y}"
+
+
+def moving(state: St) -> bool:
+    """True while the movement phase is paused for a player (option movement=strict): the
+    units moved this year are face down until phase IV."""
+    return state.get("stage") == "movement"
 
 
 def view(state: St, seat: str | None) -> dict[str, Any]:
@@ -74,12 +82,17 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
             "offices": [o for o in OFFICES if state["offices"][o] == s],
         }
     board = {}
+    face_down = moving(state)
     for c in gm.counties:
         s = state["board"].get(c)
         entry: dict[str, Any] = {"holder": controller(state, c)}
         if s:
             entry["owner"] = s["owner"]
             entry["units"] = dict(s["u"])
+            if face_down and s["owner"] != seat and total(s["used"]):
+                # units that moved this year lie face down: owner and count only (p. 8)
+                entry["units"] = {a: s["u"][a] - s["used"][a] for a in ARMS}
+                entry["face_down"] = total(s["used"])
         if c in state["out_of_play"]:
             entry["out"] = True
         board[c] = entry
@@ -91,8 +104,10 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
         "card": state["card"], "card_name": card(state["card"])["name"] if state["card"] else "",
         "drawn": list(state["drawn"]), "guilds_from": state["guilds_from"],
         "board": board,
-        "battles": [{"county": b["county"], "attacker": b["attacker"], "army": dict(b["army"]),
-                     "lord": b["lord"]} for b in state["battles"]],
+        "battles": [{"county": b["county"], "attacker": b["attacker"],
+                     "army": (dict(b["army"]) if not face_down or b["attacker"] == seat
+                              else None),
+                     "size": total(b["army"]), "lord": b["lord"]} for b in state["battles"]],
         "ask": (dict(state["ask"]) if state["ask"] else None),
         "result": state["result"], "seat": seat,
     }
@@ -135,12 +150,15 @@ def board_text(v: dict[str, Any]) -> str:
                 continue
             tag = county.terrain + (f" ({county.castle})" if county.castle else "")
             stack = f" {_name(e.get('owner'))} {_units(e['units'])}" if e.get("units") else ""
+            if e.get("face_down"):
+                stack += f" +{e['face_down']} face down"
             lord = f" +lord {lords[c]}" if c in lords else ""
             held = f" held by {_name(e['holder'])}" if e["holder"] else ""
             lines.append(f"  {county.name} [{tag}]{held}:{stack or ' empty'}{lord}")
     for b in v["battles"]:
+        army = _units(b["army"]) if b["army"] is not None else f"{b['size']} face-down units"
         lines.append(f"Pending battle at {gm.counties[b['county']].name}: {b['attacker']} "
-                     f"attacks with {_units(b['army'])}{' +lord' if b['lord'] else ''}.")
+                     f"attacks with {army}{' +lord' if b['lord'] else ''}.")
     lines.append("Players:")
     for s, p in v["players"].items():
         money = "?" if p["treasury"] is None else str(p["treasury"])
@@ -210,11 +228,14 @@ def board_svg(v: dict[str, Any]) -> str:
         out.append(f'<text x="{x:.0f}" y="{y + 3:.0f}" text-anchor="middle">'
                    f'{escape(c.name[:6])}</text>')
         label = _units(e["units"]) if e.get("units") else ""
+        if e.get("face_down"):
+            label += f" +{e['face_down']}?"
         if cid in lords:
             label += " \u2605" + lords[cid][:3]
         if cid in battles:
             b = battles[cid]
-            label += f" \u2694{b['attacker'][:3]} {_units(b['army'])}"
+            army = _units(b["army"]) if b["army"] is not None else f"{b['size']}?"
+            label += f" \u2694{b['attacker'][:3]} {army}"
         if label:
             out.append(f'<text x="{x:.0f}" y="{y + 23:.0f}" text-anchor="middle" '
                        f'font-weight="bold">{escape(label.strip())}</text>')

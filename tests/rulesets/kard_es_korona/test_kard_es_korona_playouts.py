@@ -27,6 +27,7 @@ EXTRA = [
     (DEFAULT_SEATS[4], "basic", {"movement": "traditional"}),
     (DEFAULT_SEATS[6], "advanced", {"movement": "traditional", "decisions": "ask"}),
     (DEFAULT_SEATS[5], "basic", {"cavalry_cap": False, "lord_freeze": False, "years": 10}),
+    (DEFAULT_SEATS[3], "advanced", {"movement": "strict", "decisions": "ask"}),
 ]
 
 
@@ -122,7 +123,8 @@ def _states(seats, variant, seed, options=None):
 
 @pytest.mark.parametrize("seats,variant,options", [
     (DEFAULT_SEATS[3], "basic", {}), (DEFAULT_SEATS[6], "advanced", {}),
-    (DEFAULT_SEATS[4], "basic", {"decisions": "ask"})])
+    (DEFAULT_SEATS[4], "basic", {"decisions": "ask"}),
+    (DEFAULT_SEATS[3], "basic", {"movement": "strict"})])
 def test_no_leaks(seats, variant, options):
     rng = random.Random(5)
     changed = 0
