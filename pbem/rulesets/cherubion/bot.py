@@ -164,8 +164,13 @@ def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
     for p in sorted(mine, key=lambda q: q["id"]):
         targets = [q for q in enemies if attack_problem(st, p, q["id"]) is None]
         if targets and rng.random() < 0.8:
-            out.append(f"ATTACK {p['id']} {rng.choice(targets)['id']}"
-                       + _capture_clause(st, seat, rng))
+            t = rng.choice(targets)["id"]
+            line = f"ATTACK {p['id']} {t}" + _capture_clause(st, seat, rng)
+            if rng.random() < 0.3:
+                out.append(f"IF {t} ALIVE THEN {line}")
+                out.append(f"ELSE MOVE {p['id']} TO {p['loc']}")
+            else:
+                out.append(line)
         else:
             res = [r for r in st["resources"].values() if hostile(st, seat, r["owner"])
                    and attack_problem(st, p, r["id"]) is None]

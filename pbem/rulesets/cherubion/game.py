@@ -150,7 +150,8 @@ class Cherubion(Ruleset):
             return PLACEMENT
         if st["ask"]:
             return (Play, Pass, Intruder, Loss)
-        return (O.Move, O.Deploy, O.Draw, O.Build, O.Upgrade, O.Play, O.Attack, O.Execute)
+        return (O.Move, O.Deploy, O.Draw, O.Build, O.Upgrade, O.Play, O.Attack, O.Execute,
+                O.If, O.Else)
 
     def _wrong_step(self, st: State, o: object) -> str:
         if st["phase"] == "draft":

@@ -245,6 +245,43 @@ class Clear:
 
 
 @dataclass(frozen=True)
+class Cond:
+    """A condition on the state when the line is reached: `<piece> ALIVE|DEAD|ENGAGED`,
+    `<piece> AT <field>`, `<piece> EP >= n` / `EP < n`, `ME >= n`, `ENERGY >= n`."""
+
+    subject: str  # piece id, "ME" or "ENERGY"
+    test: str  # ALIVE DEAD ENGAGED AT >= <
+    value: str = ""
+
+    def __str__(self) -> str:
+        if self.subject in ("ME", "ENERGY"):
+            return f"{self.subject} {self.test} {self.value}"
+        if self.test in (">=", "<"):
+            return f"{self.subject} EP {self.test} {self.value}"
+        return f"{self.subject} {self.test}" + (f" {self.value}" if self.value else "")
+
+
+@dataclass(frozen=True)
+class If:
+    """`IF <cond> THEN <order>`: the order runs only if the condition holds when reached;
+    an `ELSE <order>` line right after runs otherwise (spec §11.3, dice fallbacks)."""
+
+    cond: Cond
+    order: object
+
+    def __str__(self) -> str:
+        return f"IF {self.cond} THEN {self.order}"
+
+
+@dataclass(frozen=True)
+class Else:
+    order: object
+
+    def __str__(self) -> str:
+        return f"ELSE {self.order}"
+
+
+@dataclass(frozen=True)
 class Ally:
     """Diplomacy (optional rule): propose or confirm an alliance; SECRET keeps it between
     the two."""
@@ -313,10 +350,11 @@ VERBS = {
     "freeattack": "FREEATTACK", "szabadtamadas": "FREEATTACK",
     "loss": "LOSS", "veszteseg": "LOSS",
     "scry": "SCRY", "kikemlel": "SCRY",
-    "when": "WHEN", "ha": "WHEN",
+    "when": "WHEN", "amikor": "WHEN",
     "ally": "ALLY", "szovetseg": "ALLY", "break": "BREAK", "felbont": "BREAK",
     "hostage": "HOSTAGE", "tusz": "HOSTAGE", "join": "JOIN", "csatlakozik": "JOIN",
     "adopt": "ADOPT", "befogad": "ADOPT",
+    "if": "IF", "ha": "IF", "else": "ELSE", "kulonben": "ELSE",
     "forget": "FORGET", "elfelejt": "FORGET", "torol": "FORGET",
 }
 VERB_INDEX = NameIndex({v: [k for k, vv in VERBS.items() if vv == v] for v in set(VERBS.values())},
@@ -481,6 +519,8 @@ def parse_line(text: str, n: int = 6, seats: tuple[str, ...] = ()) -> object:
         return _parse_when(rest)
     if verb in ("ALLY", "BREAK", "JOIN", "ADOPT", "HOSTAGE"):
         return _parse_diplomacy(verb, rest, seats)
+    if verb in ("IF", "ELSE"):
+        return _parse_if(verb, rest, n, seats)
     raise OrderError(f"{verb} is not handled")  # pragma: no cover
 
 
@@ -618,3 +658,49 @@ def _parse_diplomacy(verb: str, rest: list[str], seats: tuple[str, ...]) -> obje
     if verb == "BREAK":
         return Break(_seat(rest[0], seats))
     return Join(_seat(rest[0], seats), verb == "ADOPT")
+
+
+TURN_VERBS = ("MOVE", "FLEE", "DEPLOY", "DRAW", "BUILD", "UPGRADE", "PLAY", "ATTACK", "EXECUTE")
+
+
+def _parse_if(verb: str, rest: list[str], n: int, seats: tuple[str, ...]) -> object:
+    if verb == "ELSE":
+        if not rest:
+            raise OrderError("ELSE takes an order, e.g. ELSE MOVE ME2 TO K12")
+        return Else(_inner(rest, n, seats))
+    words = [fold(w).upper() for w in rest]
+    if "THEN" not in words and "AKKOR" not in words:
+        raise OrderError("IF needs THEN, e.g. IF CH2 ALIVE THEN ATTACK ME4 CH2")
+    k = words.index("THEN") if "THEN" in words else words.index("AKKOR")
+    cond_w, order_w = rest[:k], rest[k + 1:]
+    if not order_w:
+        raise OrderError("IF ... THEN needs an order after THEN")
+    return If(_cond(cond_w, n), _inner(order_w, n, seats))
+
+
+def _inner(words: list[str], n: int, seats: tuple[str, ...]) -> object:
+    o = parse_line(" ".join(words), n, seats)
+    if str(o).split()[0] not in TURN_VERBS:
+        raise OrderError(f"IF/ELSE take a turn order (MOVE, PLAY, ATTACK, ...), not {o}")
+    return o
+
+
+def _cond(words: list[str], n: int) -> Cond:
+    usage = ("conditions: <piece> ALIVE | DEAD | ENGAGED | AT <field> | EP >= <n> | EP < <n>,"
+             " ME >= <n>, ENERGY >= <n>")
+    if len(words) < 2:
+        raise OrderError(usage)
+    head = fold(words[0]).upper()
+    if head in ("ME", "ENERGY", "ENERGIA"):
+        if len(words) != 3 or words[1] not in (">=", "<"):
+            raise OrderError(usage)
+        return Cond("ENERGY" if head != "ME" else "ME", words[1], str(_int(words[2], "amount")))
+    piece = _piece(words[0])
+    test = fold(words[1]).upper()
+    if test in ("ALIVE", "EL", "DEAD", "HALOTT", "ENGAGED", "HARCBAN") and len(words) == 2:
+        return Cond(piece, {"EL": "ALIVE", "HALOTT": "DEAD", "HARCBAN": "ENGAGED"}.get(test, test))
+    if test == "AT" and len(words) == 3:
+        return Cond(piece, "AT", _field(words[2], n))
+    if test == "EP" and len(words) == 4 and words[2] in (">=", "<"):
+        return Cond(piece, words[2], str(_int(words[3], "ÉP")))
+    raise OrderError(usage)

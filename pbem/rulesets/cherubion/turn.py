@@ -38,10 +38,13 @@ from pbem.rulesets.cherubion.orders import (
     Attack,
     Build,
     Clear,
+    Cond,
     Deploy,
     Draw,
+    Else,
     Execute,
     FreeAttack,
+    If,
     Intruder,
     Loss,
     Move,
@@ -406,6 +409,21 @@ def execute(ctx: Ctx, seat: str, line: str) -> None:
     def skip(why: str) -> None:
         ctx.pub("skipped", f"{seat}: {o} skipped: {why}", seat=seat)
 
+    if isinstance(o, If):
+        ok = holds(st, seat, o.cond)
+        st["turn"]["last_if"] = ok
+        if ok:
+            execute(ctx, seat, str(o.order))
+        else:
+            ctx.pub("condition", f"{seat}: IF {o.cond} does not hold; skipped", seat=seat)
+        return
+    if isinstance(o, Else):
+        if st["turn"].get("last_if") is False:
+            st["turn"]["last_if"] = None
+            execute(ctx, seat, str(o.order))
+        return
+    st["turn"]["last_if"] = None
+
     if isinstance(o, (Draw, Deploy, Build, Upgrade)) and transit_blocks(st, seat):
         skip("all MÉ goes to carrying the captive home (Rulebook \"Fogolyejtés\")")
         return
@@ -468,6 +486,33 @@ def execute(ctx: Ctx, seat: str, line: str) -> None:
             st["turn"]["melee_done"] = True
             st["turn"]["zero_done"] = True
     # standing orders were stored when the file was read
+
+
+def holds(st: State, seat: str, c: Cond) -> bool:
+    """Evaluate an IF condition now (when the line is reached)."""
+    from pbem.rulesets.cherubion.model import engaged
+    pl = st["players"][seat]
+    if c.subject == "ME":
+        v = pl["me"]
+        return v >= int(c.value) if c.test == ">=" else v < int(c.value)
+    if c.subject == "ENERGY":
+        v = pl["energy"]
+        return v >= int(c.value) if c.test == ">=" else v < int(c.value)
+    p = st["pieces"].get(c.subject)
+    if p is not None and p.get("hidden") and p["owner"] != seat:
+        p = None  # a piece the seat cannot see counts as absent (no leak through IF)
+    alive = p is not None and p["loc"] != "gone" and not (p.get("body") or {}).get("dead")
+    if c.test == "ALIVE":
+        return alive
+    if c.test == "DEAD":
+        return not alive
+    if not alive or p is None:
+        return False
+    if c.test == "ENGAGED":
+        return engaged(st, p)
+    if c.test == "AT":
+        return p["loc"] == c.value
+    return p["ep"] >= int(c.value) if c.test == ">=" else p["ep"] < int(c.value)
 
 
 def _is_transporter(st: State, seat: str, pid: str) -> bool:

@@ -17,8 +17,11 @@ from pbem.rulesets.cherubion.orders import (
     Attack,
     BaseChoice,
     Build,
+    Cond,
     Deck,
     Deploy,
+    Else,
+    If,
     Move,
     OrderError,
     Play,
@@ -59,6 +62,17 @@ orders = S.one_of(
     S.builds(Deck, S.dictionaries(card, S.integers(1, 4), max_size=6).map(
         lambda d: tuple(sorted(d.items())))),
 )
+conds = S.one_of(
+    S.builds(Cond, piece, S.sampled_from(["ALIVE", "DEAD", "ENGAGED"])),
+    S.builds(Cond, piece, S.just("AT"), field),
+    S.builds(Cond, S.sampled_from(["ME", "ENERGY"]), S.sampled_from([">=", "<"]),
+             S.integers(0, 40).map(str)),
+    S.builds(Cond, piece, S.sampled_from([">=", "<"]), S.integers(0, 60).map(str)),
+)
+turn_orders = S.one_of(S.builds(Attack, piece, piece, S.just("")), S.builds(Deploy, piece, field),
+                       S.builds(Play, card, piece, S.lists(piece, max_size=2).map(tuple),
+                                S.integers(1, 3)))
+orders = S.one_of(orders, S.builds(If, conds, turn_orders), S.builds(Else, turn_orders))
 
 
 @settings(max_examples=300, deadline=None)
@@ -78,12 +92,16 @@ def test_canonical_round_trip(o: object) -> None:
     ("épít nagy e13", "BUILD large E13"),
     ("bővít l10 közepes", "UPGRADE L10 medium"),
     ("huz", "DRAW"),
-    ("ha sebzes on me4 over 6 play eppenhogy by any",
+    ("amikor sebzes on me4 over 6 play eppenhogy by any",
      "WHEN DAMAGE ON ME4 OVER 6 PLAY n05 BY ANY"),
     ("WHEN ZERO PLAY Gyogyitas BY ANY", "WHEN ZERO ON ANY PLAY n22 BY ANY"),
     ("csapat melan choler", "TEAM melan choler"),
     ("pakli alap", "DECK DEFAULT"),
     ("MOVE SA5 E9 E10 kapu dob e16", "MOVE SA5 E9 E10 GATE ROLL E16"),
+    ("ha ch2 el akkor tamad me4 ch2", "IF CH2 ALIVE THEN ATTACK ME4 CH2"),
+    ("IF me4 ep >= 20 THEN flee me4 h13", "IF ME4 EP >= 20 THEN FLEE ME4 H13"),
+    ("if energia >= 5 then play n05 by me4 on ch2", "IF ENERGY >= 5 THEN PLAY n05 BY ME4 ON CH2"),
+    ("kulonben move me4 to h14", "ELSE MOVE ME4 TO H14"),
 ])
 def test_aliases_and_canonical_form(text: str, canonical: str) -> None:
     assert str(parse_line(text, 6, ("alpha", "beta"))) == canonical
@@ -102,6 +120,9 @@ def test_aliases_and_canonical_form(text: str, canonical: str) -> None:
     ("DECK n01", "write each card as name=copies"),
     ("SCRY zeta", "is not a seat"),
     ("WHEN DAMAGE ON ME4", "a trigger needs PLAY"),
+    ("IF CH2 ALIVE ATTACK ME4 CH2", "IF needs THEN"),
+    ("IF CH2 HAPPY THEN DRAW", "conditions:"),
+    ("IF CH2 ALIVE THEN SURRENDER", "IF/ELSE take a turn order"),
 ])
 def test_errors_say_what_and_what_would_be_right(text: str, fragment: str) -> None:
     with pytest.raises(OrderError) as e:

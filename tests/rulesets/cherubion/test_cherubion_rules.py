@@ -261,3 +261,22 @@ def test_ask_loss_split_and_pass_default() -> None:
     # default: one point at a time to the highest current ÉP; 15 in total, nobody below 0
     assert min(p["ep"] for p in st["pieces"].values() if p["owner"] == "a") > 0
     assert sum(p["max"] - p["ep"] for p in st["pieces"].values() if p["owner"] == "a") == 15
+
+
+def test_if_else_fallback_after_dice() -> None:
+    st = two()
+    place(st, ME4="H12", CH2="H12", ME8="K8")
+    st["pieces"]["ME4"]["ep"] = 10
+    set_turn(st, "alpha", me=3)
+    # the tank is weak: flee; the ELSE is not taken
+    st, ev, _ = play_turn(st, "alpha", "IF ME4 EP < 20 THEN FLEE ME4 H13 H14 I13\n"
+                          "ELSE MOVE ME8 K9 K10 K11\nIF CH2 ALIVE THEN ATTACK ME4 CH2",
+                          [6, 6, 1, 1, 3, 3, 3, 2, 3, 1, 1, 2])
+    assert st["pieces"]["ME4"]["loc"] in ("I13", "gone")
+    assert st["pieces"]["ME8"]["loc"] == "K8"
+    st2 = two()
+    place(st2, ME4="H12", CH2="H12", ME8="K8")
+    set_turn(st2, "alpha", me=3)
+    st2, ev, _ = play_turn(st2, "alpha", "IF ME4 EP < 20 THEN FLEE ME4 H13 H14 I13\n"
+                           "ELSE MOVE ME8 K9 K10 K11", [1, 1, 1, 2])
+    assert st2["pieces"]["ME8"]["loc"] == "K11" and st2["pieces"]["ME4"]["loc"] == "H12"
