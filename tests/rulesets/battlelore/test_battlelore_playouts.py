@@ -15,6 +15,7 @@ from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.rulesets.battlelore.board import valid
 from pbem.rulesets.battlelore.cards import full_deck
+from pbem.rulesets.battlelore.council import hand_limit
 from pbem.rulesets.battlelore.state import SEATS, data, feat
 
 VARIANTS = [v.id for v in RULESET.variants]
@@ -39,6 +40,11 @@ def invariants(out: StepOutcome) -> None:
     if s["phase"] in ("decision", "over") and s["tf"].get("card"):
         cards.append(s["tf"]["card"])
     assert sorted(cards) == full_deck()
+    if s["phase"] == "turn":  # between turns every hand is full (p.20) and within limits
+        for seat in SEATS:
+            assert len(s["hands"][seat]) == s["hand_size"][seat]
+            if s["mode"] == "lore":
+                assert len(s["lore"]["hands"][seat]) <= hand_limit(s, seat)
     if s["mode"] == "lore":
         lo = s["lore"]
         stored = sum(u.get("stored", 0) for u in s["units"].values())
