@@ -147,3 +147,60 @@ def test_docs_cover_every_command_and_building():
         assert f"`{verb}" in doc or f" {verb} " in doc, verb
     for name in (*data.BUILDINGS, *data.CHARACTERS, *data.LANDS, *data.BONUS_TYPES):
         assert name in doc, name
+
+
+WORDS = ["TAKE", "sun", "land", "build", "IF", "UNDER", "red", "grey", "PLACE", "AT", "0,1",
+         "-1,2", "(1, -1)", "BONUS", "blue", "TEMPLE", "PAY", "green@0,0", "BUILD", "palace",
+         "bazaar", "CONVERT", "3", "9", "estate", "manager", "TO", "spring@1,1", "SUN", "PATH",
+         "NOSTORE", "DECLINE", "OR", "NEXT", "START", "granite", "CATCHUP", "HIRE", "princess",
+         "ACTIVATE", "architect", "PASS", "@", ",", "x@y", "1,", ",2", "é", "#", "vagy", "NAP"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=8), max_size=6),
+       st.sampled_from(["setup", "actions", "characters", "catchup"]))
+def test_parser_never_crashes(lines, phase):
+    state = new_game(2, start="north")
+    state["phase"] = phase
+    text = "\n".join(" ".join(words) for words in lines)
+    parsed = RULESET.parse(state, "north", text)
+    for line in parsed:
+        assert line.ok or line.error
+        if line.ok:
+            assert parse_line(str(line.order)) == line.order
+
+
+ORDER_LINES = ["TAKE sun", "TAKE land IF red", "TAKE build UNDER blue", "SUN TO 1,0",
+               "SUN PATH 9,9", "SUN PATH 1,0 0,1 -1,1", "SUN TO 0,0", "PLACE spring AT 0,1",
+               "PLACE temples AT 4,0", "PLACE obsidian AT 0,-1 BONUS black", "TEMPLE AT 0,0",
+               "TEMPLE AT 5,5 PAY grey@0,0", "TEMPLE AT 0,0 PAY blue@0,0 blue@0,0",
+               "BUILD palace", "BUILD bazaar CONVERT 3", "BUILD estate_manager TO 0,1 spring@4,4",
+               "BUILD citadel PAY black", "BONUS SUN TO 0,1", "BONUS BUILD palace",
+               "BONUS PLACE resources AT -1,0", "BONUS DECLINE", "DECLINE", "OR", "NEXT",
+               "CATCHUP blue AT 9,9", "HIRE princess OR treasurer", "ACTIVATE princess",
+               "ACTIVATE architect BONUS black AT 3,3", "PASS", "START bamboo"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(ORDER_LINES), max_size=12), st.integers(0, 40))
+def test_resolve_survives_any_parsed_script(lines, at):
+    """Whatever a seat writes that parses, resolution applies or skips it, never crashes."""
+    from pbem.core.engine import process
+    pl = _playout()
+    out = pl.outcomes[min(at, len(pl.outcomes) - 2)]
+    seat = sorted(out.awaiting)[0]
+    texts = {s: "\n".join(lines) if s == seat else None for s in out.awaiting}
+    nxt = process(RULESET, out.state_json, texts, seed=b"fuzz")
+    assert nxt.awaiting or nxt.result is not None
+
+
+_CACHE: dict = {}
+
+
+def _playout():
+    from pbem.core.ruleset import GameConfig
+    from pbem.core.selfplay import play
+    if "pl" not in _CACHE:
+        _CACHE["pl"] = play(RULESET, GameConfig(("north", "east", "south"), "standard"), 21,
+                            keep=True)
+    return _CACHE["pl"]
