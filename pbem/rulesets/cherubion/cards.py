@@ -498,6 +498,9 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         for p in sorted(pieces_at(st, tg[0]), key=lambda q: q["id"]):
             if p.get("body"):
                 continue
+            if p.get("hidden"):
+                from pbem.rulesets.cherubion.movement import reveal_piece
+                reveal_piece(ctx, p, "it is hit")
             dmg, _ = data.roll_expr(dice, c["damage"], f"{c['name_hu']} on {p['id']}")
             damage(ctx, p, dmg, c["name_hu"])
         for p in pieces_at(st, tg[0]):

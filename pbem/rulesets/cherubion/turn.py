@@ -352,7 +352,9 @@ def _end_turn(ctx: Ctx) -> None:
                 p["attached"] = []
                 ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) was not revived in "
                         "3 turns and is removed")
-            elif not body.get("unconvertible"):
+            elif not body.get("unconvertible") and body.get("healed"):
+                # a revived body must be converted within the 3 turns too (Rulebook
+                # "Fegyveres harc"); captives taken alive by a card have no such limit
                 body["unconvertible"] = True
                 ctx.pub("unconvertible", f"{p['name']} ({p['id']}) can no longer be converted")
     pl["me"] = 0
