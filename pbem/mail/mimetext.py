@@ -113,6 +113,9 @@ class Headers:
         return header_text(values[0]) if values else ""
 
 
+_STOP_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "mail-editor-reference-message-container"}
+
+
 class _HtmlText(HTMLParser):
     """HTML to plain text lines; blockquotes become '>' quoted lines (a quoted reply)."""
 
@@ -129,6 +132,7 @@ class _HtmlText(HTMLParser):
         self.skip = 0
         self.pre = 0
         self.divs: list[bool] = []  # open <div>s: does this one mark a quoted original?
+        self.stopped = False  # past the start of an unmarked quoted original
 
     def _break(self) -> None:
         text = "".join(self.current)
@@ -149,10 +153,15 @@ class _HtmlText(HTMLParser):
                 self.quote += 1
             if tag == "pre":
                 self.pre += 1
+        if tag in ("div", "hr"):
+            attributes = dict(attrs)
+            ident = (attributes.get("id") or "").lower()
+            classes = attributes.get("class") or ""
+            if ident.lstrip("x_") in _STOP_IDS or "OutlookMessageHeader" in classes:
+                self.stopped = True  # Outlook: the quoted original follows, unmarked
         if tag == "div":
-            # Gmail marks the quoted original with a class, not always with a blockquote.
-            classes = dict(attrs).get("class") or ""
-            quoted = "gmail_quote" in classes
+            # Gmail and Yahoo mark the quoted original with a class, not a blockquote.
+            quoted = "gmail_quote" in classes or "yahoo_quoted" in classes
             self.divs.append(quoted)
             self.quote += quoted
 
@@ -176,7 +185,7 @@ class _HtmlText(HTMLParser):
             self.handle_starttag(tag, attrs)
 
     def handle_data(self, data: str) -> None:
-        if not self.skip:
+        if not self.skip and not self.stopped:
             self.current.append(data if self.pre else data.replace("\n", " "))
 
     def text(self) -> str:
@@ -224,6 +233,17 @@ _ATTRIBUTION = re.compile(r"^\s*(on .{4,200} wrote|am .{4,200} schrieb .{1,100}|
                           r".{4,200} (írta|wrote|schrieb|a écrit))\s*:\s*$", re.I)
 
 
+_FROM_LINE = re.compile(r"^\s*\*?(from|von|feladó|de|da)\s*:\*?\s+\S", re.I)
+_SENT_LINE = re.compile(r"^\s*\*?(sent|date|gesendet|datum|elküldve|dátum|küldve|envoyé|"
+                        r"inviato)\s*:", re.I)
+
+
+def _outlook_header_block(lines: list[str], i: int) -> bool:
+    """Does line i start Outlook's "From: / Sent: / To: / Subject:" block of the original?"""
+    return bool(_FROM_LINE.match(lines[i])) and any(
+        _SENT_LINE.match(x) for x in lines[i + 1:i + 4])
+
+
 def clean_reply_text(text: str) -> str:
     """Cut a signature ('-- ') and an Outlook-style quoted original; blank the "On ... wrote:"
     line that introduces a quote. Line numbers of what is kept do not change.
@@ -233,6 +253,8 @@ def clean_reply_text(text: str) -> str:
     for i, line in enumerate(lines):
         stripped = line.strip()
         if stripped[:1] in ("-", "_") and (_SIG.match(line) or _ORIGINAL.match(line)):
+            break
+        if ":" in stripped[:12] and _outlook_header_block(lines, i):
             break
         if stripped.endswith(":") and _ATTRIBUTION.match(line):
             nxt = next((x for x in lines[i + 1:] if x.strip()), "")

@@ -229,6 +229,26 @@ add("orders__format_flowed",
     head("m17", extra="Content-Type: text/plain; charset=utf-8; format=flowed")
     + "\nGAME gomor-1848\nSEAT hungary\nPASSWORD x\nsay this is a long line that the \n"
     "client wrapped\nEND\n", game="gomor-1848", seat="hungary")
+add("orders__outlook_html_reply_unmarked_original",
+    head("m35", subject="RE: step 3", extra="Content-Type: text/html; charset=utf-8")
+    + '\n<html><body><div class="WordSection1"><p class="MsoNormal">GAME gomor-1848<o:p></o:p>'
+    '</p><p class="MsoNormal">SEAT croatia</p><p class="MsoNormal">hold Zagreb</p></div>'
+    '<div id="divRplyFwdMsg"><p><b>From:</b> PBEM &lt;orders@pbem.test&gt;<br><b>Sent:</b> '
+    'Sunday<br></p></div><div><p>GAME gomor-1848</p><p>SEAT hungary</p><p>TURN 3</p>'
+    '<p>hold Pest</p></div></body></html>\n', game="gomor-1848", seat="croatia",
+    body_lacks="Pest")
+add("orders__outlook_plain_from_sent_block",
+    head("m36", subject="RE: step 3") + "\nGAME gomor-1848\nSEAT croatia\nhold Zagreb\n\n"
+    "From: PBEM <orders@pbem.test>\nSent: Sunday, March 1, 2026 12:05 PM\nTo: Istvan\n"
+    "Subject: step 3\n\nGAME gomor-1848\nSEAT hungary\nhold Pest\n",
+    game="gomor-1848", seat="croatia", body_lacks="Pest")
+add("orders__outlook_html_border_top_original",
+    head("m37", subject="RE: step 3", extra="Content-Type: text/html; charset=utf-8")
+    + '\n<p class="MsoNormal">GAME gomor-1848</p><p class="MsoNormal">SEAT croatia</p>'
+    '<div style="border:none;border-top:solid #E1E1E1 1.0pt"><p class="MsoNormal"><b>From:'
+    '</b> PBEM &lt;orders@pbem.test&gt;<br><b>Sent:</b> Sunday<br><b>To:</b> Istvan<br>'
+    '</p></div><p>GAME gomor-1848</p><p>SEAT hungary</p><p>hold Pest</p>\n',
+    game="gomor-1848", seat="croatia", body_lacks="Pest")
 add("orders__wrong_game", head("m18") + "\n" + orders("no-such-game", "hungary"),
     game="no-such-game", seat="hungary")
 add("orders__wrong_game_other_ruleset", head("m19") + "\n" + orders("helios-7", "player1"),

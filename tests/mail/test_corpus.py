@@ -51,6 +51,8 @@ def test_corpus_file(name: str) -> None:
             assert getattr(mail, key) == expect[key], key
     if "body_has" in expect:
         assert any(expect["body_has"] in t for t in mail.order_texts), mail.order_texts
+    if "body_lacks" in expect:  # a quoted original must not become orders
+        assert not any(expect["body_lacks"] in t for t in mail.order_texts), mail.order_texts
     if "subject_has" in expect:
         assert expect["subject_has"] in mail.subject
     if mail.kind != "orders":
