@@ -97,14 +97,26 @@ class Helios(Ruleset):
                                  f"{state['turns']}: take a tile and act.",
                                  tuple(bot.skeleton_turn(state, seat)))}
         if ph == "characters":
-            return {s: Prompt("Phase 2: hire and activate characters (a script for the whole "
-                              "phase).", ("# HIRE princess OR inventor",
-                                          "# ACTIVATE princess PAY blue brown grey", "PASS"))
-                    for s in state["seats"]}
+            return {s: self._phase2_prompt(state, s) for s in state["seats"]}
         if ph == "catchup":
             return {s: Prompt("Phase 3: place your catch-up resource.",
                               (str(phases.catchup_default(state, s)),)) for s in state["asking"]}
         return {}
+
+    def _phase2_prompt(self, state: dict[str, Any], seat: str) -> Prompt:
+        chars = data.characters()
+        free = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
+        mine = [c for c in data.CHARACTERS if state["characters"][c]["owner"] == seat
+                and not state["characters"][c]["active"]]
+        order = ", ".join(phases.phase2_order(state))
+        sk = ["# free: " + (", ".join(f"{c} ({chars[c]['hire']} mana)" for c in free) or "none"),
+              f"# phase order: {order}; your mana: {state['players'][seat]['mana']}"]
+        sk += [f"ACTIVATE {c}" for c in mine]
+        sk += ["# HIRE princess OR inventor", "# ACTIVATE princess PAY blue brown grey"]
+        if not mine:
+            sk.append("PASS")
+        return Prompt("Phase 2: hire and activate characters (a script for the whole phase).",
+                      tuple(sk))
 
     def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
         ph = state["phase"]

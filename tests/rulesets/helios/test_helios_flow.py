@@ -186,3 +186,13 @@ def test_hungarian_aliases():
     assert p.canonical().splitlines() == [
         "TAKE sun UNDER red", "SUN TO 1,0", "OR", "TAKE land", "PLACE spring AT 0,1 BONUS blue",
         "BONUS BUILD palace PAY green green grey"]
+
+
+def test_every_prompt_skeleton_parses():
+    from pbem.core.selfplay import play
+    for n, options in ((2, {}), (4, {"decisions": "ask"})):
+        pl = play(RULESET, GameConfig(SEATS[n], "standard", options), 31, keep=True)
+        for out in pl.outcomes:
+            for seat, prompt in out.awaiting.items():
+                parsed = RULESET.parse(out.state, seat, "\n".join(prompt.skeleton))
+                assert parsed.ok and parsed.orders, (seat, prompt.skeleton, parsed.echo())
