@@ -309,7 +309,9 @@ def _occupy(state: St, seat: str, b: dict[str, Any], county: str, army: dict[str
         retreat(state, seat, out, False, b["origins"], county, events, dice, forced=forced)
 
 
-KEEP_ORDER = ("arch", "inf", "cav")  # DP13 default: the strongest defenders stay
+# SPEC-AMBIGUITY (DP13 default): "the strongest units stay" read as the best castle
+# defenders: archers (they shoot first, at +1), then infantry, then cavalry (dismounted).
+KEEP_ORDER = ("arch", "inf", "cav")
 
 
 def fit_castle(state: St, county: str, army: dict[str, int],
@@ -371,6 +373,8 @@ def retreat(state: St, seat: str, army: dict[str, int], lord: bool,
     hostile = [c for c in adj if battle_at(state, c) is None
                and controller(state, c) not in (None, seat)
                and not allied(state, seat, controller(state, c) or "")]
+    # SPEC-AMBIGUITY: units of a forced battle that must retreat again, or that find no
+    # legal county at all (e.g. only full own castles around), are lost.
     if forced or not hostile or total(left) == 0:
         events.append(Event("retreat", f"{seat}'s {fmt_army(left, lord)} at "
                             f"{gm.counties[county].name} find no way out and are lost.",

@@ -146,6 +146,9 @@ def maybe_reroll(b: Battle, side: Side, rolled: list[Die], enemy: dict[str, int]
     return [d for d in rolled if d.arm != best] + [Die(best, f, mod) for f in faces]
 
 
+# SPEC-AMBIGUITY: the volley gets its own casualty priority (TARGET volley); by default it
+# kills units that fight in the first melee (infantry, cavalry) before archers, which is
+# what the rulebook's Zala example does (p. 10).
 def allocate(b: Battle, hits: list[Die], enemy: dict[str, int], prio: tuple[str, ...],
              volley: bool) -> dict[str, int]:
     """The hitting side chooses the victims; each hit die kills one unit it can kill

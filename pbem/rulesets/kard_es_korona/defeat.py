@@ -93,7 +93,8 @@ def run_pending(state: St, dice: Dice, events: list[Event]) -> str:
         if state["opts"].get("decisions") == "ask":
             state["ask"] = {"kind": "fealty", "seats": [loser], "victor": victor}
             return "ask"
-        mode = "yes"  # documented auto default: swear (the player stays in the game)
+        # SPEC-AMBIGUITY (DP16 auto default): swear fealty, which keeps the player in the game.
+        mode = "yes"
     state["pending"].pop(0)
     if state["players"][victor]["status"] == "out":
         mode = "no"

@@ -41,6 +41,8 @@ def current_office(state: St) -> str:
 
 
 def palatine_choice(state: St, pal: str, tied: list[str]) -> str:
+    # SPEC-AMBIGUITY (DP22 default): the Palatine picks himself if tied, else the first tied
+    # player in turn order, unless his PREFER list says otherwise.
     prefs = state["players"][pal]["standing"].get("prefer", [])
     for s in prefs:
         if s in tied:

@@ -240,6 +240,9 @@ def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[
         p = state["players"][seat]
         p["steps_left"] = step_allowance(state, seat) if p["status"] != "out" else 0
     if state["opts"].get("movement") == "traditional":
+        # SPEC-AMBIGUITY: in the traditional mode units that already fought this year may be
+        # attacked again by a later player (the book says the start player moving last
+        # "cannot be attacked by anyone this year", so earlier movers can be).
         order = [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
         if state["players"][state["start"]]["standing"].get("sequence") == "last":
             order = order[1:] + order[:1]

@@ -294,6 +294,8 @@ def run_movement(state: St, events: list[Event], after_step,
             reason_pass = "has no steps left"
         elif p["frozen"]:
             reason_pass = "is frozen (lord attacked)"
+        # SPEC-AMBIGUITY (DP7): a skipped step does not use the turn; the next line of the
+        # list is tried at once, so a script can carry its own fallbacks.
         while not stepped and not reason_pass:
             if not p["script"]:
                 if strict:
