@@ -114,6 +114,7 @@ class Dovecot:
     host: str
     port: int
     root: Path
+    tls_port: int | None = None  # implicit TLS (imaps), when openssl made a certificate
 
     def url(self, folder: str = "") -> str:
         from urllib.parse import quote
@@ -184,6 +185,17 @@ service imap-login {{
   }}
 }}
 """)
+    tls_port = None
+    if shutil.which("openssl"):  # a self-signed certificate: imaps and STARTTLS too
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                        str(root / "key.pem"), "-out", str(root / "cert.pem"), "-days", "2",
+                        "-subj", "/CN=localhost"], check=True, capture_output=True)
+        tls_port = free_port()
+        text = conf.read_text().replace("ssl = no\n", (
+            f"ssl = yes\nssl_cert = <{root}/cert.pem\nssl_key = <{root}/key.pem\n"))
+        text += f"service imap-login {{\n  inet_listener imaps {{\n    port = {tls_port}\n" \
+                "    ssl = yes\n  }\n}\n"
+        conf.write_text(text)
     root.chmod(0o755)
     if os.geteuid() == 0:
         os.chown(root / "mail", uid, gid)
@@ -195,7 +207,9 @@ service imap-login {{
         raise RuntimeError(f"dovecot failed to start: {(root / 'start.log').read_text()}")
     try:
         _wait_port("127.0.0.1", port)
-        yield Dovecot("127.0.0.1", port, root)
+        if tls_port:
+            _wait_port("127.0.0.1", tls_port)
+        yield Dovecot("127.0.0.1", port, root, tls_port)
     finally:
         pid_file = root / "run" / "master.pid"
         if pid_file.exists():

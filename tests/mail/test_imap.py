@@ -94,3 +94,21 @@ def test_server_down_is_transient():
     from pbem.mail.listener import free_port
     with pytest.raises(TransientMailError):
         fetch_imap(f"imap://a:b@127.0.0.1:{free_port()}", on_message=lambda raw: None)
+
+
+def test_imaps_and_starttls(dovecot, folder):
+    if dovecot.tls_port is None:
+        pytest.skip("no openssl binary: Dovecot runs without TLS")
+    from urllib.parse import quote
+    cred = f"orders:{quote('s3cret pass', safe='')}"
+    _append(dovecot, folder, [_mail(40), _mail(41)])
+    got: list[bytes] = []
+    with pytest.raises(TransientMailError):  # self-signed: refused unless insecure=1
+        fetch_imap(f"imaps://{cred}@127.0.0.1:{dovecot.tls_port}", on_message=got.append,
+                   folder=folder, timeout=10)
+    assert fetch_imap(f"imaps://{cred}@127.0.0.1:{dovecot.tls_port}?insecure=1",
+                      on_message=got.append, folder=folder, timeout=10) == 2
+    _append(dovecot, folder, [_mail(42)])
+    assert fetch_imap(f"imap://{cred}@127.0.0.1:{dovecot.port}?starttls=1&insecure=1",
+                      on_message=got.append, folder=folder, timeout=10) == 1
+    assert len(got) == 3
