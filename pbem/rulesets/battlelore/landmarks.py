@@ -18,6 +18,7 @@ from .state import hkey, landmark_at, uhex
 def entered(ctx: Ctx, u: dict[str, Any], h: Hex, *, follow: bool = False) -> None:
     """A unit moved (or gained ground / pursued) onto `h`; never called for retreats."""
     s = ctx.s
+    take_shield(ctx, u, h)
     lm = landmark_at(s, h)
     if lm is None:
         return
@@ -124,3 +125,21 @@ def passage(ctx: Ctx, u: dict[str, Any], exit_hex: Hex) -> str | None:
     ctx.ev("passage", f"{u['id']} pays 1 Lore token and takes the secret passage to "
                       f"{hex_name(exit_hex)}.")
     return None
+
+
+def take_shield(ctx: Ctx, u: dict[str, Any], h: Hex) -> None:
+    """Rulebook p.5, p.44: a Victory Shield on the battlefield counts as a Victory Banner
+    for the side that captures it; the adventure says who may take it (here: a unit of that
+    side moving onto its hex, which removes the shield)."""
+    s = ctx.s
+    for sh in list(s.get("shields", [])):
+        if sh["hex"] == hkey(h) and sh["side"] == u["owner"]:
+            s["shields"].remove(sh)
+            seat = u["owner"]
+            s["banners"][seat] += 1
+            s.setdefault("shields_taken", {}).setdefault(seat, 0)
+            s["shields_taken"][seat] += 1
+            ctx.ev("shield_taken", f"{u['id']} takes the Victory Shield at {hkey(h)}: {seat} has "
+                                   f"{s['banners'][seat]} Victory Banners.")
+            from .combat import check_victory
+            check_victory(ctx)

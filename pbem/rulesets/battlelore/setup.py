@@ -42,6 +42,8 @@ def new_game(variant: str, options: dict[str, Any], dice: Dice) -> dict[str, Any
     for lm in sc.get("landmarks", []):
         for h in lm["hexes"]:
             s["landmarks"][hkey(h)] = {"kind": lm["kind"], "owner": lm.get("owner")}
+    s["shields"] = [{"hex": hkey(sh["hex"]), "side": sh["side"]} for sh in sc.get("shields", [])]
+    s["shields_taken"] = {seat: 0 for seat in SEATS}
     counts = {"north": 0, "south": 0}
     for group in sc["units"]:
         for h in group["hexes"]:

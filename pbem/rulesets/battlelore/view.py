@@ -47,6 +47,7 @@ def make_view(s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "hand_size": dict(s["hand_size"]), "deck_count": len(s["deck"]),
         "discard": sorted(s["discard"]), "last_card": dict(s["last_card"]),
         "result": s.get("result"),
+        "shields": [dict(x) for x in s.get("shields", [])],
     }
     if seat in SEATS:
         v["hand"] = [{"id": c, "name": card_name(c)} for c in sorted(s["hands"][seat])]
@@ -115,6 +116,8 @@ def _cell(v: Mapping[str, Any], key: str, occ: dict[str, dict[str, Any]]) -> str
         return f"{u['id']}{col}{u['figures']}"
     lm = v["landmarks"].get(key)
     t = v["terrain"].get(key, "countryside")
+    if any(sh["hex"] == key for sh in v.get("shields", [])):
+        return "V"
     return LANDMARK_CH.get(lm["kind"], "L") if lm else TERRAIN_CH.get(t, "?")
 
 
@@ -127,6 +130,7 @@ def board_text(v: Mapping[str, Any]) -> str:
              "Legend: N3b4 = unit N3, blue banner (capital letter: North), 4 figures;",
              "  . countryside  F forest  H hill  ~ water  = ford  # bridge;",
              "  landmarks R rampart P pentagram D hideout T camp S spring K stronghold X exit;",
+             "  V Victory Shield (see the adventure);",
              "  hexes 8-r and 18-r (even rows) lie on the dashed section lines.",
              "        " + "".join(f"{c:<6}" for c in range(1, 26, 2))]
     for r in range(9, 0, -1):
@@ -186,6 +190,11 @@ def board_svg(v: Mapping[str, Any]) -> str:
             out.append(f'<text x="{x:.1f}" y="{y - 13:.1f}" font-weight="bold" text-anchor="middle">'
                        f'{LANDMARK_CH.get(lm["kind"], "L")}<title>{terrain_data(lm["kind"])["name"]}'
                        f'{" (" + lm["owner"] + ")" if lm.get("owner") else ""}</title></text>')
+        for sh in v.get("shields", []):
+            if sh["hex"] == key:
+                out.append(f'<path d="M{x - 7:.1f} {y - 16:.1f} h14 v6 q0 8 -7 10 q-7 -2 -7 -10 z" '
+                           f'fill="#d4a017" stroke="#555"><title>Victory Shield for '
+                           f'{sh["side"]}</title></path>')
         u = occ.get(key)
         if u is not None:
             fill = _COLOURS[u["colour"]]
@@ -219,7 +228,8 @@ def board_svg(v: Mapping[str, Any]) -> str:
     out.append(f'<text x="10" y="{ly + 18}">Squares: north units, circles: south units '
                f'(banner colour; id:figures; W web, P poison, +n stored Lore).</text>')
     out.append(f'<text x="10" y="{ly + 32}">Landmarks: R rampart, P pentagram, D hideout, '
-               f'T camp, S spring, K stronghold, X secret exit. Dashed red lines: sections.</text>')
+               f'T camp, S spring, K stronghold, X secret exit; gold shield: Victory Shield. '
+               f'Dashed red lines: sections.</text>')
     out.append("</svg>")
     return "".join(out)
 

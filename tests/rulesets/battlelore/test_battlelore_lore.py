@@ -403,3 +403,20 @@ def test_keep_errors(text, err) -> None:
     s = RULESET.setup(GameConfig(("north", "south"), "dwarves_at_the_ford"), _dice0())
     s["lore"]["offer"]["north"] = ["eagle_eye", "mass_speed", "portal", "portal"]
     assert err in (RULESET.parse(s, "north", text).lines[0].error or "")
+
+
+def test_victory_shield_is_a_banner() -> None:
+    s = blank("dwarves_at_the_ford")
+    s["phase"] = "turn"
+    s["active"] = "south"
+    s["lore"]["council"] = {"north": {"wizard": 1}, "south": {"wizard": 1}}
+    s["lore"]["hands"] = {"north": [], "south": []}
+    s["hands"]["south"] = ["scout_left"] * 4
+    s["banners"]["south"] = 4
+    put(s, "S1", "south", "goblin_skirmishers", (6, 8))
+    put(s, "N1", "north", "dwarf_infantry", (21, 9))
+    from pbem.rulesets.battlelore.ctx import GameOver
+    with pytest.raises(GameOver):
+        run(s, "south", "PLAY scout_left\nMOVE S1 7-9\n", 0)
+    assert s["banners"]["south"] == 5 and s["result"]["winner"] == "south"
+    assert s["shields"] == [{"hex": "19-9", "side": "south"}]

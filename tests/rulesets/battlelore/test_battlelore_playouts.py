@@ -34,7 +34,8 @@ def invariants(out: StepOutcome) -> None:
     for seat in SEATS:
         lost = sum(len(g["hexes"]) for g in army if g["owner"] == seat) - sum(
             1 for u in s["units"].values() if u["owner"] == seat)
-        assert s["banners"]["south" if seat == "north" else "north"] == lost
+        winner = "south" if seat == "north" else "north"
+        assert s["banners"][winner] == lost + s["shields_taken"][winner]
     # card conservation: hands + deck + discard (+ the card in play) = the whole deck
     cards = s["deck"] + s["discard"] + s["hands"]["north"] + s["hands"]["south"]
     if s["phase"] in ("decision", "over") and s["tf"].get("card"):
