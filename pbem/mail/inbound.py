@@ -42,7 +42,7 @@ _TOKEN_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To
 class InboundMail:
     """What one received mail is, in the terms the service needs. Built by read_message."""
 
-    message_id: str  # "<...>" from the header, or synthesised from the SHA-256 of the bytes
+    message_id: str  # "<...>" from the header, or synthesised: see _synthesised_id
     kind: str  # one of KINDS
     sender: str | None = None  # the From address (lowercase domain), None when unusable
     reply_to: str | None = None  # a valid Reply-To address, if the mail gave one
@@ -110,9 +110,36 @@ def _addresses(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _msgid(value: str) -> str | None:
-    found = MSGID.search(value or "")
+_LOOSE_MSGID = re.compile(r"<[^<>\s]{1,250}>")
+_TRACE = re.compile(rb"^(received|return-path|delivered-to|x-original-to|envelope-to|"
+                    rb"x-envelope-to|delivery-date|x-spam-[a-z-]*|x-virus-[a-z-]*|"
+                    rb"authentication-results|arc-[a-z-]*|x-received):", re.I)
+
+
+def _msgid(value: str, *, loose: bool = False) -> str | None:
+    found = MSGID.search(value or "") or (_LOOSE_MSGID.search(value or "") if loose else None)
     return found.group(0) if found else None
+
+
+def _synthesised_id(raw: bytes) -> str:
+    """A stable Message-ID for a mail without one: the SHA-256 of its bytes after the trace
+    fields that each delivery prepends (Received, Return-Path, ...), so the same mail
+    delivered twice, or fetched once by IMAP and once by pipe, gets the same id."""
+    start = 0
+    in_trace = False
+    while start < len(raw) and start < 200_000:
+        end = raw.find(b"\n", start)
+        end = len(raw) if end < 0 else end + 1
+        line = raw[start:end]
+        if line[:1] in (b" ", b"\t") and in_trace:
+            start = end
+            continue
+        if _TRACE.match(line):
+            in_trace = True
+            start = end
+            continue
+        break
+    return f"<{hashlib.sha256(raw[start:]).hexdigest()}@synthesised.pbem.invalid>"
 
 
 def _defects(msg: Message) -> tuple[str, ...]:
@@ -169,7 +196,7 @@ def read_message(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> InboundMa
     try:
         return _read(raw, max_bytes, digest)
     except Exception as exc:  # noqa: BLE001 - the contract is: never raise
-        return InboundMail(message_id=f"<{digest}@synthesised.pbem.invalid>", kind="malformed",
+        return InboundMail(message_id=_synthesised_id(raw), kind="malformed",
                            reason=f"unreadable message ({type(exc).__name__})",
                            size=len(raw), sha256=digest, message_id_synthesised=True)
 
@@ -178,8 +205,8 @@ def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
     oversize = len(raw) > max_bytes
     msg = BytesParser(policy=compat32).parsebytes(_header_block(raw) if oversize else raw)
     h = Headers(msg)
-    header_id = _msgid(h.text("Message-ID"))
-    message_id = header_id or f"<{digest}@synthesised.pbem.invalid>"
+    header_id = _msgid(h.text("Message-ID"), loose=True)
+    message_id = header_id or _synthesised_id(raw)
     sender = _address(h.raw_first("From")) or _address(h.raw_first("Sender"))
     common = dict(
         message_id=message_id, message_id_synthesised=header_id is None,

@@ -4,7 +4,8 @@ Dovecot: the binary is ``$PBEM_DOVECOT`` if set, else ``dovecot`` on PATH, else
 ``/usr/sbin/dovecot`` (where Debian's dovecot-imapd puts it). Missing binary: the Dovecot
 tests fail when ``CI=true`` and are skipped otherwise. Set-up follows
 ``../shared/howto/dovecot-on-loopback.md``: a private config in a temporary folder, a
-free port, no system files touched.
+free port, no system files touched. With an ``openssl`` binary it also gets a throwaway
+self-signed certificate and an imaps listener (the TLS tests skip without one).
 """
 
 from __future__ import annotations

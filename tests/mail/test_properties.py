@@ -52,3 +52,12 @@ def test_same_bytes_same_synthesised_id() -> None:
     first, second = read_message(raw), read_message(raw)
     assert first.message_id == second.message_id and first.message_id_synthesised
     assert read_message(raw + b" ").message_id != first.message_id
+
+
+def test_synthesised_id_survives_redelivery() -> None:
+    raw = b"From: a@example.org\r\nSubject: x\r\n\r\nGAME g\r\n"
+    hop = (b"Return-Path: <a@example.org>\r\nDelivered-To: orders@pbem.test\r\n"
+           b"Received: from mx by pbem.test;\r\n Sun, 1 Mar 2026 12:00:00 +0100\r\n")
+    assert read_message(hop + raw).message_id == read_message(raw).message_id
+    odd = read_message(b"From: a@example.org\r\nMessage-ID: <no-at-sign>\r\n\r\nx\r\n")
+    assert odd.message_id == "<no-at-sign>" and not odd.message_id_synthesised
