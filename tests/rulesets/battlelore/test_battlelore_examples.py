@@ -412,9 +412,11 @@ def test_tc35_goblin_rush_must_battle_and_is_frightened() -> None:
     put(s, "N1", "north", "dwarf_infantry", (12, 6))
     # goblins: 3 dice L L L; dwarves ignore nothing needed; battle back F -> goblins flee 2
     c = run(s, "south", "PLAY scout_centre\nRUSH S1 13-5 AT N1\n",
-            "L", "L", "L", "F", "L", "L", "L", "G", "G", 0)
-    assert any("battles back" in e.text for e in c.events)
-    assert s["units"]["S1"]["hex"] == [13, 3] or s["units"]["S1"]["hex"][1] == 3
+            "L", "L", "L", "F", "L", "L", "G", "G", 0)
+    texts = [e.text for e in c.events]
+    assert any("battles back" in x for x in texts)
+    assert any("Panic roll by north against S1: G G" in x for x in texts)
+    assert s["units"]["S1"]["hex"][1] == 3 and s["units"]["S1"]["fig"] == 4
 
 
 # --- terrain -----------------------------------------------------------------------------

@@ -420,3 +420,54 @@ def test_victory_shield_is_a_banner() -> None:
         run(s, "south", "PLAY scout_left\nMOVE S1 7-9\n", 0)
     assert s["banners"]["south"] == 5 and s["result"]["winner"] == "south"
     assert s["shields"] == [{"hex": "19-9", "side": "south"}]
+
+
+def test_tc28_pre_emptive_defender_gets_no_follow_on() -> None:
+    s = lore_state({"warrior": 1}, goblets=(0, 3))
+    s["lore"]["hands"]["south"] = ["first_strike"]
+    s["standing"]["south"] = {"react first_strike": "ANY"}
+    put(s, "N1", "north", "regular_cavalry", (13, 7))
+    put(s, "S1", "south", "heavy_infantry", (12, 6))
+    c = run(s, "north", "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n",
+            "F", "L", "L", "L", 0)
+    assert s["units"]["N1"]["hex"][1] == 8          # repelled before it could roll
+    assert s["units"]["S1"]["hex"] == [12, 6]       # no gain ground for the defender
+    assert sum(e.kind == "roll" for e in c.events) == 1
+
+
+def test_tc50_movement_card_only_on_units_not_yet_moved() -> None:
+    s = lore_state({"wizard": 1}, goblets=(9, 0))
+    s["lore"]["hands"]["north"] = ["portal"]
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (25, 1))
+    s["tf"]["ordered"] = ["N1"]
+    s["tf"]["moved"]["N1"] = 1
+    from pbem.rulesets.battlelore.council import lore_card
+    from pbem.rulesets.battlelore.lore_effects import target_problem
+    assert "already moved" in (target_problem(s, "north", lore_card("portal"), "N1", (13, 5), {})
+                               or "")
+
+
+def test_tc51_bless_on_top_of_the_forest_cap() -> None:
+    s = lore_state({"cleric": 1}, goblets=(2, 0))
+    s["terrain"]["13-5"] = "forest"
+    s["active"] = "south"
+    s["lore"]["hands"]["south"] = ["bless"]
+    s["lore"]["goblet"]["south"] = 2
+    put(s, "S1", "south", "heavy_cavalry", (13, 5))
+    put(s, "N1", "north", "regular_infantry", (12, 6))
+    c = run(s, "south", "PLAY scout_centre\nLORE bless ON S1\nBATTLE S1 N1 HOLD\n"
+            "REPLENISH TOKENS\n", "L", "L", "L", 0)
+    roll = next(e for e in c.events if e.kind == "roll")
+    assert len(roll.data["faces"]) == 3
+
+
+def test_tc64_card_movement_obeys_terrain() -> None:
+    s = lore_state({"wizard": 1}, goblets=(3, 0))
+    s["lore"]["hands"]["north"] = ["mass_speed"]
+    s["terrain"]["13-5"] = "forest"
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (25, 1))
+    run(s, "north", "PLAY scout_centre\nLORE mass_speed\nMOVE N1 13-3 OR 13-5\n"
+        "REPLENISH TOKENS\n", 0)
+    assert s["units"]["N1"]["hex"] == [13, 5]   # 3 hexes allowed, but the forest stops it
