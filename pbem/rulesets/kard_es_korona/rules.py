@@ -131,8 +131,15 @@ class KardEsKorona(Ruleset):
                 p = state["players"][s]
                 if p["status"] == "out":
                     continue
-                sk = ["# recruitment (not in 1301): RECRUIT <n> <arm> IN <castle county>",
-                      "# steps in order, then PASS: MOVE TO <county> FROM <county> <n> <arm>",
+                gm = gmap(state)
+                castles = sorted(c for c, x in state["board"].items()
+                                 if x["owner"] == s and gm.counties[c].has_castle)
+                sk = [f"# treasury {p['treasury']} garas; cavalry 9, infantry/archer 5"
+                      + (" (Palatine 7/4)" if state["offices"]["palatine"] == s else ""),
+                      "# RECRUIT <n> <arm> IN <castle>; your castles: "
+                      + (", ".join(castles) or "none"),
+                      f"# up to {min(6, len(castles) + 2)} steps in order, then PASS: "
+                      "MOVE TO <county> FROM <county> <n> <arm> [; <county> ...]",
                       "PASS"]
                 out[s] = Prompt(f"Year {state['year']}: send recruitment, ransom, transfers, "
                                 "your steps with a PASS point and battle instructions.",

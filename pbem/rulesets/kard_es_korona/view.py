@@ -118,8 +118,36 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
     if seat is not None and seat in state["players"]:
         p = state["players"][seat]
         v["me"] = {"treasury": p["treasury"], "standing": p["standing"],
+                   "standing_lines": standing_lines(p["standing"]),
                    "steps": min(6, len(castles_of(state, {seat})) + 2)}
     return v
+
+
+def standing_lines(st: dict[str, Any]) -> list[str]:
+    """A seat's standing orders as canonical order lines (to copy into the next mail)."""
+    out = []
+    for kind, arms in sorted(st.get("lead", {}).items()):
+        out.append(f"LEAD {kind} " + " ".join(arms))
+    for kind, arms in sorted(st.get("target", {}).items()):
+        out.append(f"TARGET {kind} " + " ".join(arms))
+    if "reroll" in st:
+        out.append("REROLL NEVER" if st["reroll"] == 0 else f"REROLL {st['reroll']}")
+    if "flee" in st:
+        out.append("FLEE NEVER" if st["flee"] == 0 else f"FLEE {st['flee']}")
+    if "fealty" in st:
+        out.append(f"FEALTY {st['fealty'].upper()}")
+    for key in ("retreat", "place", "losses", "prefer"):
+        if st.get(key):
+            out.append(f"{key.upper()} " + " ".join(st[key]))
+    for what, counties in sorted(st.get("veto", {}).items()):
+        out.append(f"VETO {what.upper()} " + (" ".join(counties) if counties else "NONE"))
+    if "sequence" in st:
+        out.append(f"SEQUENCE {st['sequence'].upper()}")
+    for year, bids in sorted(st.get("prebids", {}).items()):
+        for b in bids:
+            cond = f" IF {b['cond'].upper()} {b['cond_office']}" if b["cond"] else ""
+            out.append(f"BID {b['office']} {b['amount']}{cond}  # pre-bid for {year}")
+    return out
 
 
 def _units(u: dict[str, int]) -> str:
@@ -170,7 +198,7 @@ def board_text(v: dict[str, Any]) -> str:
         if p["captive_until"]:
             extra.append(f"captive until {p['captive_until']}")
         lines.append(f"  {s} ({p['lord_name']}): {p['status']}, {money} garas, "
-                     f"{p['castles']} castles, {p['counties']} counties"
+                     f"castles {p['castles']}, counties {p['counties']}"
                      + ("; " + "; ".join(extra) if extra else ""))
     return "\n".join(lines) + "\n"
 

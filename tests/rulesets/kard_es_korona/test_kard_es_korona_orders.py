@@ -262,3 +262,17 @@ def test_docs_cover_every_command_and_option():
         assert f"`{verb.upper()}" in docs, verb
     for option in RULESET.options:
         assert f"`{option.key}`" in docs, option.key
+
+
+def test_standing_lines_in_the_view_parse_back():
+    from pbem.rulesets.kard_es_korona.flow import store_standing
+    s = bare(("felvidek", "tiszahat"), year=1303)
+    lines = ["LEAD open arch cav inf", "TARGET volley inf cav arch", "REROLL NEVER", "FLEE 40",
+             "FEALTY CASTLE", "RETREAT nyitra gomor", "PLACE cav arch inf",
+             "LOSSES inf arch cav", "PREFER tiszahat felvidek", "VETO ATTACK heves",
+             "SEQUENCE LAST"]
+    for line in lines:
+        store_standing(s, "felvidek", parse_line(game_map("basic"), s["seats"], line))
+    shown = RULESET.view(s, "felvidek")["me"]["standing_lines"]
+    assert sorted(shown) == sorted(lines)
+    assert "me" not in RULESET.view(s, None) and "standing" not in str(RULESET.view(s, "tiszahat")["players"])
