@@ -282,16 +282,15 @@ def _part_text(part: Message, *, body: bool = False) -> str | None:
         if not body or payload.count(b"\x00") > len(payload) // 20:
             return None  # binary, whatever the label says
         payload = payload.replace(b"\x00", b"")
-    try:
-        charset = part.get_content_charset()
-    except Exception:  # noqa: BLE001
+    params = {k.lower(): (v or "").lower() for k, v in _params(part)}
+    charset = params.get("charset") or None
+    if charset and charset.startswith("=?"):  # an encoded word where none belongs
         charset = None
     text = decode_text(payload, charset)
     if len(text) > MAX_TEXT_CHARS:
         if not body:
             return None
         text = text[:text.rfind("\n", 0, MAX_TEXT_CHARS) + 1] or text[:MAX_TEXT_CHARS]
-    params = {k.lower(): (v or "").lower() for k, v in _params(part)}
     if params.get("format") == "flowed" and part.get_content_type() == "text/plain":
         text = _unflow(text.replace("\r\n", "\n"), params.get("delsp") == "yes")
     return text
@@ -305,6 +304,10 @@ def _params(part: Message) -> list[tuple[str, str]]:
 
 
 def _filename(part: Message) -> str:
+    disposition = str(part.get("Content-Disposition") or "")
+    if "name" not in disposition.lower() and "name" not in str(
+            part.get("Content-Type") or "").lower():
+        return ""  # the common case, without parsing parameters twice
     try:
         name = part.get_filename() or ""
     except Exception:  # noqa: BLE001
@@ -313,7 +316,7 @@ def _filename(part: Message) -> str:
 
 
 def _is_attachment(part: Message) -> bool:
-    disposition = header_text(part.get("Content-Disposition", "")).lower()
+    disposition = str(part.get("Content-Disposition") or "").strip().lower()
     return disposition.startswith("attachment") or bool(_filename(part))
 
 
