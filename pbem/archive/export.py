@@ -2,7 +2,8 @@
 
 While the game runs the site shows only public information: the public view of every
 step, its public events and dice, and the orders of a closed step once its seed is
-revealed (nothing it decided is hidden). After the game ends it adds every seat's view of
+revealed (nothing it decided is hidden), as far as the ruleset's `public_orders` allows
+(standing orders and sealed secrets still in force stay hidden). After the game ends it adds every seat's view of
 every step, every event and roll, every order file and every seed.
 """
 
@@ -27,6 +28,21 @@ _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:1em auto;
 def _page(title: str, body: str) -> str:
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>'
             f"{html.escape(title)}</title><style>{_STYLE}</style></head><body>{body}</body></html>\n")
+
+
+def _orders(ruleset, step, finished: bool) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """Each seat's orders of a closed step: all of them after the game, else what the
+    ruleset says may be published (standing orders and sealed secrets stay hidden)."""
+    applied = json.loads(step.applied_json or "{}")
+    if finished:
+        return sorted(applied.items())
+    state = ruleset.load(json.loads(step.state_json))
+    out = []
+    for seat, text in sorted(applied.items()):
+        public = ruleset.public_orders(state, seat, ruleset.parse(state, seat, text))
+        out.append((seat, "(kept secret until the game ends)" if public is None
+                    else "".join(f"{line}\n" for line in public)))
+    return out
 
 
 def step_file(number: int, seat: str | None = None) -> str:
@@ -56,10 +72,9 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
         closed_orders = step.closed_at is not None and step.applied_json and (
             finished or step.seed_revealed)
         if closed_orders:
-            applied = json.loads(step.applied_json or "{}")
             extra += "<section id='orders'><h2>Orders of this step</h2>" + "".join(
                 f"<h3>{html.escape(s)}</h3><pre>{html.escape(t) or '(none)'}</pre>"
-                for s, t in sorted(applied.items())) + "</section>"
+                for s, t in _orders(ruleset, step, finished)) + "</section>"
         if finished:
             extra += "<p>Seats' views: " + " ".join(
                 f'<a href="{step_file(step.number, s)}">{html.escape(s)}</a>' for s in seats) + "</p>"

@@ -181,6 +181,13 @@ class Ruleset:
         random bot, fuzz tests and selfplay; `rng` is the bot's, not the game's dice."""
         raise NotImplementedError
 
+    def public_orders(self, state: State, seat: str, parsed: Parsed) -> list[str] | None:
+        """What of `seat`'s orders for a closed step (parsed against the state the step
+        opened with) the archive may publish while the game runs; None publishes nothing
+        until the game ends. Default: every accepted order in canonical form. Override to
+        hold back standing orders, sealed decks and other secrets still in force."""
+        return [str(order) for order in parsed.orders]
+
     def redeal_hidden(self, state: State, seat: str | None, rng: random.Random) -> State:
         """For the leak test: a copy of `state` whose parts hidden from `seat` (other hands,
         sealed bids, pile order...) are re-dealt at random, everything `seat` may see kept.
