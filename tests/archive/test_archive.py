@@ -39,6 +39,39 @@ def test_running_game_archive_shows_no_hands(engine, tmp_path: Path) -> None:  #
     assert '"hand"' not in page and "You draw" not in page
 
 
+def test_running_archive_publishes_orders_but_not_standing_orders(engine, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from pbem.core.envelope import render_envelope
+    from pbem.service.games import live_step
+    from pbem.service.orders import submit_orders
+
+    with session_scope(engine) as s:
+        pw = create_game(s, ruleset_id="highcard", name="g1", seed="a", now=T0,
+                         seats={"north": "n@x.org", "south": "s@x.org"}).passwords
+    with session_scope(engine) as s:
+        hands = json.loads(live_step(s, find_game(s, "g1")).state_json)["hands"]
+        for seat in ("north", "south"):
+            submit_orders(s, render_envelope(game="g1", seat=seat, password=pw[seat], turn=1,
+                          body=f"PREFER LOW\nPLAY {hands[seat][0]}\n"), now=T0)
+        process_turn(s, "g1", now=T0)
+    with session_scope(engine) as s:  # step 2: north alone, no hidden draws
+        card = json.loads(live_step(s, find_game(s, "g1")).state_json)["hands"]["north"][0]
+        submit_orders(s, render_envelope(game="g1", seat="north", password=pw["north"], turn=2,
+                      body=f"PREFER HIGH\nPLAY {card}\n"), now=T0)
+        process_turn(s, "g1", now=T0)
+    with session_scope(engine) as s:
+        export_game(s, "g1", tmp_path)
+    page1 = (tmp_path / "step-0001.html").read_text()
+    assert "id='orders'" not in page1  # step 1 dealt hidden cards: its seed is secret
+    page2 = (tmp_path / "step-0002.html").read_text()
+    assert "id='orders'" in page2 and f"PLAY {card}" in page2 and "PREFER" not in page2
+    with session_scope(engine) as s:
+        from sqlmodel import select
+
+        from pbem.store.models import Step
+        applied = s.exec(select(Step).where(Step.number == 2)).one().applied_json
+        assert "PREFER HIGH" in applied  # it was applied, just not published
+
+
 def test_finished_game_archive_has_every_view_and_seed(engine, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     make_game(engine, finish=True)
     with session_scope(engine) as s:

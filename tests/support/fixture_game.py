@@ -165,6 +165,10 @@ class HighCard(Ruleset):
     def legal_orders(self, state: dict[str, Any], seat: str, rng: random.Random) -> list[str]:
         return [f"PLAY {rng.choice(state['hands'][seat])}"]
 
+    def public_orders(self, state: dict[str, Any], seat: str, parsed: Parsed) -> list[str]:
+        # A standing order stays in force: publishing it would tell the others the NMR card.
+        return [str(o) for o in parsed.orders if not isinstance(o, Prefer)]
+
     def redeal_hidden(self, state: dict[str, Any], seat: str | None,
                       rng: random.Random) -> dict[str, Any]:
         new = self.load(self.dump(state))
