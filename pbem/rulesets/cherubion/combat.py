@@ -128,6 +128,11 @@ def can_strike_back(st: State, dfd: dict[str, Any], att: dict[str, Any]) -> bool
     d = board(st).distance(dfd["loc"], att["loc"])
     if d == 0 and has_flag(dfd, "no_same_field_attack"):
         return False  # Rulebook: the tank cannot strike back on its own field
+    if d > 0 and dfd["reach"] == 0 and any(
+            q["owner"] == att["owner"] for q in visible_hostiles_at(st, dfd["owner"], dfd["loc"])):
+        # Rulebook "Harc több ellenféllel": a piece without range fights the enemy on its
+        # own field, not the one shooting from afar
+        return False
     return True
 
 

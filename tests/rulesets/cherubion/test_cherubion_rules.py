@@ -280,3 +280,15 @@ def test_if_else_fallback_after_dice() -> None:
     st2, ev, _ = play_turn(st2, "alpha", "IF ME4 EP < 20 THEN FLEE ME4 H13 H14 I13\n"
                            "ELSE MOVE ME8 K9 K10 K11", [1, 1, 1, 2])
     assert st2["pieces"]["ME8"]["loc"] == "K11" and st2["pieces"]["ME4"]["loc"] == "H12"
+
+
+def test_melee_piece_fights_its_field_not_the_shooter() -> None:
+    st = two(a="choler", b="melan", sa=1, sb=4)
+    place(st, CH1="D10", CH8="D14", ME8="D14")
+    st["pieces"]["ME8"]["reach"] = 0
+    set_turn(st, "alpha")
+    # Choler shoots from 4 fields: hit 1+1 (+28 > 24), damage 1+1+2; no strike-back at him
+    st, ev, _ = play_turn(st, "alpha", "ATTACK CH1 ME8", [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2])
+    t = texts(ev)
+    assert "Strike-back: Rifleman (ME8) rolls 1+1, 21-" not in t
+    assert "Mandatory melee: Zombie (CH8)" in t and "Strike-back: Rifleman (ME8)" in t
