@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.message import Message
 from email.parser import BytesParser
@@ -208,8 +208,8 @@ def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
     header_id = _msgid(h.text("Message-ID"), loose=True)
     message_id = header_id or _synthesised_id(raw)
     sender = _address(h.raw_first("From")) or _address(h.raw_first("Sender"))
-    common = dict(
-        message_id=message_id, message_id_synthesised=header_id is None,
+    base = InboundMail(
+        message_id=message_id, message_id_synthesised=header_id is None, kind="malformed",
         sender=sender, reply_to=_address(h.raw_first("Reply-To")),
         to=_addresses(h.raw("To") + h.raw("Cc")),
         subject=h.text("Subject")[:500],
@@ -217,35 +217,30 @@ def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
         references=tuple(MSGID.findall(" ".join(h.texts("References"))))[:100],
         date=_date(h.text("Date")),
         token=find_token(v for name in _TOKEN_HEADERS for v in h.raw(name)),
-        size=len(raw), sha256=digest,
-        defects=_defects(msg),
+        size=len(raw), sha256=digest, defects=_defects(msg),
     )
     loop = detect_loop(msg, sender or "", h)
     if loop is not None:
-        extra: dict[str, object] = {}
-        if loop.kind == "bounce":
-            full = msg
-            if oversize:
-                full = BytesParser(policy=compat32).parsebytes(raw[:max_bytes])
-            bounce_of, recipient = bounce_details(full, header_id or "")
-            extra = {"bounce_of": bounce_of, "bounced_recipient": recipient}
-        return InboundMail(kind=loop.kind, reason=loop.reason, **common, **extra)
+        if loop.kind != "bounce":
+            return replace(base, kind=loop.kind, reason=loop.reason)
+        full = BytesParser(policy=compat32).parsebytes(raw[:max_bytes]) if oversize else msg
+        bounce_of, recipient = bounce_details(full, header_id or "")
+        return replace(base, kind="bounce", reason=loop.reason, bounce_of=bounce_of,
+                       bounced_recipient=recipient)
     if not h:
-        return InboundMail(kind="malformed", reason="no mail headers found", **common)
+        return replace(base, reason="no mail headers found")
     if sender is None:
-        return InboundMail(kind="malformed", reason="no usable From address", **common)
+        return replace(base, reason="no usable From address")
     if oversize:
-        return InboundMail(kind="oversize", **common, reason=(
+        return replace(base, kind="oversize", reason=(
             f"the message is {len(raw) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB: "
             "send the order file as plain text"))
     texts = _order_texts(msg)
-    defects = set(common["defects"])  # type: ignore[arg-type]
     if not any(t.strip() for t in texts):
-        if defects & _SEVERE_DEFECTS:
-            return InboundMail(kind="malformed", **common,
-                               reason="broken MIME structure; no readable text found")
-        return InboundMail(kind="empty", reason="no text found in the message", **common)
-    return InboundMail(kind="orders", order_texts=texts, **common)
+        if set(base.defects) & _SEVERE_DEFECTS:
+            return replace(base, reason="broken MIME structure; no readable text found")
+        return replace(base, kind="empty", reason="no text found in the message")
+    return replace(base, kind="orders", order_texts=texts)
 
 
 def should_reply(mail: InboundMail, *, own_addresses: Iterable[str] = ()) -> bool:
