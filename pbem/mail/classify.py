@@ -106,8 +106,6 @@ def detect_loop(msg: Message, sender: str, headers: Headers | None = None) -> Lo
         return Loop("autoreply", f"Precedence: {precedence}")
     if h.has("List-Id") or h.has("List-Unsubscribe"):
         return Loop("autoreply", "mailing-list mail")
-    if h.has("X-Auto-Response-Suppress") and _AUTO_SUBJECT.search(subject):
-        return Loop("autoreply", f"out-of-office: {subject[:80]}")
     if _AUTO_SUBJECT.search(subject):
         return Loop("autoreply", f"auto-reply subject: {subject[:80]}")
     if return_path.replace(" ", "") == "<>":
