@@ -83,6 +83,13 @@ def after_council(ctx: Ctx) -> None:
                 s["lore"]["offer"][seat].append(s["lore"]["deck"].pop(k))
         s["lore"]["offer"][seat].sort()
     s["phase"] = "keep"
+    if not keepers(s):  # nobody has a Lore Master: nothing to choose, no step
+        resolve_council_step(ctx, {})
+
+
+def keepers(s: dict[str, Any]) -> list[str]:
+    """The seats that choose starting Lore cards (their highest Lore Master > 0)."""
+    return [x for x in SEATS if KEEP[top_level(s["lore"]["council"][x])] > 0]
 
 
 def build_lore_deck(ctx: Ctx) -> None:
@@ -270,7 +277,7 @@ def setup_prompts(s: dict[str, Any]) -> dict[str, Prompt]:
                 for seat in SEATS}
     if ph == "keep":
         out = {}
-        for seat in SEATS:
+        for seat in keepers(s):
             n = KEEP[top_level(s["lore"]["council"][seat])]
             offer = s["lore"]["offer"][seat]
             out[seat] = Prompt(f"Keep {n} of your 4 Lore cards: {', '.join(offer)}.",

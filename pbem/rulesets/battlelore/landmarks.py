@@ -28,8 +28,7 @@ def entered(ctx: Ctx, u: dict[str, Any], h: Hex, *, follow: bool = False) -> Non
             lm["captured"] = True
             hand = s["hands"][owner]
             if hand:
-                i = ctx.dice.pick(len(hand), f"card taken from {owner}'s hand (Stronghold)",
-                                  visible_to=[owner, u["owner"]])
+                i = ctx.dice.pick(len(hand), f"card taken from {owner}'s hand (Stronghold)")
                 card = hand.pop(i)
                 s["discard"].append(card)
                 ctx.ev("stronghold", f"{u['id']} occupies {owner}'s Stronghold: {u['owner']} "

@@ -94,8 +94,11 @@ def prompts(s: dict[str, Any]) -> dict[str, Prompt]:
     hand = sorted(set(s["hands"][a]))
     mine = [u for u in sorted(s["units"].values(), key=lambda u: (u["id"][0], int(u["id"][1:])))
             if u["owner"] == a]
-    sk = [f"# Your hand: {', '.join(hand)}", f"PLAY {hand[0]}" if hand else "# no card",
-          "# ORDER <unit> ...   (units named below are ordered too)"]
+    from .bot import nmr_orders
+    sk = [f"# Your hand: {', '.join(hand)}",
+          "# The lines below are what you get if you send nothing (NMR); edit them.",
+          *nmr_orders(s, a),
+          "# ORDER <unit> ...   (units named in MOVE/BATTLE lines are ordered too)"]
     if mine:
         sk.append(f"# MOVE {mine[0]['id']} <hex> OR <hex>")
         sk.append(f"# BATTLE {mine[0]['id']} <enemy unit> OR ANY")

@@ -52,6 +52,9 @@ def invariants(out: StepOutcome) -> None:
         on_cards = sum(lo.get("on_cards", {}).values()) if isinstance(lo.get("on_cards"), dict) else 0
         assert lo["pool"] + lo["goblet"]["north"] + lo["goblet"]["south"] + stored + on_cards == lo["total"]
         assert min(lo["pool"], lo["goblet"]["north"], lo["goblet"]["south"]) >= 0
+    for seat, prompt in out.awaiting.items():  # every pre-filled skeleton is a valid script
+        parsed = RULESET.parse(s, seat, "\n".join(prompt.skeleton))
+        assert parsed.ok, parsed.echo()
     if out.result is None:
         assert out.awaiting
     else:
