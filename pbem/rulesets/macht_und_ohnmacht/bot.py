@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from . import actions, board, decisions
+from . import actions, board
 from .board import KNIGHT, MAGE, State
 from .orders import (
     BidAnswer,
@@ -120,7 +120,7 @@ def legal_effects(state: State, winner: str, kind: str) -> list[Effect]:
     return out
 
 
-def _standing(state: State, seat: str, rng: random.Random) -> list[str]:
+def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
     lines: list[str] = []
     regions = board.region_ids(state)
     if rng.random() < 0.15:
@@ -157,7 +157,7 @@ def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
 def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     """The bot's orders for whatever `seat` is asked now."""
     phase = state["phase"]
-    lines = _standing(state, seat, rng)
+    lines = random_standing(state, seat, rng)
     p = state["pending"]
     act = board.active_type(state)
     if phase == "bid":
@@ -197,4 +197,4 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     return lines
 
 
-__all__ = ["legal_actions", "legal_plays", "legal_effects", "random_script", "decisions"]
+__all__ = ["legal_actions", "legal_plays", "legal_effects", "random_script", "random_standing"]

@@ -233,11 +233,10 @@ class MachtUndOhnmacht(Ruleset):
         new = copy.deepcopy(state)
         others = [s for s in new["seats"] if s != seat]
         for s in others:
-            lines = [ln for ln in bot._standing(new, s, random.Random(rng.random()))]
+            lines = bot.random_standing(new, s, rng)
             lines.append(str(StandingBid("any", rng.randint(0, 9))))
-            fake = Parsed.of(OrderLine(i, ln, parse_line(new, ln)) for i, ln in enumerate(lines))
             new["standing"][s] = {"bid": [], "serpent": [], "retreat": []}
-            decisions.absorb_standing(new, s, fake.orders, [])
+            decisions.absorb_standing(new, s, [parse_line(new, ln) for ln in lines], [])
             t = new["turn"]
             if t is not None and t["seat"] == s:
                 keep = new["cursor"]
