@@ -312,3 +312,30 @@ def test_conditional_lines() -> None:
     assert "orange puts a knight on A" in log
     assert "the condition HOURGLASS >= 9 does not hold" in log
     assert region(state, "g") == ("orange", 3, 1)
+
+
+def test_serpent_takes_the_last_cube() -> None:
+    state = ex1(cycle_type="steel", hourglass=2, held={"orange": ["castle", "sea"],
+                                                       "white": ["serpent"]})
+    state["standing"]["white"]["serpent"] = ["SERPENT EVERY seize d"]
+    ev = send(state, "orange", "PLAY castle SEIZE d\nPLAY sea RECRUIT", dice=None)
+    log = texts(ev)
+    assert "is cancelled" in log and "Cycle 1 (steel) ends" in log
+    assert "recruits 1 knight and 1 mage with the tile" not in log  # dropped
+    assert region(state, "d") == ("white", 1, 0)
+    assert len(state["held"]["orange"]) == 1 and state["cycle"] == 2
+
+
+def test_win_counts_all_regions_option() -> None:
+    # orange: 8 VP (+1 for the cycle), 2 active regions and 1 region that is not active
+    for mode, winner in (("all", ["orange"]), ("active", None)):
+        state = _scoring_state(2, 0, {"orange": 8, "white": 0})
+        state["regions"]["r7"].update({"owner": "orange", KNIGHT: 1, MAGE: 1})
+        state["stock"]["orange"][KNIGHT] -= 1
+        state["stock"]["orange"][MAGE] -= 1
+        state["opts"]["win_regions"] = mode
+        cycle.end_cycle(state, ScriptedDice([0] * 20), [])
+        result = state["result"]
+        assert (result and result["winners"]) == winner
+        if result:
+            assert result["scores"]["orange"] == 9 + 3
