@@ -23,7 +23,9 @@ from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 
 from pbem.core.envelope import normalise
 from pbem.mail.classify import MSGID, bounce_details, detect_loop, is_daemon_address
-from pbem.mail.mimetext import MAX_HEADER_CHARS, Headers, body_texts, clean_reply_text, html_to_text
+from pbem.mail.htmltext import html_to_text
+from pbem.mail.mimetext import MAX_HEADER_CHARS, Headers, body_texts
+from pbem.mail.replytext import clean_reply_text
 from pbem.mail.tokens import find_token
 
 __all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_BYTES"]

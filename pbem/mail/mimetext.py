@@ -1,4 +1,4 @@
-"""Text out of MIME: header decoding, charset guessing, HTML to text, order-file candidates.
+"""Text out of MIME: header decoding, charset guessing, the candidate order-file parts.
 
 Lenient by design: every function here returns something for any input and never raises on
 malformed mail. It knows nothing about orders beyond "which parts may hold an order file";
@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from email.header import decode_header
 from email.message import Message
-from html.parser import HTMLParser
 
-__all__ = ["decode_text", "header_text", "html_to_text", "body_texts", "clean_reply_text",
-           "Headers"]
+from pbem.mail.replytext import unflow
+
+__all__ = ["decode_text", "header_text", "body_texts", "Headers", "MAX_HEADER_CHARS"]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
@@ -113,158 +113,6 @@ class Headers:
         return header_text(values[0]) if values else ""
 
 
-_STOP_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "mail-editor-reference-message-container"}
-
-
-class _HtmlText(HTMLParser):
-    """HTML to plain text lines; blockquotes become '>' quoted lines (a quoted reply)."""
-
-    BLOCK = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
-             "table", "ul", "ol", "hr", "blockquote", "section", "article", "header",
-             "footer", "dt", "dd", "address"}
-    SKIP = {"script", "style", "head", "title", "template"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self.current: list[str] = []
-        self.quote = 0
-        self.skip = 0
-        self.pre = 0
-        self.divs: list[bool] = []  # open <div>s: does this one mark a quoted original?
-        self.stopped = False  # past the start of an unmarked quoted original
-
-    def _break(self) -> None:
-        text = "".join(self.current)
-        self.current = []
-        for line in text.split("\n"):
-            line = line if self.pre else " ".join(line.split())
-            self.lines.append(("> " * self.quote + line) if self.quote and line else line)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.SKIP:
-            self.skip += 1
-        elif tag in self.BLOCK:
-            if tag == "br":
-                self._break()
-            elif self.current:
-                self._break()
-            if tag == "blockquote":
-                self.quote += 1
-            if tag == "pre":
-                self.pre += 1
-        if tag in ("div", "hr"):
-            attributes = dict(attrs)
-            ident = (attributes.get("id") or "").lower()
-            classes = attributes.get("class") or ""
-            if ident.lstrip("x_") in _STOP_IDS or "OutlookMessageHeader" in classes:
-                self.stopped = True  # Outlook: the quoted original follows, unmarked
-        if tag == "div":
-            # Gmail and Yahoo mark the quoted original with a class, not a blockquote.
-            quoted = "gmail_quote" in classes or "yahoo_quoted" in classes
-            self.divs.append(quoted)
-            self.quote += quoted
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.SKIP:
-            self.skip = max(0, self.skip - 1)
-        elif tag in self.BLOCK:
-            if self.current:
-                self._break()
-            if tag == "blockquote":
-                self.quote = max(0, self.quote - 1)
-            if tag == "pre":
-                self.pre = max(0, self.pre - 1)
-            if tag == "div" and self.divs and self.divs.pop():
-                self.quote = max(0, self.quote - 1)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "br":
-            self._break()
-        else:
-            self.handle_starttag(tag, attrs)
-
-    def handle_data(self, data: str) -> None:
-        if not self.skip and not self.stopped:
-            self.current.append(data if self.pre else data.replace("\n", " "))
-
-    def text(self) -> str:
-        if self.current:
-            self._break()
-        out: list[str] = []
-        for line in self.lines:  # collapse runs of blank lines made by nested blocks
-            if line.strip() or (out and out[-1].strip()):
-                out.append(line)
-        return "\n".join(out).strip("\n") + "\n"
-
-
-def html_to_text(html: str) -> str:
-    """Readable text from an HTML body: block elements end lines, quotes become '>' lines."""
-    parser = _HtmlText()
-    try:
-        parser.feed(html)
-        parser.close()
-    except Exception:  # noqa: BLE001 - HTMLParser is lenient, but be sure
-        return re.sub(r"<[^>]*>", " ", html)
-    return parser.text()
-
-
-def _unflow(text: str, delsp: bool) -> str:
-    """Undo RFC 3676 format=flowed soft line breaks (a line ending in a space continues)."""
-    out: list[str] = []
-    buf = ""
-    for line in text.split("\n"):
-        if line.startswith(" "):  # space-stuffing
-            line = line[1:]
-        if line.endswith(" ") and line != "-- ":
-            buf += line[:-1] if delsp else line
-            continue
-        out.append(buf + line)
-        buf = ""
-    if buf:
-        out.append(buf)
-    return "\n".join(out)
-
-
-_SIG = re.compile(r"^-- ?$")
-_ORIGINAL = re.compile(r"^\s*(-{2,}\s*(original message|ursprüngliche nachricht|eredeti üzenet|"
-                       r"message d'origine|forwarded message)\s*-{2,}|_{20,})\s*$", re.I)
-_ATTRIBUTION = re.compile(r"^\s*(on .{4,200} wrote|am .{4,200} schrieb .{1,100}|"
-                          r".{4,200} (írta|wrote|schrieb|a écrit))\s*:\s*$", re.I)
-
-
-_FROM_LINE = re.compile(r"^\s*\*?(from|von|feladó|de|da)\s*:\*?\s+\S", re.I)
-_SENT_LINE = re.compile(r"^\s*\*?(sent|date|gesendet|datum|elküldve|dátum|küldve|envoyé|"
-                        r"inviato)\s*:", re.I)
-
-
-def _outlook_header_block(lines: list[str], i: int) -> bool:
-    """Does line i start Outlook's "From: / Sent: / To: / Subject:" block of the original?"""
-    return bool(_FROM_LINE.match(lines[i])) and any(
-        _SENT_LINE.match(x) for x in lines[i + 1:i + 4])
-
-
-def clean_reply_text(text: str) -> str:
-    """Cut a signature ('-- ') and an Outlook-style quoted original; blank the "On ... wrote:"
-    line that introduces a quote. Line numbers of what is kept do not change.
-    """
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    kept: list[str] = []
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped[:1] in ("-", "_") and (_SIG.match(line) or _ORIGINAL.match(line)):
-            break
-        if ":" in stripped[:12] and _outlook_header_block(lines, i):
-            break
-        if stripped.endswith(":") and _ATTRIBUTION.match(line):
-            nxt = next((x for x in lines[i + 1:] if x.strip()), "")
-            if nxt.lstrip().startswith(">"):
-                kept.append("")
-                continue
-        kept.append(line)
-    return "\n".join(kept)
-
-
 def _part_text(part: Message, *, body: bool = False) -> str | None:
     """Decoded text of a leaf part; None if it is binary. A body part loses stray NULs."""
     try:
@@ -292,7 +140,7 @@ def _part_text(part: Message, *, body: bool = False) -> str | None:
             return None
         text = text[:text.rfind("\n", 0, MAX_TEXT_CHARS) + 1] or text[:MAX_TEXT_CHARS]
     if params.get("format") == "flowed" and part.get_content_type() == "text/plain":
-        text = _unflow(text.replace("\r\n", "\n"), params.get("delsp") == "yes")
+        text = unflow(text.replace("\r\n", "\n"), params.get("delsp") == "yes")
     return text
 
 

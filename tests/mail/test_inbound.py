@@ -8,8 +8,10 @@ from datetime import UTC, datetime
 import pytest
 
 from pbem.core.envelope import parse_envelope
+from pbem.mail.htmltext import html_to_text
 from pbem.mail.inbound import read_message, should_reply
-from pbem.mail.mimetext import clean_reply_text, decode_text, html_to_text
+from pbem.mail.mimetext import decode_text
+from pbem.mail.replytext import clean_reply_text
 
 ORDERS = "GAME gomor-1848\nSEAT hungary\nPASSWORD hunter2\nmove Kassa Gömör\nEND\n"
 
