@@ -162,6 +162,18 @@ def _walk(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any], path: lis
             if why:
                 ctx.pub("skipped", f"{name_of(st, p['id'])} cannot step out: {why}")
                 return "done"
+            if tok == "HOME" and b.side_of[p["loc"]] in st["nml"] and p["kind"] != "demigod":
+                # No-Man's Land is a one-way gate home: Hamis Utazás II may divert it
+                if not task.get("home_window"):
+                    task["home_window"] = True
+                    task["answered"] = []
+                others = [s for s in st["players"] if hostile(st, s, p["owner"])]
+                if window(ctx, task, "TELEPORT", others, {"piece": p["id"], "field": p["loc"]}):
+                    return "wait"
+                if task.get("diverted"):
+                    if _pay_step(ctx, task, p):
+                        enter_foreign_base(ctx, p, st["players"][task["diverted"]]["bases"][0])
+                    return "done"
             if not _pay_step(ctx, task, p):
                 ctx.pub("skipped", f"{name_of(st, p['id'])} stops: no MÉ left")
                 return "done"

@@ -292,3 +292,16 @@ def test_melee_piece_fights_its_field_not_the_shooter() -> None:
     t = texts(ev)
     assert "Strike-back: Rifleman (ME8) rolls 1+1, 21-" not in t
     assert "Mandatory melee: Zombie (CH8)" in t and "Strike-back: Rifleman (ME8)" in t
+
+
+def test_false_journey_ii_diverts_a_piece_going_home_through_nml() -> None:
+    st = two(a="melan", b="choler", sa=4, sb=1)
+    place(st, ME8="B2", CH1="D4")
+    st["players"]["beta"]["hand"] = ["n17"]
+    st["players"]["beta"]["energy"] = 6
+    st["players"]["beta"]["triggers"] = [{"event": "TELEPORT", "card": "n17", "caster": "ANY",
+                                          "on": "ANY", "subject": "ANY", "over": 0}]
+    set_turn(st, "alpha", me=2)
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME8 B1 HOME", [1, 2])
+    assert st["pieces"]["ME8"]["loc"] == "prison:beta"
+    assert "Hamis Utazás II" in texts(ev)
