@@ -145,7 +145,48 @@ def redeal(st: State, seat: str | None, rng: random.Random) -> State:
         pl["triggers"] = []
         pl["standing"] = {}
         pl["known"] = {}
+        _redeal_markers(new, s, seat, rng)
     return new
+
+
+def _redeal_markers(st: State, owner: str, seat: str | None, rng: random.Random) -> None:
+    """Swap the identity of `owner`'s face-down traps and hidden summons that `seat` does
+    not know with like cards from `owner`'s hand or deck."""
+    known = st["players"][seat]["known"] if seat in st["players"] else {}
+    pl = st["players"][owner]
+    for mid in sorted(st["markers"]):
+        m = st["markers"][mid]
+        if m["owner"] != owner or not m.get("hidden") or mid in known:
+            continue
+        if m["kind"] == "N" and not m.get("piece"):
+            kind = "trap"
+        elif m["kind"] == "SZ" and m.get("piece"):
+            kind = "summon"
+        else:
+            continue
+        for where in ("hand", "pile"):
+            alike = [i for i, c in enumerate(pl[where])
+                     if data.card(c)["effect"] == kind and c != m["card"]
+                     and (kind == "trap" or (data.card(c)["summon"]["hidden"]
+                                             and "unique" not in data.card(c)["icons"]))]
+            if not alike:
+                continue
+            i = rng.choice(alike)
+            old, new_card = m["card"], pl[where][i]
+            pl[where][i] = old
+            pl[where].sort()
+            m["card"] = new_card
+            c = data.card(new_card)
+            if kind == "trap":
+                m["uses"] = c["uses"]
+            else:
+                p = st["pieces"][m["piece"]]
+                sm = c["summon"]
+                p.update(card=new_card, name=c["name_en"], ep=sm["ep"], max=sm["ep"],
+                         tk=sm["tk"], vsz=sm["vsz"], fe=sm["fe"], reach=sm["reach"],
+                         own_me=sm["own_me"], flags=list(sm.get("flags", [])),
+                         kind="tech" if sm["tech"] else "creature")
+            break
 
 
 # --- pictures -------------------------------------------------------------------------
