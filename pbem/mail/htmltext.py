@@ -13,7 +13,9 @@ from html.parser import HTMLParser
 
 __all__ = ["html_to_text"]
 
-_STOP_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "mail-editor-reference-message-container"}
+# Outlook: where the quoted original starts (ids may carry an "x_" prefix when forwarded).
+_STOP_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling",
+             "mail-editor-reference-message-container"}
 
 
 class _HtmlText(HTMLParser):

@@ -1,7 +1,8 @@
 """Plain-text reply clean-up: format=flowed lines joined, signatures and quoted originals cut.
 
-Keeps line numbers of what it keeps (an order error "line 7" must still point right), and
-leaves '>' quoted lines to ``pbem.core.envelope``, which ignores them.
+``clean_reply_text`` keeps the line numbers of what it keeps (an order error "line 7" must
+still point right) and leaves '>' quoted lines to ``pbem.core.envelope``, which ignores
+them; ``unflow`` joins what the sender's client wrapped, as RFC 3676 means it.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["clean_reply_text", "unflow"]
+
 
 def unflow(text: str, delsp: bool) -> str:
     """Undo RFC 3676 format=flowed soft line breaks (a line ending in a space continues)."""
