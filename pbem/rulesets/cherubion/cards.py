@@ -367,8 +367,6 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         keep = True
     elif eff == "status":
         p = st["pieces"][tg[0]]
-        if p["kind"] == "demigod" and "no_demigod" in c["icons"]:
-            pass
         p["status"][c["status"]] = {"seat": p["owner"],
                                     "until": st["players"][p["owner"]]["turns"] + c["turns"]}
         ctx.pub("status", f"{name_of(st, p['id'])} is {c['status']}", piece=p["id"])

@@ -179,7 +179,7 @@ def destroy_resource(ctx: Ctx, rid: str, why: str) -> None:
     ctx.pub("resource_destroyed", f"{owner}'s {r['size']} resource {rid} on {r['field']} is "
             f"destroyed ({why}); Base pieces lose {loss} ÉP in total", seat=owner, loss=loss)
     if st["players"][owner]["standing"].get("loss") is None and \
-            st["config"]["options"].get("decisions", "auto") == "ask" and _loss_pool(st, owner):
+            st["config"]["options"].get("decisions", "auto") == "ask" and loss_pool(st, owner):
         # decisions=ask: the owner splits the loss in a short step (run loop)
         st.setdefault("decisions", []).append({"kind": "LOSS", "seat": owner, "loss": loss,
                                                "rid": rid})
@@ -187,7 +187,7 @@ def destroy_resource(ctx: Ctx, rid: str, why: str) -> None:
     apply_loss(ctx, owner, loss, rid)
 
 
-def _loss_pool(st: dict[str, Any], owner: str) -> list[dict[str, Any]]:
+def loss_pool(st: dict[str, Any], owner: str) -> list[dict[str, Any]]:
     bases = {f"base:{s}" for s in st["players"][owner]["bases"]}
     return [p for p in st["pieces"].values()
             if p["owner"] == owner and p["loc"] in bases and p["ep"] > 0]
@@ -195,7 +195,7 @@ def _loss_pool(st: dict[str, Any], owner: str) -> list[dict[str, Any]]:
 
 def apply_loss(ctx: Ctx, owner: str, loss: int, rid: str) -> None:
     st = ctx.state
-    pool = _loss_pool(st, owner)
+    pool = loss_pool(st, owner)
     share: dict[str, int] = {p["id"]: 0 for p in pool}
     left = loss
     prio = st["players"][owner]["standing"].get("loss") or []

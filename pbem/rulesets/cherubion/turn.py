@@ -298,8 +298,8 @@ def _decision(ctx: Ctx) -> bool:
         return False
     d["asked"] = True
     if d["kind"] == "LOSS":
-        from pbem.rulesets.cherubion.life import _loss_pool
-        pool = sorted(_loss_pool(st, seat), key=lambda p: (-p["ep"], p["id"]))
+        from pbem.rulesets.cherubion.life import loss_pool
+        pool = sorted(loss_pool(st, seat), key=lambda p: (-p["ep"], p["id"]))
         opts = ["LOSS " + " ".join(p["id"] for p in pool)]
         text = (f"Your resource {d['rid']} was destroyed: your Base pieces lose {d['loss']} ÉP "
                 "in total. Order them (each takes what it can before the next); your answer "

@@ -305,3 +305,14 @@ def test_false_journey_ii_diverts_a_piece_going_home_through_nml() -> None:
     st, ev, _ = play_turn(st, "alpha", "MOVE ME8 B1 HOME", [1, 2])
     assert st["pieces"]["ME8"]["loc"] == "prison:beta"
     assert "Hamis Utazás II" in texts(ev)
+
+
+def test_round_limit_scores() -> None:
+    from pbem.core.ruleset import GameConfig
+    from pbem.core.selfplay import play
+    p = play(RULESET, GameConfig(RULESET.seat_ids(3, "standard"), "standard",
+                                 {"round_limit": 2}), 3)
+    assert p.result is not None and p.rounds == 3
+    assert "round limit" in p.result.reason and len(p.result.scores) == 3
+    best = max(p.result.scores.values())
+    assert all(p.result.scores[w] == best for w in p.result.winners)
