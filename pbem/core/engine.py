@@ -58,8 +58,22 @@ def set_up(ruleset: Ruleset, config: GameConfig, master_seed: bytes) -> StepOutc
     if problems:
         raise ValueError(problems[0])
     dice = HmacDice(step_seed(master_seed, 0), orders_digest({}))
-    state = ruleset.setup(config, dice)
-    return _finish(ruleset, state, [], dice, {}, {}, [])
+    state, events = split_setup(ruleset.setup(config, dice))
+    return _finish(ruleset, state, events, dice, {}, {}, [])
+
+
+def split_setup(value: Any) -> tuple[State, list[Event]]:
+    """`setup` returns the state, or `SetupResult(state, events)` to report what the
+    set-up drew (markers, a start player) in the first report."""
+    if isinstance(value, SetupResult):
+        return value.state, list(value.events)
+    return value, []
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    state: State
+    events: tuple[Event, ...] = ()
 
 
 def process(ruleset: Ruleset, state_json: str, texts: Mapping[str, str | None], *,

@@ -146,7 +146,8 @@ class Ruleset:
         raise KeyError(key)
 
     def setup(self, config: GameConfig, dice: Dice) -> State:
-        """required: the starting state; random set-up only through `dice`."""
+        """required: the starting state; random set-up only through `dice`. To report what
+        the set-up did, return `pbem.core.engine.SetupResult(state, events)` instead."""
         raise NotImplementedError
 
     # --- the step loop ---------------------------------------------------------------

@@ -98,3 +98,17 @@ def test_leak_redealing_hidden_parts_changes_no_other_view() -> None:
                 assert canonical_json(G.view(other, seat)) == canonical_json(G.view(out.state, seat))
                 changed += other != out.state
     assert changed > 0  # the re-deal really moved hidden cards
+
+
+def test_setup_may_report_events() -> None:
+    from pbem.core.engine import SetupResult
+    from pbem.core.events import Event
+
+    class WithEvents(type(G)):  # type: ignore[misc]
+        def setup(self, config, dice):  # type: ignore[no-untyped-def]
+            state = super().setup(config, dice)
+            return SetupResult(state, (Event("start", "north starts"),))
+
+    out = set_up(WithEvents(), CFG, b"m")
+    assert [e.text for e in out.events] == ["north starts"]
+    assert out.state_json == set_up(G, CFG, b"m").state_json
