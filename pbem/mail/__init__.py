@@ -37,7 +37,14 @@ make_token(secret, game, seat, step))`` (TokenTooLong: use the plain address).
 
 from pbem.mail.backoff import next_attempt
 from pbem.mail.inbound import InboundMail, read_message, should_reply
-from pbem.mail.outbound import Attachment, Thread, compose, make_message_id, thread_root_id
+from pbem.mail.outbound import (
+    Attachment,
+    Thread,
+    compose,
+    make_message_id,
+    reply_subject,
+    thread_root_id,
+)
 from pbem.mail.tokens import (
     TokenTooLong,
     check_token,
@@ -60,7 +67,7 @@ from pbem.mail.transport import (
 __all__ = [
     "InboundMail", "read_message", "should_reply",
     "make_token", "check_token", "reply_address", "find_token", "peek_token", "TokenTooLong",
-    "Attachment", "Thread", "compose", "thread_root_id", "make_message_id",
+    "Attachment", "Thread", "compose", "thread_root_id", "make_message_id", "reply_subject",
     "send_smtp", "MaildirSink", "fetch_imap", "fetch_maildir", "SmtpListener",
     "MailError", "TransientMailError", "PermanentMailError",
     "next_attempt",

@@ -23,10 +23,12 @@ from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses, make_msgid
 
 __all__ = ["Attachment", "Thread", "compose", "thread_root_id", "make_message_id",
-           "clean_header"]
+           "clean_header", "reply_subject"]
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 _ID_SAFE = re.compile(r"[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+")
+_REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|vs|antw|vá|válasz|réf|rif|odp|fw|fwd|wg)"
+                           r"(\[\d+\])?\s*:\s*)+", re.I)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,12 @@ class Thread:
 def clean_header(value: object) -> str:
     """A header value on one line: CR, LF and other control characters become spaces."""
     return " ".join(_CONTROL.sub(" ", str(value)).split())
+
+
+def reply_subject(subject: str, *, limit: int = 200) -> str:
+    """``Re: <subject>`` once, however many Re:/AW:/Vá: the mail piled up; one line."""
+    bare = _REPLY_PREFIX.sub("", clean_header(subject))
+    return f"Re: {bare}"[:limit].rstrip() if bare else "Re: your mail"
 
 
 def _id_part(text: str) -> str:

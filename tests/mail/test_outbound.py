@@ -113,3 +113,13 @@ def test_backoff_doubles_and_caps():
     assert next_attempt(10**6, now) == now + timedelta(hours=6)
     gaps = [next_attempt(n, now) - now for n in range(1, 20)]
     assert gaps == sorted(gaps)
+
+
+def test_reply_subject():
+    from pbem.mail.outbound import reply_subject
+    assert reply_subject("orders") == "Re: orders"
+    assert reply_subject("Re: RE: AW: Vá: Gömör 1848, step 4") == "Re: Gömör 1848, step 4"
+    assert reply_subject("Re[2]: x") == "Re: x"
+    assert reply_subject("") == "Re: your mail"
+    assert reply_subject("a\r\nBcc: x@y") == "Re: a Bcc: x@y"
+    assert reply_subject("Reinforcements") == "Re: Reinforcements"
