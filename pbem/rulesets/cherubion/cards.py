@@ -15,7 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.life import damage, destroy_resource, heal, kill, to_grave
+from pbem.rulesets.cherubion.life import (
+    damage,
+    destroy_resource,
+    end_status,
+    heal,
+    kill,
+    to_grave,
+)
 from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
@@ -367,14 +374,21 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         keep = True
     elif eff == "status":
         p = st["pieces"][tg[0]]
+        end_status(st, p, c["status"])
         p["status"][c["status"]] = {"seat": p["owner"],
-                                    "until": st["players"][p["owner"]]["turns"] + c["turns"]}
+                                    "until": st["players"][p["owner"]]["turns"] + c["turns"],
+                                    "card": play.card, "owner": seat}
+        keep = True  # a General card stays in play until its effect ends
         ctx.pub("status", f"{name_of(st, p['id'])} is {c['status']}", piece=p["id"])
     elif eff == "bonus_steps":
         st["turn"].setdefault("bonus", {})[tg[0]] = c["steps"]
+        st["turn"].setdefault("lasting", []).append([seat, play.card])
+        keep = True
         ctx.pub("bonus", f"{name_of(st, tg[0])} gets {c['steps']} bonus steps this turn")
     elif eff == "mist":
         st["turn"].setdefault("mist", []).append(tg[0])
+        st["turn"].setdefault("lasting", []).append([seat, play.card])
+        keep = True
     elif eff == "attach":
         p = st["pieces"][tg[0]]
         p["attached"].append({"card": play.card, "owner": seat, "mods": c.get("mods", {}),
@@ -382,6 +396,8 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         keep = True
     elif eff == "turn_mod":
         st["turn"].setdefault("mods", {}).setdefault(tg[0], []).append(dict(c["mods"]))
+        st["turn"].setdefault("lasting", []).append([seat, play.card])
+        keep = True
     elif eff == "destroy_resource":
         destroy_resource(ctx, tg[0], f"{c['name_hu']}")
     elif eff == "invisibility":
@@ -438,7 +454,7 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         p = st["pieces"][tg[0]]
         if p["status"]:
             name = sorted(p["status"])[0]
-            del p["status"][name]
+            end_status(st, p, name)
             ctx.pub("unbind", f"{name_of(st, p['id'])} is no longer {name}")
         else:
             _remove_attached(ctx, p)
@@ -462,6 +478,8 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         kill(ctx, st["pieces"][tg[0]], c["name_hu"], seat)
     elif eff == "time_trap":
         st["players"][tg[0]]["skip"] += c["turns"]
+        st["players"][tg[0]].setdefault("trap_cards", []).append([seat, play.card])
+        keep = True
         ctx.pub("time_trap", f"{tg[0]} will miss the next {c['turns']} turns", seat=tg[0])
     elif eff == "convert":
         p = st["pieces"][tg[0]]

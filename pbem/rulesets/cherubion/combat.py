@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.life import damage, destroy_resource, kill
+from pbem.rulesets.cherubion.life import damage, destroy_resource, end_status, kill
 from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
@@ -238,7 +238,7 @@ def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str
         return False
     dfd["body"] = {"by": carrier_id, "holder": att["owner"], "dead": True, "clock": 0,
                    "carried": carrier["loc"] == dfd["loc"]}
-    dfd["status"] = {}
+    end_status(st, dfd)
     st["players"][att["owner"]]["transit"].append(dfd["id"])
     ctx.pub("capture", f"{att['owner']} captures the body of {dfd['name']} ({dfd['id']}) at "
             f"{dfd['ep']} ÉP; {name_of(st, carrier_id)} must carry it home")

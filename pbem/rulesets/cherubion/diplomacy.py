@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.rulesets.cherubion.life import end_status
 from pbem.rulesets.cherubion.model import Ctx, State, name_of
 from pbem.rulesets.cherubion.orders import Ally, Break, Hostage, Join
 
@@ -112,7 +113,7 @@ def _swap(ctx: Ctx, a: str, b: str, pa: str, pb: str) -> None:
             from pbem.rulesets.cherubion.movement import reveal_piece
             reveal_piece(ctx, q, "sent as a hostage")
         q["loc"] = f"prison:{holder}"
-        q["status"] = {}
+        end_status(st, q)
     for s in (a, b):
         st["players"][s]["busy"] = st["players"][s].get("busy", 0) + 1  # a full turn
     ctx.pub("hostage", f"{a} and {b} exchange hostages: {name_of(st, pa)} goes to {b}'s Base, "

@@ -21,12 +21,21 @@ from pbem.rulesets.cherubion.model import (
 from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
 
 
+def end_status(st: dict[str, Any], p: dict[str, Any], name: str | None = None) -> None:
+    """End one status (or all): the General card that caused it goes to its owner's
+    graveyard now that its effect ends (Rulebook "A kártyalapok felépítése")."""
+    for n in ([name] if name else sorted(p.get("status", {}))):
+        s = p["status"].pop(n, None)
+        if s and s.get("card"):
+            to_grave(st, s["owner"], s["card"])
+
+
 def damage(ctx: Ctx, p: dict[str, Any], amount: int, why: str) -> None:
     """Subtract ÉP. Sleep ends when the piece takes damage (card n03 [A])."""
     st = ctx.state
     p["ep"] -= amount
     if amount > 0:
-        p["status"].pop("asleep", None)
+        end_status(ctx.state, p, "asleep")
     ctx.pub("damage", f"{name_of(st, p['id'])} loses {amount} ÉP ({why}) -> {p['ep']}",
             piece=p["id"] if not p.get("hidden") else None, amount=amount)
 
@@ -73,7 +82,7 @@ def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
     for a in p.get("attached", []):
         to_grave(st, a["owner"], a["card"])
     p["attached"] = []
-    p["status"] = {}
+    end_status(st, p)
     ctx.pub("death", f"{label} dies ({why})", piece=p["id"], where=where)
     # bodies and captives it carried: capture fails (spec §5.13 step 3 [A])
     for q in st["pieces"].values():
@@ -88,6 +97,7 @@ def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
                 for a in q.get("attached", []):
                     to_grave(st, a["owner"], a["card"])
                 q["attached"] = []
+                end_status(st, q)
                 ctx.pub("capture_fail", f"The transporter of {label} is lost: the body of "
                         f"{q['name']} ({q['id']}) goes to the graveyard")
             else:
@@ -141,6 +151,7 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
             for a in p.get("attached", []):
                 to_grave(st, a["owner"], a["card"])
             p["attached"] = []
+            end_status(st, p)
         elif p["loc"] == f"prison:{seat}":
             if heir is not None and st["players"][heir]["alive"]:
                 p["loc"] = f"prison:{heir}"
@@ -151,6 +162,7 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
                 for a in p.get("attached", []):
                     to_grave(st, a["owner"], a["card"])
                 p["attached"] = []
+                end_status(st, p)
     for mid, m in list(st["markers"].items()):
         if m["owner"] == seat and m["kind"] != "T":
             del st["markers"][mid]
@@ -159,6 +171,9 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
             del st["resources"][rid]
     pl["hand"] = []
     pl["transit"] = []
+    for owner, card in pl.get("trap_cards", []):
+        to_grave(st, owner, card)
+    pl["trap_cards"] = []
     alive = alive_seats(st)
     if len(alive) <= 1 and st["phase"] != "over":
         st["phase"] = "over"

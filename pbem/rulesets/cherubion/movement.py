@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.life import damage, kill, to_grave
+from pbem.rulesets.cherubion.life import damage, end_status, kill, to_grave
 from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
@@ -435,7 +435,7 @@ def enter_foreign_base(ctx: Ctx, p: dict[str, Any], side: int) -> None:
     if choice is None and st["config"]["options"].get("decisions", "auto") == "ask":
         # decisions=ask: held in the Base until its owner decides in a short step
         p["loc"] = f"prison:{owner}"
-        p["status"] = {}
+        end_status(st, p)
         st.setdefault("decisions", []).append({"kind": "INTRUDER", "seat": owner,
                                                "piece": p["id"]})
         ctx.pub("intruder", f"{name_of(st, p['id'])} enters {owner}'s Base; {owner} decides "
@@ -449,7 +449,7 @@ def enter_foreign_base(ctx: Ctx, p: dict[str, Any], side: int) -> None:
         kill(ctx, p, f"killed as an intruder in {owner}'s Base", owner)
         return
     p["loc"] = f"prison:{owner}"
-    p["status"] = {}
+    end_status(st, p)
     ctx.pub("prisoner", f"{name_of(st, p['id'])} is taken prisoner in {owner}'s Base")
     from pbem.rulesets.cherubion.life import check_elimination
     check_elimination(ctx, owner)

@@ -15,7 +15,7 @@ from typing import Any
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.cards import announce, apply_effect, check_play, hidden_play, pay
 from pbem.rulesets.cherubion.combat import melee_tasks, task_exchange
-from pbem.rulesets.cherubion.life import damage, eliminate, kill, to_grave
+from pbem.rulesets.cherubion.life import damage, eliminate, end_status, kill, to_grave
 from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
@@ -112,6 +112,9 @@ def start_turn(ctx: Ctx) -> None:
             _end_turn(ctx)
             continue
         pl["trapped"] = False
+        for owner, card in pl.get("trap_cards", []):
+            to_grave(st, owner, card)  # Időcsapda's effect is over
+        pl["trap_cards"] = []
         pl["energy"] = production(st, seat)
         if pl.get("busy"):
             # Diplomacy: the hostage exchange takes this turn; energy stays for instants
@@ -338,7 +341,7 @@ def _end_turn(ctx: Ctx) -> None:
     for p in st["pieces"].values():
         for name, s in list(p.get("status", {}).items()):
             if s["seat"] == seat and pl["turns"] >= s["until"]:
-                del p["status"][name]
+                end_status(st, p, name)
         body = p.get("body")
         if body and p["loc"] == f"prison:{seat}" and body.get("clock", 0) >= 3:
             if body.get("dead"):
@@ -348,6 +351,7 @@ def _end_turn(ctx: Ctx) -> None:
                 for a in p.get("attached", []):
                     to_grave(st, a["owner"], a["card"])
                 p["attached"] = []
+                end_status(st, p)
                 ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) was not revived in "
                         "3 turns and is removed")
             elif not body.get("unconvertible") and body.get("healed"):
@@ -355,6 +359,9 @@ def _end_turn(ctx: Ctx) -> None:
                 # "Fegyveres harc"); captives taken alive by a card have no such limit
                 body["unconvertible"] = True
                 ctx.pub("unconvertible", f"{p['name']} ({p['id']}) can no longer be converted")
+    for owner, card in st["turn"].get("lasting", []):
+        to_grave(st, owner, card)  # cards lasting "this turn" end (Erősítés, ...)
+    st["turn"]["lasting"] = []
     pl["me"] = 0
     st["script"] = []
     st["queue"] = []

@@ -42,6 +42,12 @@ def _cards_owned(st: dict[str, Any], seat: str) -> int:
     for m in st["markers"].values():
         if m["owner"] == seat and not m.get("piece"):
             n += 1
+    for p in st["pieces"].values():
+        if p["loc"] != "gone":
+            n += sum(1 for x in p.get("status", {}).values() if x.get("owner") == seat)
+    n += sum(1 for owner, _ in st["turn"].get("lasting", []) if owner == seat)
+    for q in st["players"].values():
+        n += sum(1 for owner, _ in q.get("trap_cards", []) if owner == seat)
     for t in st["queue"]:
         if t["t"] == "card" and t["seat"] == seat and t["stage"] >= 1:
             n += 1
