@@ -61,3 +61,45 @@ def test_synthesised_id_survives_redelivery() -> None:
     assert read_message(hop + raw).message_id == read_message(raw).message_id
     odd = read_message(b"From: a@example.org\r\nMessage-ID: <no-at-sign>\r\n\r\nx\r\n")
     assert odd.message_id == "<no-at-sign>" and not odd.message_id_synthesised
+
+
+header_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=120)
+
+
+@given(subject=header_text, name=header_text, extra=header_text, body=st.text(max_size=300))
+@settings(deadline=None, max_examples=200)
+def test_compose_never_lets_a_header_escape(subject: str, name: str, extra: str,
+                                            body: str) -> None:
+    from email import message_from_bytes
+    from email.policy import default
+
+    from pbem.mail.outbound import compose
+    to = f'"{name.replace(chr(34), "").replace(chr(92), "")}" <p@example.org>'
+    msg = compose(sender="orders@pbem.test", to=to, subject=subject, text=body,
+                  message_id_domain="pbem.test", message_id="<x@pbem.test>",
+                  extra_headers={"X-Pbem-Note": extra})
+    parsed = message_from_bytes(msg.as_bytes(), policy=default)
+    assert sorted(set(parsed.keys())) == sorted({
+        "From", "To", "Subject", "Date", "Message-ID", "Auto-Submitted",
+        "X-Auto-Response-Suppress", "X-Pbem-Note", "MIME-Version", "Content-Type",
+        "Content-Transfer-Encoding"})
+    assert parsed["To"].addresses[0].addr_spec == "p@example.org"
+
+
+@given(st.text(max_size=400))
+@settings(deadline=None)
+def test_html_to_text_never_raises(html: str) -> None:
+    from pbem.mail.htmltext import html_to_text
+    assert isinstance(html_to_text(html), str)
+
+
+@given(st.lists(st.sampled_from(["GAME g", "SEAT s", "hold", "", "-- ", "> q", "On x wrote:",
+                                 "From: a", "Sent: b", "____________________", "x"]),
+                max_size=30))
+@settings(deadline=None)
+def test_clean_reply_text_keeps_line_numbers(lines: list[str]) -> None:
+    from pbem.mail.replytext import clean_reply_text
+    kept = clean_reply_text("\n".join(lines)).split("\n")
+    assert len(kept) <= max(len(lines), 1)
+    for before, after in zip(lines, kept, strict=False):
+        assert after in (before, "")
