@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.engine import SetupResult
 from pbem.core.events import Event
 from pbem.core.orders import OrderLine, Parsed, Prompt, order_lines
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -74,8 +75,10 @@ class MachtUndOhnmacht(Ruleset):
     def setup(self, config: GameConfig, dice: Dice) -> State:
         opts = {o.key: self.option(config, o.key) for o in self.options}
         state = cycle.new_state(tuple(config.seats), opts)
-        cycle.setup(state, dice, [])
-        return state
+        events: list[Event] = []
+        cycle.setup(state, dice, events)
+        # The first report tells what the set-up drew (markers, display, start player).
+        return SetupResult(state, tuple(events))
 
     # --- the step loop ------------------------------------------------------------------
     def awaiting(self, state: State) -> dict[str, Prompt]:

@@ -7,6 +7,7 @@ import pytest
 from mou_helpers import build, ex1, region, send, texts
 
 from pbem.core.dice import ScriptedDice
+from pbem.core.engine import split_setup
 from pbem.rulesets.macht_und_ohnmacht import actions, board, cycle
 from pbem.rulesets.macht_und_ohnmacht.board import KNIGHT, MAGE
 
@@ -29,7 +30,7 @@ def test_tc02_first_cycle() -> None:
     from pbem.rulesets.macht_und_ohnmacht import RULESET
 
     dice = ScriptedDice([0] * 15 + [0] * 7 + [1])  # markers, 7 tiles, start lot -> white
-    state = RULESET.setup(GameConfig(("orange", "white"), "standard"), dice)
+    state = split_setup(RULESET.setup(GameConfig(("orange", "white"), "standard"), dice))[0]
     for seat in ("orange", "white"):
         assert state["reserve"][seat] == {MAGE: 5, KNIGHT: 3}
     assert state["hourglass"] == 4

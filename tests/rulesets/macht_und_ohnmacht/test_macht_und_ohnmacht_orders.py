@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from mou_helpers import RS, ex1
 
 from pbem.core.dice import HmacDice
+from pbem.core.engine import split_setup
 from pbem.core.envelope import parse_envelope
 from pbem.core.ruleset import GameConfig
 from pbem.rulesets.macht_und_ohnmacht import board, bot, cycle
@@ -24,7 +25,7 @@ EXAMPLES = Path(__file__).parents[3] / "orders" / "examples" / "macht-und-ohnmac
 
 
 def standard_state() -> dict[str, Any]:
-    return RS.setup(GameConfig(("orange", "white"), "standard"), HmacDice(b"seed", "x"))
+    return split_setup(RS.setup(GameConfig(("orange", "white"), "standard"), HmacDice(b"seed", "x")))[0]
 
 
 def in_step(step: str, seat: str) -> dict[str, Any]:
