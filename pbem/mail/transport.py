@@ -12,12 +12,14 @@ No parsing, no storage and no retry loop live here.
 from __future__ import annotations
 
 import os
+import re
 import smtplib
 import ssl
 from collections.abc import Callable
 from email.message import Message
 from email.parser import BytesParser
 from email.policy import default
+from email.utils import getaddresses
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -105,9 +107,14 @@ def send_smtp(url: str, msg: Message | bytes, *, timeout: float = 30.0,
                 client.starttls(context=_ssl_context(options))
             if user:
                 client.login(user, password or "")
-            if isinstance(msg, bytes):
-                msg = BytesParser(policy=default).parsebytes(msg)
-            refused = client.send_message(msg, from_addr=envelope_from)
+            if isinstance(msg, bytes):  # the outbox's exact bytes, not a re-serialisation
+                msg = _CRLF.sub(b"\r\n", msg)  # as_bytes() ends lines with LF; SMTP: CRLF
+                sender, rcpts = _envelope(msg)
+                options = ["SMTPUTF8"] if not all(a.isascii() for a in [sender, *rcpts]) else []
+                refused = client.sendmail(envelope_from or sender, rcpts, msg,
+                                          mail_options=options)
+            else:
+                refused = client.send_message(msg, from_addr=envelope_from)
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
         error = TransientMailError if all(400 <= c < 500 for c in codes) else PermanentMailError
@@ -123,6 +130,20 @@ def send_smtp(url: str, msg: Message | bytes, *, timeout: float = 30.0,
         raise TransientMailError(f"relay {host}:{port} unreachable: {exc}") from exc
     if refused:
         raise PermanentMailError(f"some recipients refused (the others got it): {refused}")
+
+
+_CRLF = re.compile(rb"\r?\n")
+
+
+def _envelope(raw: bytes) -> tuple[str, list[str]]:
+    """Envelope sender and recipients from a message's own headers (as send_message does)."""
+    head = BytesParser(policy=default).parsebytes(raw, headersonly=True)
+    sender = getaddresses([str(head.get("Sender") or head.get("From") or "")])
+    rcpts = [a for _, a in getaddresses([str(v) for h in ("To", "Cc", "Bcc")
+                                         for v in (head.get_all(h) or [])]) if a]
+    if not rcpts:
+        raise PermanentMailError("the message names no recipient")
+    return (sender[0][1] if sender else ""), rcpts
 
 
 class MaildirSink:

@@ -180,3 +180,16 @@ def test_listener_accept_filter():
                 client.sendmail("a@example.org", ["someone@pbem.test"], raw)
             assert client.sendmail("a@example.org", ["orders+tok@pbem.test"], raw) == {}
     assert len(stored) == 1
+
+
+def test_bytes_are_sent_as_they_are(smtp_sink):
+    raw = _report(3).as_bytes()
+    send_smtp(smtp_sink.url, raw)
+    got = smtp_sink.received[0]
+    assert got.rcpt_tos == ["bela@example.org"] and got.mail_from == "orders@pbem.test"
+    assert got.data.replace(b"\r\n", b"\n").rstrip() == raw.replace(b"\r\n", b"\n").rstrip()
+
+
+def test_bytes_without_recipient_are_refused(smtp_sink):
+    with pytest.raises(PermanentMailError):
+        send_smtp(smtp_sink.url, b"From: orders@pbem.test\r\nSubject: x\r\n\r\nx\r\n")
