@@ -205,6 +205,20 @@ def _merge(state: St, county: str, seat: str, army: dict[str, int]) -> None:
                 add_units(state, county, seat, {a: 1}, used=True)
 
 
+def leave_game(state: St, seat: str, events: list[Event]) -> None:
+    """Rulebook p. 3 (spec 5.21, PR-48): a player who quits is out; his units stay as
+    neutral troops; his offices fall vacant; his vassals are freed."""
+    p = state["players"][seat]
+    p.update(status="out", lord=None, overlord=None, captive_until=None, script=[])
+    for s in state["board"].values():
+        if s["owner"] == seat:
+            s["owner"] = f"n_{seat}"
+    vacate_offices(state, seat, events)
+    events.append(Event("resign", f"{seat} leaves the game; his units become neutral.",
+                        {"seat": seat}))
+    free_vassals(state, seat, events)
+
+
 def captive_deaths(state: St, events: list[Event]) -> None:
     """Phase I: a captive whose year has come dies; his units become neutral (PR-30, 32)."""
     for seat, p in state["players"].items():

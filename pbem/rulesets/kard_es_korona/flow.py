@@ -17,7 +17,7 @@ from pbem.core.events import Event
 from pbem.core.orders import Parsed
 from pbem.rulesets.kard_es_korona import economy, elections
 from pbem.rulesets.kard_es_korona.battles import run_battles
-from pbem.rulesets.kard_es_korona.defeat import captive_deaths
+from pbem.rulesets.kard_es_korona.defeat import captive_deaths, leave_game
 from pbem.rulesets.kard_es_korona.movement import run_movement, start_movement
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
@@ -36,6 +36,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Ransom,
     Recruit,
     Reroll,
+    Resign,
     Retreat,
     Sequence,
     Target,
@@ -210,6 +211,10 @@ def _deploy(state: St, orders: dict[str, Parsed], dice: Dice, events: list[Event
 
 def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[Event]) -> None:
     seats = [s for s in turn_order(state) if s in orders]
+    for seat in list(seats):
+        if any(isinstance(o, Resign) for o in orders[seat].orders):
+            leave_game(state, seat, events)
+            seats.remove(seat)
     for seat in seats:
         p = state["players"][seat]
         p["script"] = []

@@ -48,6 +48,7 @@ VERBS = {
     "cede": ("cede", "atruhaz", "atad_tisztseg"),
     "veto": ("veto", "megtilt"),
     "sequence": ("sequence", "sorrend"),
+    "resign": ("resign", "kilep", "felad"),
     "bid": ("bid", "licit", "licital"),
 }
 _VERB = {fold(a): v for v, aliases in VERBS.items() for a in aliases}
@@ -274,9 +275,17 @@ class Sequence:
         return "SEQUENCE " + ("FIRST" if self.first else "LAST")
 
 
+@dataclass(frozen=True)
+class Resign:
+    """Leave the game (rulebook p. 3: the units of a player who quits become neutral)."""
+
+    def __str__(self) -> str:
+        return "RESIGN"
+
+
 STANDING = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer, Veto, Sequence)
 Order = (Deploy | LordAt | Recruit | Ransom | Give | Move | Pass | Lead | Target | Reroll | Flee
-         | Fealty | Retreat | Place | Losses | Prefer | Bid | Cede | Veto | Sequence)
+         | Fealty | Retreat | Place | Losses | Prefer | Bid | Cede | Veto | Sequence | Resign)
 
 
 class OrderError(ValueError):
@@ -376,6 +385,10 @@ def parse_line(gm: GameMap, seats: list[str], line: str) -> Order:
                          ", ".join(v.upper() for v in VERBS))
     args = toks[1:]
     up = [fold(t) for t in args]
+    if verb == "resign":
+        if args:
+            raise OrderError("RESIGN takes nothing after it")
+        return Resign()
     if verb == "pass":
         if args:
             raise OrderError("PASS takes nothing after it")

@@ -35,6 +35,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Ransom,
     Recruit,
     Reroll,
+    Resign,
     Target,
     parse_line,
 )
@@ -169,7 +170,7 @@ class KardEsKorona(Ruleset):
 
     ALLOWED = {
         "deploy": (Deploy, LordAt),
-        "orders": (Recruit, Ransom, Give, Cede, Move, Pass, Bid),
+        "orders": (Recruit, Ransom, Give, Cede, Move, Pass, Bid, Resign),
         "battle": (Lead, Target, Reroll, Flee),
         "move": (Move, Pass),
         "fealty": (Fealty,),

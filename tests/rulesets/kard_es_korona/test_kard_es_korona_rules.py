@@ -349,3 +349,18 @@ def test_pre_bids_in_the_year_orders_save_the_election_mail_rounds():
                                 HmacDice(b"bids2", "x"))
     assert s["offices"]["palatine"] == "felvidek"  # 9 (he won the judge) beats 8
     assert s["year"] == 1304
+
+
+def test_a_player_who_resigns_leaves_neutral_units():
+    s = bare(("felvidek", "tiszahat", "erdely"), year=1304)
+    for seat, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
+        put(s, c, seat, inf=2)
+        lord(s, seat, c)
+    s["offices"]["judge"] = "tiszahat"
+    orders = {seat: RULESET.parse(s, seat, "PASS") for seat in s["seats"]}
+    orders["tiszahat"] = RULESET.parse(s, "tiszahat", "RESIGN")
+    assert orders["tiszahat"].ok
+    s, events = RULESET.resolve(s, orders, HmacDice(b"resign", "x"))
+    assert s["players"]["tiszahat"]["status"] == "out"
+    assert s["board"]["abauj"]["owner"] == "n_tiszahat" and s["offices"]["judge"] is None
+    assert "tiszahat" not in RULESET.awaiting(s)
