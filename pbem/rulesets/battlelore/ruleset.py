@@ -114,7 +114,7 @@ class BattleLore(Ruleset):
             self._merge_standing(s, pend_standing)
             a = s["active"]
             lines = [str(o) for o in orders.get(a, Parsed()).orders if not isinstance(o, STANDING)]
-            return self._run(s, jcopy(s), lines, [], [], 0, dice, {})
+            return self._run(s, s, lines, [], [], 0, dice, {})
         if phase == "decision":
             r = s["resume"]
             seat = r["pending"]["seat"]
