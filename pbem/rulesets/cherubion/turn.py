@@ -248,6 +248,12 @@ def run(ctx: Ctx) -> None:
             raise AssertionError("cherubion: run loop does not terminate")
         if st["ask"] or st["awaiting_orders"]:
             return
+        if not st["players"][st["active"]]["alive"] and (st["script"] or st["queue"]):
+            # the active player was eliminated mid-turn: the rest of his script lapses
+            st["script"] = []
+            st["queue"] = []
+            st["turn"]["melee_done"] = True
+            continue
         if st.get("decisions"):
             if _decision(ctx):
                 return
