@@ -20,6 +20,7 @@ FULL = 360_000_000  # a full turn in micro-degrees
 HALF = 180_000_000
 
 
+@cache
 def dist(c: Cell) -> int:
     q, r = c
     return max(abs(q), abs(r), abs(q + r))
@@ -34,6 +35,7 @@ def neighbours(c: Cell) -> tuple[Cell, ...]:
     return tuple((c[0] + dq, c[1] + dr) for dq, dr in DIRS)
 
 
+@cache
 def key(c: Cell) -> str:
     return f"{c[0]},{c[1]}"
 
@@ -141,17 +143,19 @@ def reaches_ring(start: Cell, tiles: frozenset[Cell]) -> bool:
 def dead_ends(tiles: frozenset[Cell]) -> frozenset[Cell]:
     """Dead-end cells D by iterative pruning (rulebook p. 10; spec §5.1)."""
     freeset = {c for c in all_cells() if c not in tiles}
+    live = {c: sum(1 for n in board_neighbours(c) if n in freeset) for c in freeset}
+    todo = [c for c in freeset if live[c] <= 1]
     dead: set[Cell] = set()
-    changed = True
-    while changed:
-        changed = False
-        for c in freeset:
-            if c in dead:
-                continue
-            live = sum(1 for n in board_neighbours(c) if n in freeset and n not in dead)
-            if live <= 1:
-                dead.add(c)
-                changed = True
+    while todo:  # peel cells with at most one live neighbour (order does not matter)
+        c = todo.pop()
+        if c in dead:
+            continue
+        dead.add(c)
+        for n in board_neighbours(c):
+            if n in freeset and n not in dead:
+                live[n] -= 1
+                if live[n] <= 1:
+                    todo.append(n)
     return frozenset(dead)
 
 

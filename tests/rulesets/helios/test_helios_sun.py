@@ -130,3 +130,25 @@ def test_initial_walk_is_ring_one():
     assert board.follow_path(w, [(0, -1)], 2)[1] == "1,-1 to 0,-1 is not clockwise"
     assert "different space" in board.follow_path(
         w, [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)], None)[1]
+
+
+def naive_dead_ends(tiles):
+    """Spec §5.1 literally: repeat until nothing changes."""
+    free = {c for c in board.all_cells() if c not in tiles}
+    dead = set()
+    changed = True
+    while changed:
+        changed = False
+        for c in free - dead:
+            if sum(1 for n in board.neighbours(c) if n in free and n not in dead) <= 1:
+                dead.add(c)
+                changed = True
+    return dead
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_dead_ends_match_the_literal_definition(seed):
+    rng = random.Random(3000 + seed)
+    tiles, _, _ = random_board(rng, rng.randrange(5, 30))
+    assert board.dead_ends(tiles) == naive_dead_ends(tiles)
+    assert all(board.dist(c) < board.DARK_R for c in board.dead_ends(tiles))
