@@ -60,8 +60,8 @@ class Cherubion(Ruleset):
     max_players = 5
     variants = (
         Variant("standard", "Standard board", "216 fields; 2-5 players; unchosen sides closed"),
-        Variant("multibase", "Multiple Bases", "optional rule: with fewer than 5 players each "
-                "player runs two teams with two Bases (2 players only here)"),
+        Variant("multibase", "Multiple Bases", "optional rule for 2-4 players: players draft a "
+                "second team and Base in choice order while teams last"),
         Variant("tournament", "Tournament board", "small 96-field board for 2 players "
                 "(spec §3.5, assumption)"),
     )
@@ -80,8 +80,10 @@ class Cherubion(Ruleset):
     def check_config(self, config: GameConfig) -> list[str]:
         problems = super().check_config(config)
         n = len(config.seats)
-        if not problems and config.variant in ("tournament", "multibase") and n != 2:
-            problems.append(f"the {config.variant} variant is for 2 players")
+        if not problems and config.variant == "tournament" and n != 2:
+            problems.append("the tournament board is for 2 players")
+        if not problems and config.variant == "multibase" and n > 4:
+            problems.append("Multiple Bases is for fewer than 5 players")
         return problems
 
     # --- set-up -------------------------------------------------------------------------

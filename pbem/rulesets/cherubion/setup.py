@@ -67,6 +67,8 @@ def apply_draft(ctx: Ctx, orders: dict[str, list[Any]]) -> None:
     drafted: dict[str, list[tuple[str, int]]] = {s: [] for s in st["order"]}
     for _ in range(picks):  # Multiple Bases (Rulebook "Több Bázis használata"): 2 teams each
         for seat in st["order"]:
+            if not free_teams or not free_sides:
+                break  # 3-4 players: second teams while teams last, in choice order
             os_ = orders.get(seat, [])
             team_prefs = next((o.prefs for o in os_ if isinstance(o, Team)), ())
             side_prefs = next((o.prefs for o in os_ if isinstance(o, BaseChoice)), ())

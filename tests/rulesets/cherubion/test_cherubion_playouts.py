@@ -94,7 +94,8 @@ def check(out: StepOutcome) -> None:
 CASES = [  # (players, variant, options, games)
     (2, "standard", {}, 70),
     (2, "tournament", {}, 40),
-    (2, "multibase", {}, 20),
+    (2, "multibase", {}, 15),
+    (3, "multibase", {}, 5),
     (3, "standard", {}, 15),
     (3, "standard", {"diplomacy": True}, 5),
     (3, "standard", {"decisions": "ask"}, 15),

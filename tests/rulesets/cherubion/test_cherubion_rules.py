@@ -316,3 +316,18 @@ def test_round_limit_scores() -> None:
     assert "round limit" in p.result.reason and len(p.result.scores) == 3
     best = max(p.result.scores.values())
     assert all(p.result.scores[w] == best for w in p.result.winners)
+
+
+def test_summon_move_option() -> None:
+    st = two(options={"summon_move": True})
+    place(st, ME1="K8")
+    st["players"]["alpha"]["hand"] = ["n01"]
+    set_turn(st, "alpha", me=2, energy=4)
+    st, ev, _ = play_turn(st, "alpha", "PLAY Barlangi gyik BY ME1 ON K9\nMOVE S1 K10 K11", [1, 2])
+    assert st["pieces"]["S1"]["loc"] == "K11"
+    st2 = two()
+    place(st2, ME1="K8")
+    st2["players"]["alpha"]["hand"] = ["n01"]
+    set_turn(st2, "alpha", me=2, energy=4)
+    st2, ev, _ = play_turn(st2, "alpha", "PLAY Barlangi gyik BY ME1 ON K9\nMOVE S1 K10 K11", [1, 2])
+    assert st2["pieces"]["S1"]["loc"] == "K9" and "moves only when carried" in texts(ev)
