@@ -13,8 +13,6 @@ relay is called, so two processes never send the same row; a relay failure puts 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
@@ -28,8 +26,15 @@ from pbem.config import Settings
 from pbem.core.envelope import parse_envelope
 from pbem.mail.backoff import next_attempt
 from pbem.mail.inbound import InboundMail, read_message, should_reply
-from pbem.mail.outbound import Attachment, Thread, compose, make_message_id, thread_root_id
-from pbem.mail.tokens import TokenTooLong, check_token, make_token, reply_address
+from pbem.mail.outbound import (
+    Attachment,
+    Thread,
+    compose,
+    make_message_id,
+    reply_subject,
+    thread_root_id,
+)
+from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, reply_address
 from pbem.mail.transport import MaildirSink, PermanentMailError, TransientMailError, send_smtp
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
@@ -197,15 +202,6 @@ def notify_gm(session: Session, settings: Settings, game: Game | None, subject: 
 
 # --- receiving ------------------------------------------------------------------------------
 
-def _peek_game(token: str) -> str | None:
-    """The game id a token names (unverified; check_token with that game's secret decides)."""
-    try:
-        data = base64.b32decode(token.upper() + "=" * (-len(token) % 8))
-        return data[5:].decode("utf-8").split("\x00")[0]
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        return None
-
-
 @dataclass
 class Received:
     message_id: str
@@ -249,7 +245,7 @@ def _answer(s: Session, settings: Settings, mail: InboundMail, text: str, *, now
         return
     assert mail.sender is not None
     queue(s, settings, kind="echo", to=mail.reply_to or mail.sender, game=game, seat=seat,
-          subject=f"Re: {mail.subject}"[:200], text=text, now=now, in_reply_to=mail.message_id,
+          subject=reply_subject(mail.subject), text=text, now=now, in_reply_to=mail.message_id,
           key=("echo", mail.message_id))
 
 
@@ -265,8 +261,9 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         return "refused", reason
     token = None
     if mail.token:
-        game_id = _peek_game(mail.token)
-        game = s.get(Game, int(game_id)) if game_id and game_id.isdigit() else None
+        claimed = peek_token(mail.token)
+        game_id = claimed[0] if claimed else ""
+        game = s.get(Game, int(game_id)) if game_id.isdigit() else None
         checked = check_token(bytes.fromhex(game.token_secret), mail.token) if game else None
         if game is not None and checked is not None:
             token = (game.name, checked[1], checked[2])
@@ -323,9 +320,13 @@ def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: S
 
 
 def _record_bounce(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) -> None:
-    if not mail.bounce_of:
-        return
-    original = s.exec(select(Outbox).where(Outbox.message_id == mail.bounce_of)).first()
+    original = None
+    if mail.bounce_of:
+        original = s.exec(select(Outbox).where(Outbox.message_id == mail.bounce_of)).first()
+    if original is None and mail.bounced_recipient:
+        # No Message-ID in the bounce: the latest mail to the failed address.
+        original = s.exec(select(Outbox).where(Outbox.recipient == mail.bounced_recipient)
+                          .order_by(Outbox.id.desc())).first()  # type: ignore[union-attr]
     if original is None or original.game_id is None or original.seat is None:
         return
     game = s.get(Game, original.game_id)
