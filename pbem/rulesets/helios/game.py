@@ -65,6 +65,9 @@ class Helios(Ruleset):
                "show every seat's VP bag total to everyone (rulebook: the bag is private)"),
         Option("setup_bonus_must_differ", "no", ("no", "yes"),
                "the set-up resource of seats 3/4 must differ from the start tile's (spec A14)"),
+        Option("phase2", "script", ("script", "turns"),
+               "Phase 2: script = every seat sends its whole Phase 2 at once (one step); "
+               "turns = the rulebook's turn-by-turn order, one step per Phase 2 turn"),
         Option("enforce_component_limits", "no", ("no", "yes"),
                "cap the supply at 14 resources per colour, 30 mana and 35 houses; a gain the "
                "supply cannot cover is lost (spec §2.9, A15)"),
@@ -97,24 +100,31 @@ class Helios(Ruleset):
                                  f"{state['turns']}: take a tile and act.",
                                  tuple(bot.skeleton_turn(state, seat)))}
         if ph == "characters":
+            if state.get("phase2"):
+                s = phases.phase2_current(state)
+                return {s: self._phase2_prompt(state, s, turn=True)}
             return {s: self._phase2_prompt(state, s) for s in state["seats"]}
         if ph == "catchup":
             return {s: Prompt("Phase 3: place your catch-up resource.",
                               (str(phases.catchup_default(state, s)),)) for s in state["asking"]}
         return {}
 
-    def _phase2_prompt(self, state: dict[str, Any], seat: str) -> Prompt:
+    def _phase2_prompt(self, state: dict[str, Any], seat: str, turn: bool = False) -> Prompt:
         chars = data.characters()
         free = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
         mine = [c for c in data.CHARACTERS if state["characters"][c]["owner"] == seat
                 and not state["characters"][c]["active"]]
-        order = ", ".join(phases.phase2_order(state))
+        order = ", ".join(state["phase2"]["order"] if state.get("phase2")
+                          else phases.phase2_order(state))
         sk = ["# free: " + (", ".join(f"{c} ({chars[c]['hire']} mana)" for c in free) or "none"),
               f"# phase order: {order}; your mana: {state['players'][seat]['mana']}"]
         sk += [f"ACTIVATE {c}" for c in mine]
         sk += ["# HIRE princess OR inventor", "# ACTIVATE princess PAY blue brown grey"]
         if not mine:
             sk.append("PASS")
+        if turn:
+            return Prompt("Phase 2, your turn: hire at most one character and/or activate "
+                          "yours, or PASS.", tuple(sk))
         return Prompt("Phase 2: hire and activate characters (a script for the whole phase).",
                       tuple(sk))
 
@@ -202,6 +212,10 @@ class Helios(Ruleset):
             state["players"][seat]["pending"] = [
                 _block_lines(b) for b in blocks[1:]]
             state["turn_index"] += 1
+        elif ph == "characters" and state.get("phase2"):
+            seat = phases.phase2_current(state)
+            if phases.phase2_step(state, seat, got.get(seat, []), events):
+                self._end_round(state, dice, events)
         elif ph == "characters":
             phases.run_characters(state, {s: got.get(s, []) for s in state["seats"]}, events)
             self._end_round(state, dice, events)
@@ -313,6 +327,9 @@ class Helios(Ruleset):
                     f"({phases.current_seat(state)})")
         if ph == "over":
             return "Game over"
+        if ph == "characters" and state.get("phase2"):
+            return (f"Round {state['round']}, Phase 2 (characters), "
+                    f"turn {state['phase2']['i'] + 1} ({phases.phase2_current(state)})")
         return f"Round {state['round']}, {PHASE_NAMES[ph]}"
 
     def board_text(self, v: Mapping[str, Any]) -> str:

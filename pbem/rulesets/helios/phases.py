@@ -46,7 +46,7 @@ def setup(seats: list[str], options: dict[str, Any], variant: str, dice: Dice) -
         "bonus_supply": {b: comp["bonus_tiles"]["count"] for b in data.BONUS_TYPES},
         "characters": {c: {"owner": None, "active": False} for c in data.CHARACTERS},
         "players": {s: new_player() for s in seats},
-        "final": None, "removed_lands": 0, "display_cubes": {},
+        "final": None, "removed_lands": 0, "display_cubes": {}, "phase2": None,
     }
     for s in data.SYMBOLS:
         fill_column(state, s, dice)
@@ -155,6 +155,8 @@ def end_actions(state: State, events: Events) -> None:
     for p in state["players"].values():
         p["pending"] = []
     state["phase"] = "characters"
+    if state["options"].get("phase2") == "turns":
+        start_phase2_turns(state, events)
 
 
 # --- Phase 2: characters (rulebook p. 11-12; spec §4.3, §5.10) ------------------------
@@ -220,33 +222,64 @@ def run_characters(state: State, scripts: dict[str, list[Any]], events: Events) 
     while passes < len(order):
         seat = order[i % len(order)]
         i += 1
-        acted = False
-        q = queues[seat]
-        for o in [o for o in q if isinstance(o, Hire)]:
-            q.remove(o)
-            got = hire(state, seat, o, events)
-            if got:
-                acted = True
-                break
-        for o in [o for o in q if isinstance(o, Activate)]:
-            owner = state["characters"][o.name]["owner"]
-            if owner is None:
-                continue  # may be hired on a later turn
-            q.remove(o)
-            problem = activation_problem(state, seat, o)
-            if problem:
-                say(events, "skipped", f"{seat}'s {o} is skipped: {problem}.", seat=seat)
-            else:
-                activate(state, seat, o, events)
-                acted = True
-        if acted:
+        if phase2_turn(state, seat, queues[seat], events):
             passes = 0
         else:
             passes += 1
-            say(events, "pass", f"{seat} passes.", seat=seat)
     for seat, q in queues.items():
         for o in q:
             say(events, "skipped", f"{seat}'s {o} is not used.", (seat,))
+
+
+def phase2_turn(state: State, seat: str, q: list[Any], events: Events) -> bool:
+    """One Phase 2 turn (rulebook p. 11): at most one hire (the first HIRE line that works),
+    then every activation of an owned character. Used lines leave `q`. True if it acted."""
+    acted = False
+    for o in [o for o in q if isinstance(o, Hire)]:
+        q.remove(o)
+        if hire(state, seat, o, events):
+            acted = True
+            break
+    for o in [o for o in q if isinstance(o, Activate)]:
+        if state["characters"][o.name]["owner"] is None:
+            continue  # may be hired on a later turn
+        q.remove(o)
+        problem = activation_problem(state, seat, o)
+        if problem:
+            say(events, "skipped", f"{seat}'s {o} is skipped: {problem}.", seat=seat)
+        else:
+            activate(state, seat, o, events)
+            acted = True
+    if not acted:
+        say(events, "pass", f"{seat} passes.", seat=seat)
+    return acted
+
+
+def start_phase2_turns(state: State, events: Events) -> None:
+    """Option phase2 = turns: the rulebook's one-turn-at-a-time Phase 2, one step a turn."""
+    order = phase2_order(state)
+    state["phase2"] = {"order": order, "i": 0, "passes": 0}
+    say(events, "phase2", "Phase 2 (characters): order " + ", ".join(order) + ".")
+
+
+def phase2_current(state: State) -> str:
+    p2 = state["phase2"]
+    return p2["order"][p2["i"] % len(p2["order"])]
+
+
+def phase2_step(state: State, seat: str, orders: list[Any], events: Events) -> bool:
+    """Apply one turn; True when the phase is over (all passed in a row)."""
+    p2 = state["phase2"]
+    q = [o for o in orders if isinstance(o, Hire | Activate)]
+    acted = phase2_turn(state, seat, q, events)
+    for o in q:
+        say(events, "skipped", f"{seat}'s {o} is not used (one turn per step).", (seat,))
+    p2["passes"] = 0 if acted else p2["passes"] + 1
+    p2["i"] += 1
+    if p2["passes"] >= len(p2["order"]):
+        state["phase2"] = None
+        return True
+    return False
 
 
 def hire(state: State, seat: str, o: Hire, events: Events) -> bool:

@@ -49,6 +49,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "bonus_supply": state["bonus_supply"],
         "characters": state["characters"], "players": players,
         "final": state["final"] if over else None,
+        "phase2": state.get("phase2"),
     }
 
 

@@ -196,3 +196,29 @@ def test_every_prompt_skeleton_parses():
             for seat, prompt in out.awaiting.items():
                 parsed = RULESET.parse(out.state, seat, "\n".join(prompt.skeleton))
                 assert parsed.ok and parsed.orders, (seat, prompt.skeleton, parsed.echo())
+
+
+def test_phase2_turn_by_turn_option():
+    """Option phase2 = turns: the rulebook's Phase 2, one seat per step in phase order,
+    ending when everybody has passed in a row."""
+    out = start(3, {"phase2": "turns"}, seed=b"p2")
+
+    def prep(s):
+        s["phase"] = "characters"
+        for seat, m in zip(SEATS[3], [2, 5, 3], strict=True):
+            s["players"][seat]["mana"] = m
+        phases.start_phase2_turns(s, [])
+    out = with_state(out, prep)
+    a, b, c = SEATS[3]
+    assert list(RULESET.awaiting(out.state)) == [b]  # most mana
+    out = step(out, {b: "HIRE princess\nHIRE inventor"}, b"1")
+    assert out.state["characters"]["princess"]["owner"] == b
+    assert any("not used (one turn per step)" in e.text for e in out.events)
+    assert list(out.awaiting) == [c]
+    out = step(out, {c: "HIRE princess OR priestess"}, b"2")
+    assert out.state["characters"]["priestess"]["owner"] == c
+    out = step(out, {a: "PASS"}, b"3")
+    out = step(out, {b: "PASS"}, b"4")
+    assert list(out.awaiting) == [c] and out.state["phase"] == "characters"
+    out = step(out, {c: "PASS"}, b"5")
+    assert out.state["phase"] in ("actions", "catchup") and out.state["round"] == 2
