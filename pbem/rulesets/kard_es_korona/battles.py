@@ -113,8 +113,10 @@ def needs_instructions(state: St, b: dict[str, Any]) -> list[str]:
     """Ask mode: the player sides of this battle without standing battle instructions."""
     if state["opts"].get("decisions") != "ask":
         return []
-    out = []
-    defender = owner_of_units(state, b["county"]) or lord_at(state, b["county"])
+    out: list[str] = []
+    defender = owner_of_units(state, b["county"])
+    if defender is None:  # nobody to fight, or a lone lord defeated without dice (PR-22)
+        return out
     for s in (b["attacker"], defender):
         if s is None or is_neutral(state, s) or s in out:
             continue
@@ -157,6 +159,7 @@ def fight_one(state: St, b: dict[str, Any], dice: Dice, events: list[Event],
     gm = gmap(state)
     county = b["county"]
     name = gm.counties[county].name
+    state["fighting"] = b["seq"]
     if b in state["battles"]:
         state["battles"].remove(b)
     attacker = b["attacker"]
@@ -336,7 +339,10 @@ def retreat(state: St, seat: str, army: dict[str, int], lord: bool,
     if every neighbour is held by others, a forced attack on the weakest (DP14)."""
     gm = gmap(state)
     left = dict(army)
-    prefs = state["players"][seat]["standing"].get("retreat", [])
+    p = state["players"][seat]
+    once = p.get("battle_orders") or {}
+    prefs = (once["retreat"] if once.get("seq") == state.get("fighting") and "retreat" in once
+             else p["standing"].get("retreat", []))
     adj = [c for c in gm.adjacent(county) if in_play(state, c)]
 
     def ok(c: str) -> bool:

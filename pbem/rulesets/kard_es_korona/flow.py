@@ -137,6 +137,8 @@ def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
                         once["reroll"] = o.misses
                     elif isinstance(o, Flee):
                         once["flee"] = o.percent
+                    elif isinstance(o, Retreat):
+                        once["retreat"] = list(o.counties)
                 p["battle_orders"] = once
             else:
                 answer = next((o.mode for o in parsed.orders if isinstance(o, Fealty)), "yes")

@@ -171,7 +171,7 @@ class KardEsKorona(Ruleset):
     ALLOWED = {
         "deploy": (Deploy, LordAt),
         "orders": (Recruit, Ransom, Give, Cede, Move, Pass, Bid, Resign),
-        "battle": (Lead, Target, Reroll, Flee),
+        "battle": (Lead, Target, Reroll, Flee, Retreat),
         "move": (Move, Pass),
         "fealty": (Fealty,),
         "bid": (Bid, Prefer),
