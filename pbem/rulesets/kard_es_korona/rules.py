@@ -36,6 +36,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Reroll,
     Resign,
+    Retreat,
     Target,
     parse_line,
 )
