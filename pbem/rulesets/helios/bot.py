@@ -80,12 +80,13 @@ def random_action(state: State, seat: str, rng: random.Random, column: str | Non
 def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
     lines: list[str] = []
     cols = [c for c in data.SYMBOLS if state["columns"][c]] or list(data.SYMBOLS)
-    for i in range(rng.choice([1, 1, 2])):
+    strict = state["options"].get("conditional_orders") == "no"
+    for i in range(1 if strict else rng.choice([1, 1, 2])):
         if i:
             lines.append("OR")
         col = rng.choice(cols)
         take = f"TAKE {col}"
-        if state["columns"][col] and rng.random() < 0.2:
+        if state["columns"][col] and not strict and rng.random() < 0.2:
             take += f" IF {state['columns'][col][-1]}"
         if rng.random() < 0.5:
             take += f" UNDER {rng.choice(data.AREAS)}"
@@ -108,7 +109,7 @@ def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
     if ph == "actions":
         out = random_turn(state, seat, rng)
         left = phases.turn_order(state)[state["turn_index"] + 1:].count(seat)
-        if left and rng.random() < 0.5:
+        if left and state["options"].get("conditional_orders") != "no" and rng.random() < 0.5:
             # plan the rest of the round now (stored turns), each with a fallback
             # alternative that always works while its column has tiles
             for _ in range(left if rng.random() < 0.7 else 1):

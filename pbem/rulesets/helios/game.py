@@ -65,6 +65,9 @@ class Helios(Ruleset):
                "show every seat's VP bag total to everyone (rulebook: the bag is private)"),
         Option("setup_bonus_must_differ", "no", ("no", "yes"),
                "the set-up resource of seats 3/4 must differ from the start tile's (spec A14)"),
+        Option("conditional_orders", "yes", ("yes", "no"),
+               "Phase 1 scripts may carry OR alternatives, IF conditions and NEXT turns "
+               "(spec §4.5); no = strictly one plain turn per mail"),
         Option("phase2", "script", ("script", "turns"),
                "Phase 2: script = every seat sends its whole Phase 2 at once (one step); "
                "turns = the rulebook's turn-by-turn order, one step per Phase 2 turn"),
@@ -147,6 +150,10 @@ class Helios(Ruleset):
                        f"expected {', '.join(sorted({t.__name__.upper() for t in allowed}))}")
             elif isinstance(o, Catchup) and ph == "setup" and seat not in phases.catchup_seats(state):
                 err = "only seats 3 and 4 after the start player get a set-up resource"
+            elif ph == "actions" and state["options"].get("conditional_orders") == "no" and (
+                    isinstance(o, Or | Next) or (isinstance(o, Take) and o.only_if)):
+                err = ("conditional orders (OR, NEXT, IF) are switched off in this game; "
+                       "send one plain turn")
             elif ph == "actions":
                 if isinstance(o, Take):
                     if took:

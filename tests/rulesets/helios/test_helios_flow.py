@@ -222,3 +222,13 @@ def test_phase2_turn_by_turn_option():
     assert list(out.awaiting) == [c] and out.state["phase"] == "characters"
     out = step(out, {c: "PASS"}, b"5")
     assert out.state["phase"] in ("actions", "catchup") and out.state["round"] == 2
+
+
+def test_conditional_orders_can_be_switched_off():
+    out = start(2, {"conditional_orders": "no"}, seed=b"strict")
+    seat = next(iter(out.awaiting))
+    for text in ("TAKE sun\nDECLINE\nOR\nTAKE land\nDECLINE", "TAKE sun IF red\nDECLINE",
+                 "TAKE sun\nDECLINE\nNEXT\nTAKE land\nDECLINE"):
+        p = RULESET.parse(out.state, seat, text)
+        assert not p.ok and "switched off" in p.errors[0].error
+    assert RULESET.parse(out.state, seat, "TAKE sun UNDER red\nSUN TO 1,0").ok

@@ -94,10 +94,10 @@ def games(n: int, seeds: range, options: dict | None = None, check=check_invaria
 
 
 @pytest.mark.parametrize("n,count,options", [
-    (2, 70, None), (3, 45, None), (4, 40, None), (4, 15, {"decisions": "ask"}),
+    (2, 60, None), (3, 45, None), (4, 40, None), (4, 15, {"decisions": "ask"}),
     (3, 10, {"public_scores": "yes", "setup_bonus_must_differ": "yes"}),
     (4, 10, {"enforce_component_limits": "yes"}),
-    (3, 10, {"phase2": "turns"}),
+    (3, 10, {"phase2": "turns"}), (2, 10, {"conditional_orders": "no"}),
 ])
 def test_random_playouts(n, count, options):
     results = list(games(n, range(count), options))
