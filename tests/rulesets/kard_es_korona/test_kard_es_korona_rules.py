@@ -364,3 +364,22 @@ def test_a_player_who_resigns_leaves_neutral_units():
     assert s["players"]["tiszahat"]["status"] == "out"
     assert s["board"]["abauj"]["owner"] == "n_tiszahat" and s["offices"]["judge"] is None
     assert "tiszahat" not in RULESET.awaiting(s)
+
+
+def test_ask_mode_retreat_line_for_one_battle():
+    s = bare(("felvidek", "erdely"), decisions="ask")
+    put(s, "heves", "royal", inf=1, arch=1)
+    put(s, "nograd", "erdely", inf=1, cav=2)
+    put(s, "pest", "erdely", cav=1, arch=1)
+    put(s, "kolozs", "erdely", inf=1)
+    lord(s, "erdely", "kolozs")
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    assert step(s, "erdely", "MOVE TO heves FROM nograd 1 inf 2 cav; pest 1 cav")[0] == ""
+    ev: list[Event] = []
+    assert run_battles(s, ScriptedDice([]), ev, lambda: False) == "ask"
+    s["phase"], s["stage"] = "ask", "battles"
+    s, events = RULESET.resolve(s, {"erdely": RULESET.parse(s, "erdely", "RETREAT pest")},
+                                ScriptedDice([4, 0]))  # the castle archer kills the infantry; next card
+    assert units_in(s, "pest") == army(cav=3, arch=1)  # all three survivors went to Pest
+    assert units_in(s, "nograd") == army()
