@@ -369,7 +369,7 @@ def test_a_player_who_resigns_leaves_neutral_units():
 def test_ask_mode_retreat_line_for_one_battle():
     s = bare(("felvidek", "erdely"), decisions="ask")
     put(s, "heves", "royal", inf=1, arch=1)
-    put(s, "nograd", "erdely", inf=1, cav=2)
+    put(s, "nograd", "erdely", inf=1, cav=2, arch=2)  # the default would choose Nógrád
     put(s, "pest", "erdely", cav=1, arch=1)
     put(s, "kolozs", "erdely", inf=1)
     lord(s, "erdely", "kolozs")
@@ -382,4 +382,4 @@ def test_ask_mode_retreat_line_for_one_battle():
     s, events = RULESET.resolve(s, {"erdely": RULESET.parse(s, "erdely", "RETREAT pest")},
                                 ScriptedDice([4, 0]))  # the castle archer kills the infantry; next card
     assert units_in(s, "pest") == army(cav=3, arch=1)  # all three survivors went to Pest
-    assert units_in(s, "nograd") == army()
+    assert units_in(s, "nograd") == army(arch=2)
