@@ -76,22 +76,28 @@ class RecDice:
 
 class Ctx:
     def __init__(self, s: dict[str, Any], dice: RecDice, *, ask: bool,
-                 answers: list[str] | None = None) -> None:
+                 answers: list[str] | None = None,
+                 late_standing: list[Any] | None = None) -> None:
         self.s = s
         self.dice = dice
         self.ask = ask
         self.answers = list(answers or [])
         self.asked = 0
         self.events: list[Event] = []
+        # standing orders sent with the k-th answer: [k, {seat: {key: value}}]; they apply
+        # to the decisions after that answer only, so a replay takes the same path
+        self.late_standing = late_standing or []
 
     def ev(self, kind: str, text: str, to: Iterable[str] | None = None, **data: Any) -> None:
         self.events.append(Event(kind, text, data, tuple(sorted(to)) if to is not None else None))
 
     def standing(self, seat: str, *keys: str) -> str | None:
-        st = self.s.get("standing", {}).get(seat, {})
+        layers = [d.get(seat, {}) for k, d in reversed(self.late_standing) if self.asked >= k]
+        layers.append(self.s.get("standing", {}).get(seat, {}))
         for k in keys:
-            if k in st:
-                return str(st[k])
+            for st in layers:
+                if k in st:
+                    return str(st[k])
         return None
 
     def decide(self, seat: str, kind: str, keys: list[str], options: list[str], default: str,

@@ -97,7 +97,7 @@ def _deja_vu(ctx: Ctx, seat: str, cid: str) -> None:
     """Public source (Rogue #3): discard Déjà Vu! instead and keep the card just played."""
     s = ctx.s
     lo = s["lore"]
-    want = s["tf"].get("deja_vu", {}).get(seat) or s["standing"].get(seat, {}).get("react deja_vu")
+    want = s["tf"].get("deja_vu", {}).get(seat) or ctx.standing(seat, "react deja_vu")
     if not want or "deja_vu" not in lo["hands"][seat] or cid == "deja_vu":
         return
     lvl, cost = level_of(s, seat, "deja_vu")
@@ -126,14 +126,13 @@ def choose_reaction(ctx: Ctx, seat: str, window: str, unit: str, what: str,
              and level_of(s, seat, c)[1] <= lo["goblet"][seat]]
     if not cands:
         return None
-    st = s["standing"].get(seat, {})
     choice = None
     for c in cands:
-        v = st.get(f"react {c}")
+        v = ctx.standing(seat, f"react {c}")
         if v is not None and (v == "ANY" or v == unit):
             choice = c
             break
-    if choice is None and st.get("react_ask") == "yes":
+    if choice is None and ctx.standing(seat, "react_ask") == "yes":
         ans = ctx.decide(seat, "react", [], ["none", *cands], "none",
                          f"Reaction window ({window.replace('_', ' ')}): {what}. Play a Lore "
                          f"card ({', '.join(cands)}) or none?")

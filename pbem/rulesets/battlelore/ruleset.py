@@ -99,9 +99,10 @@ class BattleLore(Ruleset):
                     pend_standing.setdefault(seat, {})[o.key()] = o.value
                 elif isinstance(o, React):
                     d = pend_standing.setdefault(seat, {})
-                    if o.card == "none":
-                        for k in [k for k in s["standing"].get(seat, {}) if k.startswith("react")]:
-                            del s["standing"][seat][k]
+                    if o.card == "none":  # cancel every standing reaction (kept as NONE)
+                        for k in s["standing"].get(seat, {}):
+                            if k.startswith("react "):
+                                d[k] = "NONE"
                         d["react_ask"] = "no"
                     elif o.card == "ask":
                         d["react_ask"] = "yes"
@@ -114,17 +115,18 @@ class BattleLore(Ruleset):
             self._merge_standing(s, pend_standing)
             a = s["active"]
             lines = [str(o) for o in orders.get(a, Parsed()).orders if not isinstance(o, STANDING)]
-            return self._run(s, s, lines, [], [], 0, dice, {})
+            return self._run(s, s, lines, [], [], 0, dice, [])
         if phase == "decision":
             r = s["resume"]
             seat = r["pending"]["seat"]
             ans = [o.value for o in orders.get(seat, Parsed()).orders if isinstance(o, Answer)]
             value = ans[0] if ans else r["pending"]["default"]
-            merged = jcopy(r.get("standing_new", {}))
-            for k, v in pend_standing.items():
-                merged.setdefault(k, {}).update(v)
-            return self._run(s, r["snapshot"], r["lines"], [*r["answers"], value], r["dice"],
-                             r["emitted"], dice, merged)
+            answers = [*r["answers"], value]
+            layers = jcopy(r.get("standing_new", []))
+            if pend_standing:
+                layers.append([len(answers), pend_standing])
+            return self._run(s, r["snapshot"], r["lines"], answers, r["dice"], r["emitted"],
+                             dice, layers)
         raise ValueError(f"no step to resolve in phase {phase}")
 
     @staticmethod
@@ -134,14 +136,14 @@ class BattleLore(Ruleset):
 
     def _run(self, live: dict[str, Any], snap: dict[str, Any], lines: list[str],
              answers: list[str], replay: list[int], emitted: int, dice: Dice,
-             standing_new: dict[str, dict[str, str]]) -> tuple[dict[str, Any], list[Event]]:
+             standing_new: list[Any]) -> tuple[dict[str, Any], list[Event]]:
         snap = jcopy(snap)
         snap["resume"] = None
         s2 = jcopy(snap)
         a = s2["active"]
         orders = parse_text(s2, a, "".join(f"{x}\n" for x in lines)).orders
         ctx = Ctx(s2, RecDice(dice, replay), ask=s2["options"]["decisions"] == "ask",
-                  answers=answers)
+                  answers=answers, late_standing=standing_new)
         try:
             run_turn(ctx, orders)
             s2["phase"] = "turn"
@@ -156,7 +158,8 @@ class BattleLore(Ruleset):
             return s2, ctx.events[emitted:]
         except GameOver:
             s2["phase"] = "over"
-        self._merge_standing(s2, standing_new)
+        for _k, layer in standing_new:
+            self._merge_standing(s2, layer)
         return s2, ctx.events[emitted:]
 
     # --- views and results --------------------------------------------------------------

@@ -46,11 +46,11 @@ def test_ask_pauses_and_resumes_with_the_same_dice() -> None:
     # the answer: ignore none -> retreat 2 hexes, each step asked again
     s3, ev3 = RULESET.resolve(s2, {"south": RULESET.parse(s2, "south", "ANSWER 0")}, dice())
     assert s3["phase"] == "decision" and s3["resume"]["pending"]["kind"] == "retreat"
+    # the answer plus a standing order: the standing order takes the next retreat step,
+    # so the turn finishes in this step (the end-of-turn draw is the only new draw)
     s4, _ = RULESET.resolve(s3, {"south": RULESET.parse(s3, "south", "ANSWER 12-4\nRETREAT SAFE")},
-                            dice())
-    assert s4["units"]["S1"]["hex"] == [12, 4] or s4["phase"] == "decision"
-    while s4["phase"] == "decision":
-        s4, _ = RULESET.resolve(s4, {"south": RULESET.default_orders(s4, "south")}, dice(0))
+                            dice(0))
+    assert s4["phase"] == "turn" and s4["active"] == "south"
     assert s4["units"]["S1"]["hex"][1] == 3
     assert s4["standing"]["south"]["retreat"] == "safe"
     # events already reported are not repeated
@@ -81,3 +81,52 @@ def test_engine_round_trip_through_a_question() -> None:
         out = process(RULESET, out.state_json, texts, seed=bytes([step]) * 32)
         assert canonical_json(RULESET.dump(out.state)) == out.state_json
     assert seen_question
+
+
+def test_reaction_card_asked_with_react_ask() -> None:
+    s = blank("spiders_lair")
+    s["phase"] = "turn"
+    s["options"]["decisions"] = "ask"
+    s["lore"]["council"] = {"north": {"rogue": 1}, "south": {"rogue": 1}}
+    s["lore"]["hands"] = {"north": [], "south": ["fearless"]}
+    s["lore"]["offer"] = {"north": [], "south": []}
+    s["lore"]["goblet"] = {"north": 0, "south": 3}
+    s["lore"]["pool"] = 33
+    s["hands"]["north"] = ["scout_centre"] * 4
+    s["hand_size"]["north"] = 4
+    s["standing"]["south"] = {"react_ask": "yes"}
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    text = "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n"
+    s2, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", text)}, dice())
+    assert s2["phase"] == "decision"
+    assert s2["resume"]["pending"]["options"] == ["none", "fearless"]
+    s3, ev = RULESET.resolve(s2, {"south": RULESET.parse(s2, "south", "ANSWER fearless\n"
+                                                                     "IGNORE ALL\n"
+                                                                     "BATTLEBACK NEVER")},
+                             dice("F", "F", "F", 0))
+    assert s3["phase"] == "turn"
+    assert s3["units"]["S1"]["hex"] == [12, 6]
+    assert any("Fearless" in e.text for e in ev) and s3["lore"]["goblet"]["south"] == 0
+
+
+def test_replay_keeps_earlier_standing_layers() -> None:
+    """A standing order sent with answer 1 decides a later question; when the turn is
+    replayed for answer 2 it decides that question the same way."""
+    s = setup_fight(ask=True)
+    put(s, "N2", "north", "regular_infantry", (16, 6))
+    put(s, "S4", "south", "regular_infantry", (17, 5))
+    put(s, "S5", "south", "regular_infantry", (19, 5))
+    put(s, "S6", "south", "regular_infantry", (18, 4))
+    s["hands"]["north"] = ["order_two_centre"] * 6
+    text = "PLAY order_two_centre\nBATTLE N1 S1\nBATTLE N2 S4\n"
+    s2, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", text)}, dice("F", "F", "L"))
+    assert s2["resume"]["pending"]["kind"] == "ignore"
+    s3, _ = RULESET.resolve(s2, {"south": RULESET.parse(s2, "south", "ANSWER 1\nRETREAT SAFE")},
+                            dice("F", "L", "L"))
+    assert s3["resume"]["pending"]["question"].startswith("S4")  # the retreat was not asked
+    s4, ev = RULESET.resolve(s3, {"south": RULESET.parse(s3, "south", "ANSWER 0")}, dice(0))
+    assert s4["phase"] == "turn"
+    assert s4["units"]["S1"]["hex"] == [12, 4] and s4["units"]["S4"]["hex"] == [16, 4]
+    assert s4["units"]["N1"]["hex"] == [13, 5] and s4["units"]["N2"]["hex"] == [17, 5]
+    assert s4["standing"]["south"]["retreat"] == "safe"
