@@ -330,8 +330,9 @@ def _zero_window(ctx: Ctx) -> bool:
         if p["loc"] == "gone" or p["ep"] != 0 or p.get("body"):
             continue
         sub = task["answered"].setdefault(p["id"], {"answered": []})
-        if window(ctx, sub, "ZERO", [p["owner"]], {"piece": p["id"],
-                                                   "mine_of": {p["owner"]: p["id"]}}):
+        helpers = [p["owner"]] + list(st["players"][p["owner"]].get("allies", []))
+        if window(ctx, sub, "ZERO", helpers, {"piece": p["id"],
+                                              "mine_of": {p["owner"]: p["id"]}}):
             return True
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
         if p["loc"] != "gone" and p["ep"] == 0 and not p.get("body"):
