@@ -70,6 +70,9 @@ class Cherubion(Ruleset):
                "score decides (spec §8)"),
         Option("summon_move", False, (True, False), "optional rule: summoned pieces without "
                "own MÉ may be stepped with the player's MÉ (never into a Base)"),
+        Option("ask_blind", False, (True, False), "with decisions=ask: ask at every window "
+               "that concerns a seat, even when it holds no answer (being asked then reveals "
+               "nothing about its hand; more steps)"),
         Option("diplomacy", False, (True, False), "optional rule: alliances, hostage "
                "exchange, joining a dead demigod's team (ALLY, BREAK, HOSTAGE, JOIN, ADOPT)"),
     )

@@ -141,7 +141,9 @@ def window(ctx: Ctx, task: dict[str, Any], event: str, seats: list[str],
             continue
         if st["config"]["options"].get("decisions", "auto") == "ask":
             opts = options(st, seat, event, local)
-            if opts:
+            # ask_blind: ask even without a playable answer, so that being asked tells the
+            # other players nothing about the seat's hand or energy
+            if opts or st["config"]["options"].get("ask_blind"):
                 done.append(seat)
                 st["ask"] = {"seat": seat, "event": event, "info": local,
                              "options": [str(o) for o in opts],

@@ -100,7 +100,7 @@ CASES = [  # (players, variant, options, games)
     (3, "standard", {"diplomacy": True}, 5),
     (3, "standard", {"decisions": "ask"}, 15),
     (4, "standard", {}, 15),
-    (4, "standard", {"decisions": "ask"}, 5),
+    (4, "standard", {"decisions": "ask", "ask_blind": True}, 5),
     (5, "standard", {}, 15),
 ]
 

@@ -331,3 +331,12 @@ def test_summon_move_option() -> None:
     set_turn(st2, "alpha", me=2, energy=4)
     st2, ev, _ = play_turn(st2, "alpha", "PLAY Barlangi gyik BY ME1 ON K9\nMOVE S1 K10 K11", [1, 2])
     assert st2["pieces"]["S1"]["loc"] == "K9" and "moves only when carried" in texts(ev)
+
+
+def test_ask_blind_asks_without_a_card() -> None:
+    st = two(options={"decisions": "ask", "ask_blind": True})
+    place(st, ME4="H12", CH2="H12")
+    set_turn(st, "beta")
+    st, ev, _ = play_turn(st, "beta", "ATTACK CH2 ME4", [2, 4, 4])
+    assert list(RULESET.awaiting(st)) == ["alpha"]
+    assert RULESET.awaiting(st)["alpha"].skeleton == ("PASS",)
