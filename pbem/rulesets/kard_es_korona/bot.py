@@ -123,6 +123,21 @@ def _deploy(state: St, seat: str, rng: random.Random) -> list[str]:
     return [str(Deploy(c, **a)) for c, a in deploys.items() if total(a)] + [str(LordAt(lord))]
 
 
+def _neutrals(state: St, seat: str, rng: random.Random) -> list[str]:
+    from pbem.rulesets.kard_es_korona.orders import Neutral
+    from pbem.rulesets.kard_es_korona.setup import neutral_assignment, neutral_units
+    if state["opts"].get("neutral_placement") != "players":
+        return []
+    gm = gmap(state)
+    out = []
+    for prov in neutral_assignment(state).get(seat, []):
+        plains = sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
+        units = neutral_units(state["version"])
+        rng.shuffle(units)
+        out += [str(Neutral(c, a)) for c, a in zip(plains, units, strict=True)]
+    return out
+
+
 def _moves(state: St, seat: str, rng: random.Random) -> list[str]:
     gm = gmap(state)
     p = state["players"][seat]
@@ -174,7 +189,8 @@ def _moves(state: St, seat: str, rng: random.Random) -> list[str]:
 def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
     ph = state["phase"]
     if ph == "deploy":
-        return _deploy(state, seat, rng) + _standing_lines(state, seat, rng)
+        return _deploy(state, seat, rng) + _neutrals(state, seat, rng) + \
+            _standing_lines(state, seat, rng)
     if ph == "orders":
         out: list[str] = []
         gm = gmap(state)

@@ -30,6 +30,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     LordAt,
     Losses,
     Move,
+    Neutral,
     Pass,
     Place,
     Prefer,
@@ -45,6 +46,8 @@ from pbem.rulesets.kard_es_korona.orders import (
 from pbem.rulesets.kard_es_korona.setup import (
     default_deployment,
     deployment_problems,
+    neutral_assignment,
+    neutral_problems,
     place_neutrals,
 )
 from pbem.rulesets.kard_es_korona.state import (
@@ -208,7 +211,21 @@ def _deploy(state: St, orders: dict[str, Parsed], dice: Dice, events: list[Event
                             "12 units." if state["version"] == "basic" else
                             f"{seat} places the lord in {gm.counties[lord].name} and 15 units.",
                             {"seat": seat}))
-    place_neutrals(state, dice, events)
+    choices: dict[str, dict[str, str]] = {}
+    if state["opts"].get("neutral_placement") == "players":
+        for seat, provs in neutral_assignment(state).items():
+            lines = [o for o in orders.get(seat, Parsed()).orders if isinstance(o, Neutral)]
+            for prov in provs:
+                chosen = {o.county: o.arm for o in lines if gm.counties[o.county].province == prov}
+                why = neutral_problems(gm, state["version"], prov, chosen)
+                if not chosen:
+                    continue  # nothing sent: random placement
+                if why:
+                    events.append(Event("deploy", f"{seat}: neutral placement in {prov} "
+                                        f"refused ({why}); placed at random.", {}, (seat,)))
+                else:
+                    choices[prov] = chosen
+    place_neutrals(state, dice, events, choices)
 
 
 def _year_orders(state: St, orders: dict[str, Parsed], dice: Dice, events: list[Event]) -> None:

@@ -49,6 +49,7 @@ VERBS = {
     "veto": ("veto", "megtilt"),
     "sequence": ("sequence", "sorrend"),
     "resign": ("resign", "kilep", "felad"),
+    "neutral": ("neutral", "semleges"),
     "bid": ("bid", "licit", "licital"),
 }
 _VERB = {fold(a): v for v, aliases in VERBS.items() for a in aliases}
@@ -276,6 +277,18 @@ class Sequence:
 
 
 @dataclass(frozen=True)
+class Neutral:
+    """Set-up with option neutral_placement=players: which neutral unit stands in a plain
+    county of an unplayed province dealt to you (rulebook p. 6)."""
+
+    county: str
+    arm: str
+
+    def __str__(self) -> str:
+        return f"NEUTRAL {self.county} {self.arm}"
+
+
+@dataclass(frozen=True)
 class Resign:
     """Leave the game (rulebook p. 3: the units of a player who quits become neutral)."""
 
@@ -285,7 +298,8 @@ class Resign:
 
 STANDING = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer, Veto, Sequence)
 Order = (Deploy | LordAt | Recruit | Ransom | Give | Move | Pass | Lead | Target | Reroll | Flee
-         | Fealty | Retreat | Place | Losses | Prefer | Bid | Cede | Veto | Sequence | Resign)
+         | Fealty | Retreat | Place | Losses | Prefer | Bid | Cede | Veto | Sequence | Resign
+         | Neutral)
 
 
 class OrderError(ValueError):
@@ -385,6 +399,10 @@ def parse_line(gm: GameMap, seats: list[str], line: str) -> Order:
                          ", ".join(v.upper() for v in VERBS))
     args = toks[1:]
     up = [fold(t) for t in args]
+    if verb == "neutral":
+        if len(args) != 2:
+            raise OrderError("write NEUTRAL <county> <arm>, e.g. NEUTRAL borsod cav")
+        return Neutral(_county(gm, args[0]), _arm(args[1]))
     if verb == "resign":
         if args:
             raise OrderError("RESIGN takes nothing after it")

@@ -29,6 +29,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Lead,
     LordAt,
     Move,
+    Neutral,
     OrderError,
     Pass,
     Prefer,
@@ -73,6 +74,9 @@ class KardEsKorona(Ruleset):
                "strict = a player whose step list runs out before PASS is asked for his next "
                "steps; traditional = rulebook 6.5: each player moves and fights all at once, "
                "the start player is rolled every year"),
+        Option("neutral_placement", "random", ("random", "players"),
+               "2-3 players: the neutral units of the unplayed provinces are placed at random "
+               "or by the players (each gets provinces dealt in seating order)"),
         Option("pinning", None, (None, True, False), "advanced pinning; default per variant"),
         Option("flight", None, (None, True, False), "advanced flight; default per variant"),
         Option("arm_limits", None, (None, True, False),
@@ -124,6 +128,12 @@ class KardEsKorona(Ruleset):
                 deploys, lord = default_deployment(gmap(state), state["version"], s)
                 sk = [f"DEPLOY {c} " + " ".join(f"{n} {a}" for a, n in army.items() if n)
                       for c, army in deploys.items()] + [f"LORD {lord}"]
+                if state["opts"].get("neutral_placement") == "players":
+                    from pbem.rulesets.kard_es_korona.setup import neutral_assignment
+                    provs = neutral_assignment(state).get(s, [])
+                    if provs:
+                        sk.append("# NEUTRAL <plain county> <arm> for the neutral units of "
+                                  + ", ".join(provs))
                 out[s] = Prompt("Place your lord and starting army in your home province.",
                                 tuple(sk))
             return out
@@ -170,7 +180,7 @@ class KardEsKorona(Ruleset):
         raise AssertionError(f"no step awaited in phase {ph}")
 
     ALLOWED = {
-        "deploy": (Deploy, LordAt),
+        "deploy": (Deploy, LordAt, Neutral),
         "orders": (Recruit, Ransom, Give, Cede, Move, Pass, Bid, Resign),
         "battle": (Lead, Target, Reroll, Flee, Retreat),
         "move": (Move, Pass),
@@ -208,6 +218,15 @@ class KardEsKorona(Ruleset):
         gm = gmap(state)
         if isinstance(o, (Deploy, LordAt)) and gm.counties[o.county].province != seat:
             raise OrderError(f"{o.county} is not in your home province {seat}")
+        if isinstance(o, Neutral):
+            from pbem.rulesets.kard_es_korona.setup import neutral_assignment
+            if state["opts"].get("neutral_placement") != "players":
+                raise OrderError("NEUTRAL is used only with option neutral_placement=players")
+            mine = neutral_assignment(state).get(seat, [])
+            if gm.counties[o.county].province not in mine or \
+                    gm.counties[o.county].terrain != "plain":
+                raise OrderError(f"{o.county} is not a plain county of the neutral provinces "
+                                 "dealt to you (" + (", ".join(mine) or "none") + ")")
         if isinstance(o, Bid) and state["phase"] == "orders":
             from pbem.rulesets.kard_es_korona.elections import election_due
             if not election_due(state):

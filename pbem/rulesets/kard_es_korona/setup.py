@@ -177,7 +177,35 @@ def default_deployment(gm: GameMap, version: str, seat: str
     return out, first
 
 
-def place_neutrals(state: dict[str, Any], dice: Dice, events: list[Event]) -> None:
+def neutral_units(version: str) -> list[str]:
+    """Rulebook p. 6: per unplayed province with 2-3 players, basic 1 cav, 1 arch, 1 inf;
+    advanced 1 cav, 2 arch, 2 inf, one in each plain county."""
+    return ["cav", "arch", "inf"] if version == "basic" else ["cav", "arch", "arch", "inf", "inf"]
+
+
+def neutral_assignment(state: dict[str, Any]) -> dict[str, list[str]]:
+    """Option neutral_placement=players (DP4): the unplayed provinces are dealt to the seats
+    in seating order; each seat places the neutral units of its provinces."""
+    if state["nplayers"] > 3:
+        return {}
+    out: dict[str, list[str]] = {s: [] for s in state["seats"]}
+    free = [p for p in ring() if p not in state["seats"]]
+    for i, prov in enumerate(free):
+        out[state["seats"][i % len(state["seats"])]].append(prov)
+    return out
+
+
+def neutral_problems(gm: GameMap, version: str, prov: str, chosen: dict[str, str]) -> str:
+    plains = sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
+    if sorted(chosen) != plains:
+        return (f"name each plain county of {prov} once: " + ", ".join(plains))
+    if sorted(chosen.values()) != sorted(neutral_units(version)):
+        return f"the neutral units of {prov} are " + ", ".join(neutral_units(version))
+    return ""
+
+
+def place_neutrals(state: dict[str, Any], dice: Dice, events: list[Event],
+                   choices: dict[str, dict[str, str]] | None = None) -> None:
     """Rulebook p. 3 (3.1): empty castles get 1 cav + 1 inf + 1 arch; 2-3 players: the plain
     counties of unplayed provinces get neutral units; 2-4 players: Bihar cavalry, Kunság
     archer, Nógrád infantry (PR-7); advanced 6 players: two royal garrisons have infantry
@@ -205,12 +233,16 @@ def place_neutrals(state: dict[str, Any], dice: Dice, events: list[Event]) -> No
             events.append(Event("setup", f"Royal cavalry shortage: {gm.counties[cid].name} "
                                 "gets infantry instead of cavalry.", {"county": cid}))
     if n <= 3:
-        units = (["cav", "arch", "inf"] if state["version"] == "basic"
-                 else ["cav", "arch", "arch", "inf", "inf"])
+        units = neutral_units(state["version"])
         for prov in ring():
             if prov in played:
                 continue
             plains = sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
+            chosen = (choices or {}).get(prov)
+            if chosen is not None:
+                for cid in plains:
+                    add_units(state, cid, f"n_{prov}", {chosen[cid]: 1})
+                continue
             pool = list(units)
             for cid in plains:
                 arm = dice.draw(pool, f"neutral unit for {gm.counties[cid].name}")

@@ -158,17 +158,19 @@ def test_parse_checks_the_step():
     assert "not in your home province" in parsed.lines[0].error
 
 
-def _state_for(kind: str):
+def _state_for(kind: str, seat: str = "felvidek"):
     s = bare(("felvidek", "tiszahat", "erdely"), year=1303)
     put(s, "trencsen", "felvidek", inf=3, cav=1)
     put(s, "pozsony", "felvidek", inf=2)
     put(s, "abauj", "tiszahat", inf=2)
     put(s, "kolozs", "erdely", inf=2)
-    for seat, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
-        lord(s, seat, c)
-        s["players"][seat]["treasury"] = 30
+    for who, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
+        lord(s, who, c)
+        s["players"][who]["treasury"] = 30
     if kind == "deploy":
-        return RULESET.setup(GameConfig(("felvidek", "tiszahat", "erdely")[:3], "basic"),
+        seats = (("felvidek", "erdely", "szlavonia") if seat in ("felvidek", "erdely", "szlavonia")
+                 else ("tiszahat", "delvidek", "pannonia"))
+        return RULESET.setup(GameConfig(seats, "basic", {"neutral_placement": "players"}),
                              ScriptedDice([0]))
     if kind == "bid":
         s["phase"] = "bid"
@@ -197,7 +199,7 @@ def test_example_files_parse(path):
     seat = next(x.split()[1] for x in lines if x.startswith("SEAT "))
     body = "\n".join(x for x in lines if not x.startswith(("GAME ", "SEAT ", "PASSWORD ", "END")))
     kind = path.stem.split("-")[0]
-    parsed = RULESET.parse(_state_for(kind), seat, body)
+    parsed = RULESET.parse(_state_for(kind, seat), seat, body)
     assert parsed.ok, parsed.echo()
     assert parsed.orders
 

@@ -383,3 +383,21 @@ def test_ask_mode_retreat_line_for_one_battle():
                                 ScriptedDice([4, 0]))  # the castle archer kills the infantry; next card
     assert units_in(s, "pest") == army(cav=3, arch=1)  # all three survivors went to Pest
     assert units_in(s, "nograd") == army(arch=2)
+
+
+def test_players_place_the_neutral_units():
+    from pbem.core.ruleset import GameConfig
+    s = RULESET.setup(GameConfig(("felvidek", "tiszahat"), "basic",
+                                 {"neutral_placement": "players"}), ScriptedDice([0]))
+    # four unplayed provinces dealt in seating order
+    from pbem.rulesets.kard_es_korona.setup import neutral_assignment
+    assert neutral_assignment(s) == {"felvidek": ["erdely", "szlavonia"],
+                                     "tiszahat": ["delvidek", "pannonia"]}
+    text = "NEUTRAL doboka cav\nNEUTRAL hunyad arch\nNEUTRAL szeben inf\n"
+    parsed = RULESET.parse(s, "felvidek", text + "NEUTRAL arad cav\n")
+    assert [ln.ok for ln in parsed.lines] == [True, True, True, False]
+    orders = {"felvidek": RULESET.parse(s, "felvidek", text),
+              "tiszahat": RULESET.parse(s, "tiszahat", "")}
+    s, _ = RULESET.resolve(s, orders, HmacDice(b"neutral", "x"))
+    assert units_in(s, "doboka") == army(cav=1) and units_in(s, "szeben") == army(inf=1)
+    assert s["board"]["hunyad"]["owner"] == "n_erdely"
