@@ -294,8 +294,8 @@ def _effect_check(st: State, seat: str, caster: dict[str, Any], play: Play, eff:
             return "you own only one Base"
         for tid in tg:
             p = st["pieces"][tid]
-            if p["owner"] != seat or not in_base(p["loc"]):
-                return f"{tid} is not one of your pieces in a Base"
+            if p["owner"] != seat:
+                return f"{tid} is not one of your pieces"
     if eff == "heal":
         p = st["pieces"][tg[0]]
         if p["loc"].startswith("prison:") and p["loc"] != f"prison:{seat}":
@@ -423,6 +423,10 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
     elif eff == "base_change":
         for tid in tg:
             p = st["pieces"][tid]
+            if not in_base(p["loc"]):
+                ctx.pub("no_effect", f"{c['name_hu']} has no effect on {name_of(st, tid)}: "
+                        "it is not in a Base (BASE_ONLY)")
+                continue
             here = int(p["loc"].split(":")[1])
             other = next(s for s in st["players"][seat]["bases"] if s != here)
             p["loc"] = f"base:{other}"

@@ -168,6 +168,11 @@ def _ticks(ctx: Ctx, seat: str) -> None:
         body = p.get("body")
         if body and p["loc"] == f"prison:{seat}" and body.get("clock"):
             body["clock"] += 1
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["owner"] == seat and "sense" in p["flags"] and on_board(p["loc"]) \
+                and not p.get("hidden"):
+            from pbem.rulesets.cherubion.movement import sense
+            sense(ctx, p)  # Volodyan senses at the start of his controller's turn too
     for p in st["pieces"].values():
         if p["owner"] == seat and p["loc"] != "gone" and on_board(p["loc"]) and \
                 any(a.get("grant") == "telescope" for a in p["attached"]):
