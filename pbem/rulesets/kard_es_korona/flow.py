@@ -58,12 +58,13 @@ from pbem.rulesets.kard_es_korona.state import (
     total,
     turn_order,
 )
-from pbem.rulesets.kard_es_korona.victory import final_ranking, instant_winner
+from pbem.rulesets.kard_es_korona.victory import final_ranking, instant_winner, update_claims
 
 
 def check_victory(state: St, events: list[Event]) -> bool:
     if state["result"] is not None:
         return True
+    update_claims(state)
     win = instant_winner(state)
     if win is None:
         return False

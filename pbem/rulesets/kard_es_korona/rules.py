@@ -77,6 +77,9 @@ class KardEsKorona(Ruleset):
         Option("neutral_placement", "random", ("random", "players"),
                "2-3 players: the neutral units of the unplayed provinces are placed at random "
                "or by the players (each gets provinces dealt in seating order)"),
+        Option("control_model", "presence", ("presence", "persistent"),
+               "persistent: the last occupier keeps an empty county for victory and the final "
+               "ranking (income and movement always follow the units)"),
         Option("pinning", None, (None, True, False), "advanced pinning; default per variant"),
         Option("flight", None, (None, True, False), "advanced flight; default per variant"),
         Option("arm_limits", None, (None, True, False),

@@ -10,14 +10,56 @@ from pbem.rulesets.kard_es_korona.board import OFFICES
 from pbem.rulesets.kard_es_korona.state import (
     St,
     camp,
-    castles_of,
     cavalry_on_map,
-    complete_provinces,
-    counties_of,
+    control_map,
+    gmap,
+    in_play,
+    scoring_provinces,
 )
 
 CASTLES_TO_WIN = {"basic": {2: 9, 3: 7, 4: 7, 5: 6, 6: 6},
                   "advanced": {2: 13, 3: 11, 4: 11, 5: 9, 6: 9}}
+
+
+def update_claims(state: St) -> None:
+    """Option control_model=persistent (spec 5.1, PR-3): the last occupier of a county keeps
+    it for victory and ranking while it stays empty. Called after every step and battle."""
+    if state["opts"].get("control_model") != "persistent":
+        return
+    claims = state.setdefault("claims", {})
+    claims.update(control_map(state))
+
+
+def holdings(state: St) -> dict[str, str]:
+    """county -> holder for victory and the final ranking."""
+    held = control_map(state)
+    if state["opts"].get("control_model") == "persistent":
+        busy = {b["county"] for b in state["battles"]} | set(state["board"])
+        for c, owner in state.get("claims", {}).items():
+            if c not in held and c not in busy and in_play(state, c):
+                held[c] = owner
+    return held
+
+
+def counties_of(state: St, seats: set[str]) -> list[str]:
+    held = holdings(state)
+    return sorted(c for c, s in held.items() if s in seats)
+
+
+def castles_of(state: St, seats: set[str]) -> list[str]:
+    gm = gmap(state)
+    return [c for c in counties_of(state, seats) if gm.counties[c].has_castle]
+
+
+def complete_provinces(state: St, seats: set[str]) -> list[str]:
+    gm = gmap(state)
+    held = holdings(state)
+    out = []
+    for prov in scoring_provinces(state):
+        cs = [c for c in gm.provinces[prov] if in_play(state, c)]
+        if cs and all(held.get(c) in seats for c in cs):
+            out.append(prov)
+    return out
 
 
 def provinces_to_win(state: St) -> int:

@@ -28,7 +28,8 @@ EXTRA = [
     (DEFAULT_SEATS[6], "advanced", {"movement": "traditional", "decisions": "ask"}),
     (DEFAULT_SEATS[5], "basic", {"cavalry_cap": False, "lord_freeze": False, "years": 10}),
     (DEFAULT_SEATS[3], "advanced", {"movement": "strict", "decisions": "ask"}),
-    (("felvidek", "pannonia"), "advanced", {"neutral_placement": "players"}),
+    (("felvidek", "pannonia"), "advanced", {"neutral_placement": "players",
+                                            "control_model": "persistent"}),
 ]
 
 

@@ -401,3 +401,17 @@ def test_players_place_the_neutral_units():
     s, _ = RULESET.resolve(s, orders, HmacDice(b"neutral", "x"))
     assert units_in(s, "doboka") == army(cav=1) and units_in(s, "szeben") == army(inf=1)
     assert s["board"]["hunyad"]["owner"] == "n_erdely"
+
+
+def test_persistent_control_keeps_empty_counties_for_victory():
+    from pbem.rulesets.kard_es_korona.victory import castles_of, update_claims
+    for model, expected in (("presence", 0), ("persistent", 1)):
+        s = bare(("felvidek", "tiszahat"), control_model=model)
+        put(s, "trencsen", "felvidek", inf=1)
+        put(s, "nyitra", "felvidek", inf=1)
+        lord(s, "felvidek", "nyitra")
+        update_claims(s)
+        assert step(s, "felvidek", "MOVE TO nyitra FROM trencsen 1 inf")[0] == ""
+        update_claims(s)
+        assert len(castles_of(s, {"felvidek"})) == expected, model
+        assert economy.income_of(s, "felvidek") == 1  # income follows the units
