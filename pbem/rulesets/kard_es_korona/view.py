@@ -25,15 +25,10 @@ from pbem.rulesets.kard_es_korona.board import (
     province_name,
     ring,
 )
-from pbem.rulesets.kard_es_korona.state import (
-    St,
-    camp,
-    castles_of,
-    complete_provinces,
-    controller,
-    counties_of,
-    total,
-)
+from pbem.rulesets.kard_es_korona.state import St, camp, controller, total
+
+# counts shown for the victory conditions (they follow option control_model)
+from pbem.rulesets.kard_es_korona.victory import castles_of, complete_provinces, counties_of
 
 
 def phase_label(state: St) -> str:
