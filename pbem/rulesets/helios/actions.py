@@ -207,19 +207,38 @@ def do_build(state: State, seat: str, o: Build, dice: Dice, events: Events,
         flow.bonus_action(state, seat, dice, events, bonus_queue)
 
 
+class Suspend(Exception):
+    """The turn waits for the seat's answer (Estate Manager with decisions = ask)."""
+
+
 def estate_manager(state: State, seat: str, o: Build, dice: Dice, events: Events) -> None:
     """Rulebook p. 16: draw the bottom two tiles of the extra pile and place them, each with
     1 matching resource. Placement rules and special spaces apply (SPEC-AMBIGUITY A22); an
-    unplaceable tile leaves the game."""
-    p = state["players"][seat]
+    unplaceable tile leaves the game. Without a plan (TO ...) and with decisions = ask the
+    turn stops here and the seat is asked where the drawn tiles go."""
+    drawn = []
     for i in range(2):
-        pile = state["extra_pile"]
-        if not pile:
+        if not state["extra_pile"]:
             say(events, "estate", "The extra pile is empty; no tile for the Estate Manager.")
-            return
-        typ = dice.draw(pile, f"Estate Manager, {seat}, tile {i + 1} from the extra pile")
+            break
+        drawn.append(dice.draw(state["extra_pile"],
+                               f"Estate Manager, {seat}, tile {i + 1} from the extra pile"))
+    if drawn:
+        say(events, "estate", f"{seat}'s Estate Manager draws {' and '.join(drawn)}.", seat=seat)
+    if drawn and not o.cells and state["options"].get("decisions") == "ask":
+        state["estate"] = {"seat": seat, "tiles": drawn, "bonus": o.bonus}
+        raise Suspend()
+    place_estate_tiles(state, seat, drawn, o.cells, o.bonus, events)
+
+
+def place_estate_tiles(state: State, seat: str, drawn: list[str], plan: Any,
+                       bonus: str | None, events: Events) -> None:
+    """Each tile on the first legal cell of the plan that applies to its type, else on the
+    first legal cell in reading order (documented default)."""
+    p = state["players"][seat]
+    for typ in drawn:
         tiles, sun = tileset(p), sun_cell(p)
-        wanted = [e[1] if isinstance(e[0], str) else e for e in o.cells
+        wanted = [e[1] if isinstance(e[0], str) else e for e in plan
                   if not isinstance(e[0], str) or e[0] == typ]
         spot = next((c for c in wanted if board.placement_problem(c, tiles, sun) is None), None)
         if spot is None:
@@ -231,7 +250,7 @@ def estate_manager(state: State, seat: str, o: Build, dice: Dice, events: Events
             continue
         colour = data.LAND_COLOUR[typ]
         cubes = [colour] if supply.cube_available(state, colour, events) else []
-        put_tile(state, seat, spot, "land", typ, cubes, o.bonus, events)
+        put_tile(state, seat, spot, "land", typ, cubes, bonus, events)
 
 
 # --- MOVE_SUN (rulebook p. 8-10; spec §5.6) -------------------------------------------

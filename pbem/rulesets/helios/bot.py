@@ -99,8 +99,23 @@ def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
     return lines
 
 
+def estate_default(state: State) -> str:
+    """Two legal cells for the Estate Manager prompt's skeleton (or the first legal one)."""
+    est = state["estate"]
+    p = state["players"][est["seat"]]
+    cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
+    return " ".join(board.key(c) for c in cells[:2]) or "0,1"
+
+
 def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
     ph = state["phase"]
+    if ph == "actions" and state.get("estate"):
+        p = state["players"][seat]
+        cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
+        if cells and rng.random() < 0.7:
+            picks = rng.sample(cells, min(len(cells), 2))
+            return ["ESTATE TO " + " ".join(board.key(c) for c in picks)]
+        return ["ESTATE"]
     if ph == "setup":
         out = [f"START {rng.choice(data.STARTING_LANDS)}"]
         if seat in phases.catchup_seats(state):

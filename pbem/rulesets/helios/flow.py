@@ -129,16 +129,56 @@ def play_alternative(state: State, seat: str, alt: Alternative, dice: Dice, even
     if problem:
         say(events, "skipped", f"{seat}'s {action} is skipped: {problem}.", seat=seat)
     else:
-        actions.perform(state, seat, action, dice, events, queue)
-    # Rulebook p. 11: the 4th tile of a colour gives a bonus action after the normal one;
-    # the four tiles are then discarded by symbol.
+        try:
+            actions.perform(state, seat, action, dice, events, queue)
+        except actions.Suspend:
+            suspend(state, seat, area, queue, stage=2)
+            return
+    finish_turn(state, seat, area, queue, dice, events)
+
+
+def finish_turn(state: State, seat: str, area: str, queue: list[Any], dice: Dice,
+                events: Events) -> None:
+    """Rulebook p. 11: the 4th tile of a colour gives a bonus action after the normal one;
+    the four tiles are then discarded by symbol."""
+    p = state["players"][seat]
     if len(p["under"][area]) >= 4:
         say(events, "bonus", f"{seat} gets a bonus action (4th {area} tile).", seat=seat)
-        bonus_action(state, seat, dice, events, queue)
-        for symbol, c in p["under"][area]:
-            state["discards"][symbol].append(c)
-            state["discards"][symbol].sort()
-        p["under"][area] = []
+        try:
+            bonus_action(state, seat, dice, events, queue)
+        except actions.Suspend:
+            suspend(state, seat, area, queue, stage=3)
+            return
+        discard_area(state, seat, area)
+
+
+def discard_area(state: State, seat: str, area: str) -> None:
+    p = state["players"][seat]
+    for symbol, c in p["under"][area]:
+        state["discards"][symbol].append(c)
+        state["discards"][symbol].sort()
+    p["under"][area] = []
+
+
+def suspend(state: State, seat: str, area: str, queue: list[Any], *, stage: int) -> None:
+    """Keep what is left of the turn while the seat places its Estate Manager tiles."""
+    state["estate"].update({"area": area, "stage": stage,
+                            "queue": [str(Bonus(a)) for a in queue]})
+
+
+def resume(state: State, plan: Any, bonus: str | None, dice: Dice, events: Events) -> None:
+    """Place the Estate Manager tiles, then finish the suspended turn."""
+    from pbem.rulesets.helios.orders import parse_line
+
+    est = state["estate"]
+    state["estate"] = None
+    seat = est["seat"]
+    actions.place_estate_tiles(state, seat, est["tiles"], plan, bonus or est["bonus"], events)
+    queue = [parse_line(line).action for line in est["queue"]]
+    if est["stage"] == 2:
+        finish_turn(state, seat, est["area"], queue, dice, events)
+    else:
+        discard_area(state, seat, est["area"])
 
 
 def bonus_action(state: State, seat: str, dice: Dice, events: Events, queue: list[Any]) -> None:

@@ -25,6 +25,7 @@ from pbem.rulesets.helios.orders import (
     Build,
     Catchup,
     Decline,
+    Estate,
     Hire,
     Next,
     Or,
@@ -46,7 +47,8 @@ PHASE_CMDS: dict[str, tuple[type, ...]] = {
     "characters": (Hire, Activate, Pass, Catchup),
     "catchup": (Catchup,),
 }
-PHASE_NAMES = {"setup": "set-up", "actions": "Phase 1 (your action turn)",
+PHASE_NAMES = {"estate": "placing your Estate Manager tiles", "setup": "set-up",
+               "actions": "Phase 1 (your action turn)",
                "characters": "Phase 2 (characters)", "catchup": "Phase 3 (catch-up resource)",
                "over": "the end of the game"}
 
@@ -95,6 +97,11 @@ class Helios(Ruleset):
                                 + (" and your extra resource" if s in extra else "") + ".",
                                 tuple(sk))
             return out
+        if ph == "actions" and state.get("estate"):
+            est = state["estate"]
+            return {est["seat"]: Prompt(
+                f"Your Estate Manager drew {' and '.join(est['tiles'])}: where do they go?",
+                (f"ESTATE TO {bot.estate_default(state)}",))}
         if ph == "actions":
             seat = phases.current_seat(state)
             assert seat is not None
@@ -134,6 +141,8 @@ class Helios(Ruleset):
     def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
         ph = state["phase"]
         allowed = PHASE_CMDS.get(ph, ())
+        if ph == "actions" and state.get("estate"):
+            ph, allowed = "estate", (Estate,)
         lines: list[OrderLine] = []
         took = False
         acted = False
@@ -181,6 +190,8 @@ class Helios(Ruleset):
         ph = state["phase"]
         if ph == "setup":
             text = f"START {data.STARTING_LANDS[state['seats'].index(seat) % 3]}\n"
+        elif ph == "actions" and state.get("estate"):
+            text = "ESTATE\n"
         elif ph == "actions":
             text = "TAKE sun\nDECLINE\n"
         elif ph == "characters":
@@ -208,6 +219,10 @@ class Helios(Ruleset):
                 starts[s] = st.land if st else data.STARTING_LANDS[state["seats"].index(s) % 3]
                 extras[s] = next((o for o in os_ if isinstance(o, Catchup)), None)
             phases.finish_setup(state, starts, extras, dice, events)
+        elif ph == "actions" and state.get("estate"):
+            seat = state["estate"]["seat"]
+            e = next((o for o in got.get(seat, []) if isinstance(o, Estate)), Estate())
+            flow.resume(state, e.cells, e.bonus, dice, events)
         elif ph == "actions":
             seat = phases.current_seat(state)
             assert seat is not None
@@ -236,7 +251,7 @@ class Helios(Ruleset):
 
     def _auto(self, state: dict[str, Any], dice: Dice, events: list[Event]) -> None:
         """Run stored turns (NEXT blocks) and empty-column skips until orders are needed."""
-        while state["phase"] == "actions":
+        while state["phase"] == "actions" and not state.get("estate"):
             seat = phases.current_seat(state)
             if seat is None:
                 phases.end_actions(state, events)
@@ -316,6 +331,9 @@ class Helios(Ruleset):
                 p["vp"] = rng.randrange(0, 300)
             p["pending"] = [["TAKE sun", "DECLINE"]] * rng.randrange(0, 3)
             p["catchup"] = rng.choice([None, "CATCHUP black", "CATCHUP blue AT 0,0"])
+        est = s.get("estate")
+        if est and est["seat"] != seat:
+            est["queue"] = rng.choice([[], ["BONUS DECLINE"], ["BONUS SUN TO 1,0"]])
         return s
 
     def dump(self, state: dict[str, Any]) -> Any:
@@ -329,6 +347,9 @@ class Helios(Ruleset):
 
     def phase_label(self, state: dict[str, Any]) -> str:
         ph = state["phase"]
+        if ph == "actions" and state.get("estate"):
+            return (f"Round {state['round']}, Phase 1, Estate Manager tiles "
+                    f"({state['estate']['seat']})")
         if ph == "actions":
             return (f"Round {state['round']}, Phase 1, turn {state['turn_index'] + 1} "
                     f"({phases.current_seat(state)})")

@@ -210,6 +210,20 @@ class Activate:
 
 
 @dataclass(frozen=True)
+class Estate:
+    """Where the Estate Manager's drawn tiles go (asked with decisions = ask)."""
+
+    cells: tuple[Cell | tuple[str, Cell], ...] = ()
+    bonus: str | None = None
+
+    def __str__(self) -> str:
+        s = "ESTATE"
+        if self.cells:
+            s += " TO " + " ".join(plan_str(c) for c in self.cells)
+        return s + (f" BONUS {self.bonus}" if self.bonus else "")
+
+
+@dataclass(frozen=True)
 class Pass:
     def __str__(self) -> str:
         return "PASS"
@@ -232,6 +246,7 @@ VERBS = NameIndex({
     "hire": ["fogad", "felfogad"],
     "activate": ["aktival", "aktivál"],
     "pass": ["passz"],
+    "estate": ["birtok", "birtokintezo"],
 }, what="command")
 
 _WORDS = {
@@ -418,7 +433,7 @@ def parse_line(line: str) -> object:
     if verb is None:
         raise OrderError(f'unknown command "{toks[0]}"{VERBS.suggest(toks[0])}; commands are '
                          "TAKE, PLACE, TEMPLE, BUILD, SUN, DECLINE, BONUS, OR, NEXT, START, "
-                         "CATCHUP, HIRE, ACTIVATE, PASS")
+                         "CATCHUP, HIRE, ACTIVATE, PASS, ESTATE")
     if verb in ("place", "temple", "build", "sun", "decline"):
         return parse_action(verb, rest)
     if verb == "bonus":
@@ -468,6 +483,18 @@ def parse_line(line: str) -> object:
             cell = cells[0]
         _expect_end(rest, "CATCHUP")
         return Catchup(colour, cell)
+    if verb == "estate":
+        cells: tuple[Cell | tuple[str, Cell], ...] = ()
+        bonus = None
+        if rest and _is(rest[0], "to"):
+            cells, rest = _plan(rest[1:])
+        if rest and _is(rest[0], "bonus"):
+            if len(rest) < 2:
+                raise OrderError("BONUS needs a resource colour")
+            bonus = _lookup(COLOUR_NAMES, rest[1])
+            rest = rest[2:]
+        _expect_end(rest, "ESTATE")
+        return Estate(cells, bonus)
     if verb == "hire":
         names = []
         words: list[str] = []

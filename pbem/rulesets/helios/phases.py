@@ -47,6 +47,7 @@ def setup(seats: list[str], options: dict[str, Any], variant: str, dice: Dice) -
         "characters": {c: {"owner": None, "active": False} for c in data.CHARACTERS},
         "players": {s: new_player() for s in seats},
         "final": None, "removed_lands": 0, "display_cubes": {}, "phase2": None,
+        "estate": None,
     }
     for s in data.SYMBOLS:
         fill_column(state, s, dice)

@@ -50,7 +50,18 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "characters": state["characters"], "players": players,
         "final": state["final"] if over else None,
         "phase2": state.get("phase2"),
+        "estate": _estate_view(state, seat),
     }
+
+
+def _estate_view(state: State, seat: str | None) -> dict[str, Any] | None:
+    est = state.get("estate")
+    if not est:
+        return None
+    out = {"seat": est["seat"], "tiles": est["tiles"]}
+    if seat == est["seat"]:
+        out["rest_of_turn"] = est["queue"]
+    return out
 
 
 LAND_CODE = {"redwood": "Rw", "granite": "Gr", "bamboo": "Bm", "spring": "Sp", "obsidian": "Ob",

@@ -232,3 +232,56 @@ def test_conditional_orders_can_be_switched_off():
         p = RULESET.parse(out.state, seat, text)
         assert not p.ok and "switched off" in p.errors[0].error
     assert RULESET.parse(out.state, seat, "TAKE sun UNDER red\nSUN TO 1,0").ok
+
+
+def _estate_game(stage):
+    """4 players, decisions = ask; the current seat can build the Estate Manager."""
+    out = start(4, {"decisions": "ask"}, seed=b"em")
+    seat = next(iter(out.awaiting))
+
+    def prep(s):
+        set_board(s, seat, {(0, 0): ("redwood", ["brown", "green"]), (1, 0): ("granite", ["grey", "grey"])},
+                  sun=(1, -1))
+        p = s["players"][seat]
+        p["under"]["red"] = [["land", "red"]] * 3
+        s["columns"]["build"][-1] = "red"
+        s["columns"]["sun"][-1] = "red"
+        s["extra_pile"] = sorted(["spring", "obsidian", "bamboo"])
+    return with_state(out, prep), seat
+
+
+def test_estate_manager_ask_suspends_and_resumes_the_turn():
+    out, seat = _estate_game(2)
+    text = "TAKE build\nBUILD estate_manager PAY brown green\nBONUS SUN TO 2,-1"
+    out = step(out, {seat: text}, b"e1")
+    assert list(out.awaiting) == [seat] and out.state["estate"]["seat"] == seat
+    drawn = out.state["estate"]["tiles"]
+    assert len(drawn) == 2 and "drew" in out.awaiting[seat].text
+    others = [s for s in SEATS[4] if s != seat]
+    assert "rest_of_turn" not in RULESET.view(out.state, others[0])["estate"]
+    assert RULESET.view(out.state, seat)["estate"]["rest_of_turn"] == ["BONUS SUN TO 2,-1"]
+    assert RULESET.parse(out.state, seat, "TAKE sun").errors  # only ESTATE now
+    out = step(out, {seat: "ESTATE TO -1,0 0,-1"}, b"e2")
+    p = out.state["players"][seat]
+    assert p["tiles"]["-1,0"]["type"] == drawn[0] and p["tiles"]["0,-1"]["type"] == drawn[1]
+    assert p["sun"] == [2, -1]  # the 4th-tile bonus action ran after the placement
+    assert p["under"]["red"] == [] and out.state["estate"] is None
+    assert list(out.awaiting) != [seat]
+
+
+def test_estate_manager_inside_the_fourth_tile_bonus():
+    out, seat = _estate_game(3)
+    text = "TAKE sun\nSUN TO 1,0\nBONUS BUILD estate_manager"
+    out = step(out, {seat: text}, b"e3")
+    assert out.state["estate"]["stage"] == 3
+    assert len(out.state["players"][seat]["under"]["red"]) == 4
+    out = step(out, {seat: ""}, b"e4")  # nothing sent: the default placement
+    p = out.state["players"][seat]
+    assert len(p["tiles"]) == 4 and p["under"]["red"] == []
+
+
+def test_estate_manager_with_a_plan_is_not_asked():
+    out, seat = _estate_game(2)
+    out = step(out, {seat: "TAKE build\nBUILD estate_manager TO 0,1 -1,1"}, b"e5")
+    assert out.state["estate"] is None
+    assert {"0,1", "-1,1"} <= set(out.state["players"][seat]["tiles"])

@@ -19,6 +19,7 @@ from pbem.rulesets.helios.orders import (
     Build,
     Catchup,
     Decline,
+    Estate,
     Hire,
     Next,
     Or,
@@ -56,6 +57,8 @@ orders = st.one_of(
     st.builds(Take, st.sampled_from(data.SYMBOLS), st.none() | st.sampled_from(data.AREAS),
               st.lists(st.sampled_from(data.TILE_COLOURS), max_size=3, unique=True).map(tuple)),
     st.builds(Start, st.sampled_from(data.STARTING_LANDS)),
+    st.builds(Estate, st.lists(cells | st.tuples(st.sampled_from(data.LANDS), cells),
+                               max_size=3).map(tuple), st.none() | colours),
     st.builds(Catchup, colours, st.none() | cells),
     st.builds(Hire, st.lists(st.sampled_from(data.CHARACTERS), min_size=1, max_size=3,
                              unique=True).map(tuple)),
@@ -143,7 +146,7 @@ def test_docs_cover_every_command_and_building():
     doc = (Path(__file__).resolve().parents[3] / "docs" / "rulesets" / "helios.md").read_text()
     for verb in ("START", "CATCHUP", "TAKE", "PLACE", "TEMPLE", "BUILD", "SUN TO", "SUN PATH",
                  "DECLINE", "BONUS", "OR", "NEXT", "HIRE", "ACTIVATE", "PASS", "CONVERT", "NOSTORE",
-                 "IF", "UNDER", "PAY"):
+                 "IF", "UNDER", "PAY", "ESTATE"):
         assert f"`{verb}" in doc or f" {verb} " in doc, verb
     for name in (*data.BUILDINGS, *data.CHARACTERS, *data.LANDS, *data.BONUS_TYPES):
         assert name in doc, name
@@ -178,7 +181,8 @@ ORDER_LINES = ["TAKE sun", "TAKE land IF red", "TAKE build UNDER blue", "SUN TO 
                "BUILD citadel PAY black", "BONUS SUN TO 0,1", "BONUS BUILD palace",
                "BONUS PLACE resources AT -1,0", "BONUS DECLINE", "DECLINE", "OR", "NEXT",
                "CATCHUP blue AT 9,9", "HIRE princess OR treasurer", "ACTIVATE princess",
-               "ACTIVATE architect BONUS black AT 3,3", "PASS", "START bamboo"]
+               "ACTIVATE architect BONUS black AT 3,3", "PASS", "START bamboo",
+               "ESTATE TO 0,1 spring@1,1", "ESTATE"]
 
 
 @settings(max_examples=60, deadline=None)

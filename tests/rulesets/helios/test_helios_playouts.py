@@ -27,16 +27,19 @@ def check_invariants(out: StepOutcome) -> None:
         where = list(s["piles"][sym]) + s["columns"][sym] + s["discards"][sym] + [
             c for p in s["players"].values() for a in p["under"].values() for (t, c) in a if t == sym]
         assert Counter(where) == Counter({c: 4 for c in data.TILE_COLOURS}), sym
-    for p in s["players"].values():
+    est = s.get("estate")
+    for seat, p in s["players"].items():
         for area, tiles in p["under"].items():
-            assert len(tiles) < 4
+            # a turn suspended for Estate Manager tiles may still hold its 4th tile
+            assert len(tiles) < 4 or (est and est["seat"] == seat and est["area"] == area)
             assert all(c in (area, "grey") for _, c in tiles)
     # land tiles: 36 in all; bonus tiles: 8
     on_boards = sum(1 for p in s["players"].values() for t in p["tiles"].values() if t["kind"] == "land")
     shown = sum(1 for t in data.LANDS if s["display"][t]) + (1 if s["display"]["extra"] else 0)
     if s["phase"] != "setup":
+        drawn = len(s["estate"]["tiles"]) if s.get("estate") else 0  # awaiting placement
         assert on_boards + shown + sum(s["type_piles"].values()) + len(s["extra_pile"]) \
-            + s["removed_lands"] == 36
+            + s["removed_lands"] + drawn == 36
     bonus_placed = Counter(t["type"] for p in s["players"].values() for t in p["tiles"].values()
                            if t["kind"] == "bonus")
     for b in data.BONUS_TYPES:
