@@ -25,7 +25,7 @@ from pbem.rulesets.kard_es_korona.board import (
     province_name,
     ring,
 )
-from pbem.rulesets.kard_es_korona.state import St, camp, controller, total
+from pbem.rulesets.kard_es_korona.state import St, camp, controller, step_allowance, total
 
 # counts shown for the victory conditions (they follow option control_model)
 from pbem.rulesets.kard_es_korona.victory import castles_of, complete_provinces, counties_of
@@ -114,7 +114,7 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
         p = state["players"][seat]
         v["me"] = {"treasury": p["treasury"], "standing": p["standing"],
                    "standing_lines": standing_lines(p["standing"]),
-                   "steps": min(6, len(castles_of(state, {seat})) + 2)}
+                   "steps": step_allowance(state, seat)}
     return v
 
 
