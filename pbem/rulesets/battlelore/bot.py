@@ -43,7 +43,11 @@ def nmr_orders(s: dict[str, Any], seat: str) -> list[str]:
 def random_orders(s: dict[str, Any], seat: str, rng: random.Random) -> list[str]:
     ph = s["phase"]
     if ph == "decision":
-        return [f"ANSWER {rng.choice(s['resume']['pending']['options'])}"]
+        out = [f"ANSWER {rng.choice(s['resume']['pending']['options'])}"]
+        if rng.random() < 0.3:  # sometimes standing orders for the rest of the turn
+            out.append(rng.choice(["IGNORE ALL", "IGNORE NONE", "RETREAT SAFE",
+                                   "RETREAT LEFT", "BATTLEBACK ALWAYS", "BATTLEBACK NEVER"]))
+        return out
     if ph in ("council", "keep", "place"):
         from .council import random_setup
         return random_setup(s, seat, rng)

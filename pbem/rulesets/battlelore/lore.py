@@ -241,7 +241,7 @@ def lore_faces(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], faces: list[s
     used = 0
     if any(e["kind"] == "havoc" and e.get("unit") == att["id"] for e in s["tf"]["effects"]):
         used = lores  # p.31: every Lore is a hit (score() counted them) and gives no token
-    elif uclass(att) == "creature":
+    elif uclass(att) == "creature" and att["id"] in s["units"]:  # not if Backstab killed it
         used = creature_powers(ctx, att, tgt, hits, lores)
     if was_poisoned:
         used = lores  # the Lore removed poisoned figures instead (spec §5.13)

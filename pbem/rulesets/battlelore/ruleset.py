@@ -8,6 +8,7 @@ over. Not here: the rules (turn.py and friends), rendering (view.py).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -145,12 +146,16 @@ class BattleLore(Ruleset):
         ctx = Ctx(s2, RecDice(dice, replay), ask=s2["options"]["decisions"] == "ask",
                   answers=answers, late_standing=standing_new)
         try:
-            run_turn(ctx, orders)
+            try:
+                run_turn(ctx, orders)
+            finally:
+                _check_replay(live, ctx.events, emitted)
             s2["phase"] = "turn"
         except NeedDecision as nd:
             s2["phase"] = "decision"
             s2["resume"] = {"snapshot": snap, "lines": lines, "answers": answers,
                             "dice": ctx.dice.record, "emitted": len(ctx.events),
+                            "emitted_digest": _digest(ctx.events[:len(ctx.events)]),
                             "standing_new": standing_new,
                             "pending": {"seat": nd.seat, "kind": nd.kind, "question": nd.question,
                                         "options": nd.options, "default": nd.default}}
@@ -198,3 +203,16 @@ class BattleLore(Ruleset):
 
     def board_svg(self, v: Mapping[str, Any]) -> str | None:
         return view.board_svg(v)
+
+
+def _digest(events: list[Event]) -> str:
+    return hashlib.sha256("\n".join(e.text for e in events).encode("utf-8")).hexdigest()
+
+
+def _check_replay(live: dict[str, Any], events: list[Event], emitted: int) -> None:
+    """A resumed turn must retell exactly what was already reported (broken: raise)."""
+    r = live.get("resume") if live.get("phase") == "decision" else None
+    if r is None or not emitted:
+        return
+    if len(events) < emitted or _digest(events[:emitted]) != r.get("emitted_digest"):
+        raise AssertionError("battlelore: a resumed turn did not replay the same way")

@@ -471,3 +471,20 @@ def test_tc64_card_movement_obeys_terrain() -> None:
     run(s, "north", "PLAY scout_centre\nLORE mass_speed\nMOVE N1 13-3 OR 13-5\n"
         "REPLENISH TOKENS\n", 0)
     assert s["units"]["N1"]["hex"] == [13, 5]   # 3 hexes allowed, but the forest stops it
+
+
+def test_backstab_kills_the_spider_before_its_powers() -> None:
+    """Found by a random playout: a spider killed by Backstab uses no power and its stored
+    Lore goes back to the pool once (token conservation)."""
+    s = lore_state({"rogue": 1}, goblets=(3, 0))
+    s["active"] = "south"
+    s["lore"]["hands"]["north"] = ["backstab"]
+    s["standing"]["north"] = {"react backstab": "ANY"}
+    sp = put(s, "S1", "south", "giant_spider", (13, 5))
+    sp["stored"] = 1
+    s["lore"]["pool"] -= 1
+    put(s, "N1", "north", "regular_infantry", (12, 6))
+    run(s, "south", "PLAY scout_centre\nBATTLE S1 N1\nREPLENISH TOKENS\n", "BS", "L", 0)
+    lo = s["lore"]
+    assert "S1" not in s["units"] and not s["units"]["N1"].get("web")
+    assert lo["pool"] + sum(lo["goblet"].values()) + sum(lo["on_cards"].values()) == 36
