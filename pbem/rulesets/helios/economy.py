@@ -90,7 +90,8 @@ def auto_tokens(player: Player, reqs: list[str], prefer: Cell | None = None) -> 
         return True
 
     anys = 0
-    for req in reqs:
+    # single colours first, then either/or symbols, so the greedy choice cannot block
+    for req in sorted(reqs, key=lambda r: len(allowed(r))):
         if req == "any":
             anys += 1
             continue

@@ -230,3 +230,9 @@ def test_action_must_match_the_tile_symbol(game2):
                           dice(), ev)
     assert p["sun"] == [1, -1] and any("a land tile grants PLACE" in e.text for e in ev)
     assert flow.viable(s, "north", {"take": Take("land"), "action": Sun(((1, 0),)), "bonus": []})
+
+
+def test_auto_payment_handles_either_or_with_a_single_colour(game2):
+    p = set_board(game2, "north", {(0, 0): ("granite", ["blue", "black"])})
+    tokens = economy.auto_tokens(p, ["black|blue", "blue"])
+    assert tokens is not None and sorted(t.colour for t in tokens) == ["black", "blue"]
