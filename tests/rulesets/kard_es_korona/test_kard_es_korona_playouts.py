@@ -159,3 +159,15 @@ def test_json_round_trip_of_every_state():
     for state in _states(DEFAULT_SEATS[5], "advanced", 2):
         assert canonical_json(RULESET.load(json.loads(canonical_json(RULESET.dump(state))))) \
             == canonical_json(state)
+
+
+@pytest.mark.parametrize("seats,variant,options", [
+    (DEFAULT_SEATS[3], "basic", {"decisions": "ask", "neutral_placement": "players"}),
+    (DEFAULT_SEATS[6], "advanced", {"movement": "strict", "decisions": "ask"})])
+def test_bot_orders_always_parse(seats, variant, options):
+    rng = random.Random(9)
+    for state in _states(seats, variant, 6, options):
+        for seat in RULESET.awaiting(state):
+            text = "\n".join(RULESET.legal_orders(state, seat, rng))
+            parsed = RULESET.parse(state, seat, text)
+            assert parsed.ok, parsed.echo()
