@@ -94,6 +94,8 @@ def apply_effect(ctx: Ctx, seat: str, card: dict[str, Any], level: int, unit: st
         u["hex"] = [dest[0], dest[1]]
         s["tf"]["moved"][unit] = 0
         ctx.ev("portal", f"{unit} steps through the Portal to {hex_name(dest)}.")
+        from .landmarks import entered
+        entered(ctx, u, dest)
     elif eff == "damage":
         magic_roll(ctx, seat, s["units"][unit], value(p["dice"], level), card["name"],
                    flags=bool(p.get("flags")), bs=bool(p.get("bs")))
