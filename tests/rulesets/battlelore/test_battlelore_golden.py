@@ -8,6 +8,7 @@ import hashlib
 import os
 import pathlib
 
+import pytest
 from battlelore_helpers import RULESET
 
 from pbem.core.engine import canonical_json
@@ -53,15 +54,17 @@ def test_golden_agincourt() -> None:
     check("agincourt_seed0.txt", "agincourt", 0)
 
 
-def test_templates_render_for_each_seat() -> None:
+@pytest.mark.parametrize("variant,seed,step", [("agincourt", 3, 5), ("spiders_lair", 11, 1),
+                                               ("spiders_lair", 11, 12)])
+def test_templates_render_for_each_seat(variant: str, seed: int, step: int) -> None:
     from pbem.reports.render import render_report
-    p = play(RULESET, GameConfig(SEATS, "agincourt"), 3, keep=True)
-    st = p.outcomes[5].state
+    p = play(RULESET, GameConfig(SEATS, variant, {"decisions": "ask"}), seed, keep=True)
+    st = p.outcomes[step].state
     for seat in SEATS:
         v = RULESET.view(st, seat)
         prompt = RULESET.awaiting(st).get(seat)
         ctx = {"game": {"name": "g1", "ruleset": "battlelore", "title": "BattleLore",
-                        "variant": "agincourt", "status": "running"},
+                        "variant": variant, "status": "running"},
                "seat": seat, "step": 5, "phase": RULESET.phase_label(st), "round": 3,
                "happened": None, "view": v, "board_text": RULESET.board_text(v),
                "board_svg": RULESET.board_svg(v), "awaited": sorted(RULESET.awaiting(st)),
@@ -72,6 +75,8 @@ def test_templates_render_for_each_seat() -> None:
             text = render_report(ctx, fmt=fmt)
             assert "Victory Banners" in text
             assert v["hand"][0]["id"] in text
+            if fmt == "text":
+                assert all(f"  {u['id']} {u['owner']} " in text for u in v["units"])
             other = "south" if seat == "north" else "north"
             hidden = set(st["hands"][other]) - set(st["hands"][seat])
             assert not any(f"<b>{c}</b>" in text or f" {c} (" in text for c in hidden)
