@@ -20,11 +20,36 @@ from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
 from . import bot, setup, view
 from .ctx import Ctx, GameOver, NeedDecision, RecDice
-from .orders import Answer, Council, Keep, React, Standing, parse_text
+from .orders import (
+    Answer,
+    Battle,
+    Council,
+    Keep,
+    Lore,
+    Move,
+    Order,
+    Passage,
+    Place,
+    Play,
+    React,
+    Replenish,
+    Rush,
+    Standing,
+    Unitcmd,
+    parse_text,
+)
 from .state import SEATS, data, jcopy
 from .turn import run_turn
 
 STANDING = (Standing, React)
+STEP_ORDERS: dict[str, tuple[type, ...]] = {
+    "turn": (Play, Order, Move, Rush, Battle, Unitcmd, Passage, Lore, Replenish, Keep),
+    "decision": (Answer,), "council": (Council,), "keep": (Keep,), "place": (Place,)}
+STEP_WHAT = {
+    "turn": "your turn (PLAY, ORDER, MOVE, RUSH, BATTLE, DRILL, FREE, PASSAGE, LORE, "
+            "REPLENISH, KEEP, DISCARD)",
+    "decision": "an ANSWER to the question", "council": "your War COUNCIL",
+    "keep": "the starting Lore cards you KEEP", "place": "where to PLACE your landmarks"}
 
 
 def _variants() -> tuple[Variant, ...]:
@@ -62,29 +87,32 @@ class BattleLore(Ruleset):
         return view.prompts(state)
 
     def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
-        parsed = parse_text(state, seat, text)
-        if state["phase"] in ("council", "keep"):
-            from .council import council_problem, keep_problem
-            lines = []
-            for ln in parsed.lines:
-                why = None
-                if ln.ok and state["phase"] == "council" and isinstance(ln.order, Council):
-                    why = council_problem(state, seat, ln.order)
-                elif ln.ok and state["phase"] == "keep" and isinstance(ln.order, Keep):
-                    why = keep_problem(state, seat, ln.order)
-                lines.append(ln if why is None else OrderLine(ln.lineno, ln.text, None, why))
-            parsed = Parsed.of(lines)
-        if state["phase"] == "decision" and state["resume"]["pending"]["seat"] == seat:
-            opts = state["resume"]["pending"]["options"]
-            lines = []
-            for ln in parsed.lines:
-                if ln.ok and isinstance(ln.order, Answer) and ln.order.value not in opts:
-                    ln = OrderLine(ln.lineno, ln.text, None,
-                                   f"{ln.order.value} is not an answer to the question; answer "
-                                   + " or ".join(opts))
-                lines.append(ln)
-            parsed = Parsed.of(lines)
-        return parsed
+        """Parse the seat's lines, then check each against the step: what the step asks
+        for, a council within its budget, kept cards among those dealt, an answer among the
+        question's answers. Standing orders are welcome in every step."""
+        from .council import council_problem, keep_problem
+        phase = state["phase"]
+        lines = []
+        for ln in parse_text(state, seat, text).lines:
+            why = None
+            o = ln.order
+            if ln.ok and not isinstance(o, STANDING):
+                if not isinstance(o, STEP_ORDERS.get(phase, ())) or (
+                        phase == "keep" and o.verb != "keep"):
+                    why = (f"{str(o).split()[0]} is not part of this step; it asks for "
+                           f"{STEP_WHAT.get(phase, 'nothing')} (standing orders are welcome "
+                           f"in any step)")
+                elif phase == "council":
+                    why = council_problem(state, seat, o)
+                elif phase == "keep":
+                    why = keep_problem(state, seat, o)
+                elif phase == "decision":
+                    opts = state["resume"]["pending"]["options"]
+                    if o.value not in opts:
+                        why = (f"{o.value} is not an answer to the question; answer "
+                               + " or ".join(opts))
+            lines.append(ln if why is None else OrderLine(ln.lineno, ln.text, None, why))
+        return Parsed.of(lines)
 
     def default_orders(self, state: dict[str, Any], seat: str) -> Parsed:
         return parse_text(state, seat, "".join(f"{x}\n" for x in bot.nmr_orders(state, seat)))

@@ -225,7 +225,7 @@ def test_tc48_tc49_council_hand_and_lore_deck() -> None:
     assert len(s["hands"]["north"]) == 5 and len(s["hands"]["south"]) == 5
     assert s["phase"] == "keep"
     bad = RULESET.parse(s, "north", "COUNCIL commander 3 wizard 3 cleric 3")
-    assert bad.ok  # syntax fine; the budget is checked against the phase below
+    assert "not part of this step" in (bad.lines[0].error or "")  # the council is over
     s0 = RULESET.setup(GameConfig(("north", "south"), "spiders_lair"), _dice0())
     assert "you have 6" in (RULESET.parse(s0, "north", "COUNCIL commander 3 wizard 3 cleric 3")
                             .lines[0].error or "")

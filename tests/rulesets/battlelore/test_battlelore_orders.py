@@ -34,7 +34,7 @@ from pbem.rulesets.battlelore.orders import (
     Unitcmd,
     parse_text,
 )
-from pbem.rulesets.battlelore.state import data
+from pbem.rulesets.battlelore.state import SEATS, data
 from pbem.rulesets.battlelore.turn import candidate_units
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -48,6 +48,18 @@ def start(variant: str = "agincourt", phase: str = "turn") -> dict:
         every = sorted(data("lore_cards")["cards"])
         s["lore"]["hands"] = {"north": every, "south": every}
         s["phase"] = "turn"
+    if phase == "keep":
+        s["lore"]["council"] = {"north": {"wizard": 2}, "south": {"wizard": 2}}
+        s["lore"]["offer"] = {x: ["eagle_eye", "fireball", "heal", "portal"] for x in SEATS}
+        s["phase"] = "keep"
+    if phase == "place":
+        s["phase"] = "place"
+        s["place_queue"] = [{"seat": "north", "kind": "pentagram"},
+                            {"seat": "north", "kind": "stronghold"}]
+    if phase == "decision":
+        s["phase"] = "decision"
+        s["resume"] = {"pending": {"seat": "south", "kind": "retreat", "question": "where to?",
+                                   "options": ["12-4", "14-4"], "default": "12-4"}}
     return s
 
 
@@ -139,6 +151,8 @@ def test_errors_name_the_problem_and_the_fix() -> None:
     q = RULESET.parse(start() | {"hands": {"north": ["scout_left"], "south": []}}, "north",
                       "PLAY red banners\n")
     assert "not in your hand; you hold scout_left" in (q.lines[0].error or "")
+    r = RULESET.parse(start(), "north", "ANSWER 12-4\nRETREAT SAFE\n")
+    assert "not part of this step" in (r.lines[0].error or "") and r.lines[1].ok
 
 
 def test_example_files_parse_cleanly() -> None:

@@ -116,3 +116,15 @@ def test_many_playouts_nightly(variant: str, request: pytest.FixtureRequest) -> 
         pytest.skip("nightly only (-m nightly)")
     for p in _games(variant, range(1000, 1300)):
         assert p.result is not None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bot_orders_parse_cleanly(variant: str) -> None:
+    """legal_orders writes lines the parser accepts in every step of a game."""
+    rng = random.Random(3)
+    p = play(RULESET, GameConfig(SEATS, variant, {"decisions": "ask"}), 21, keep=True)
+    for out in p.outcomes:
+        for seat in out.awaiting:
+            lines = RULESET.legal_orders(out.state, seat, rng)
+            parsed = RULESET.parse(out.state, seat, "\n".join(lines))
+            assert parsed.ok, parsed.echo()
