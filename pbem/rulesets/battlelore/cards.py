@@ -11,7 +11,7 @@ from typing import Any
 
 from .board import physical_sections, section_to_physical
 from .ctx import Ctx
-from .state import data, enemies_adjacent, other, uclass, uhex, unit_sort, units_of, weapon
+from .state import data, enemies_adjacent, other, uclass, uhex, units_of, weapon
 
 MIRROR = {"left": "right", "right": "left"}
 
@@ -111,9 +111,6 @@ def can_order(s: dict[str, Any], seat: str, c: dict[str, Any], command: int,
     return None
 
 
-def eligible_units(s: dict[str, Any], seat: str, c: dict[str, Any], command: int) -> list[str]:
-    return [u["id"] for u in units_of(s, seat) if can_order(s, seat, c, command, [], u["id"], []) is None]
-
 
 def auto_order(s: dict[str, Any], seat: str, c: dict[str, Any], command: int) -> list[str]:
     """Darken the Sky orders every unit that meets it (p.8)."""
@@ -135,7 +132,3 @@ def draw_command(ctx: Ctx, seat: str) -> None:
     s["hands"][seat].sort()
     ctx.ev("draw", f"You draw {card_name(cid)}.", to=[seat], card=cid)
     ctx.ev("draw_public", f"{seat.capitalize()} draws a Command card.", to=[other(seat)])
-
-
-def sort_units(ids: list[str]) -> list[str]:
-    return sorted(ids, key=lambda x: unit_sort({"id": x}))

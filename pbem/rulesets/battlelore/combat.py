@@ -17,7 +17,6 @@ from .ctx import Ctx, GameOver
 from .state import (
     BASE_DICE,
     COLOUR_FACE,
-    FACE_NAMES,
     enemies_adjacent,
     feat,
     friends_adjacent,
@@ -434,9 +433,6 @@ def attack(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], *, melee: bool,
     return out
 
 
-def face_text(faces: list[str]) -> str:
-    return ", ".join(FACE_NAMES[f] for f in faces)
-
 
 def may_battle_back(s: dict[str, Any], tgt: dict[str, Any], res: dict[str, Any]) -> bool:
     """p.19: a bold defender attacked in melee that survived and did not leave its hex."""
@@ -498,7 +494,7 @@ def battle(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], opts: dict[str, A
         return
     # p.18-19 pursuit: one more hex unless forest/landmark stopped it (p.37-38)
     if not feat(s, vac, "stop_follow") and not opts.get("nopursue"):
-        dest = pursuit_hex(s, att, tgt, start_att, opts)
+        dest = pursuit_hex(s, att, tgt, opts)
         if dest is not None:
             att["hex"] = [dest[0], dest[1]]
             s["tf"]["moved"][att["id"]] += 1
@@ -536,7 +532,7 @@ def battle(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], opts: dict[str, A
         entered(ctx, att, r2["start"], follow=True)
 
 
-def pursuit_hex(s: dict[str, Any], att: dict[str, Any], tgt: dict[str, Any], back: Hex,
+def pursuit_hex(s: dict[str, Any], att: dict[str, Any], tgt: dict[str, Any],
                 opts: dict[str, Any]) -> Hex | None:
     """Pick the pursuit hex: the one named on the BATTLE line if possible, else one next to
     the retreated target, else stay (spec §5.9.3 options a-c)."""
@@ -552,5 +548,4 @@ def pursuit_hex(s: dict[str, Any], att: dict[str, Any], tgt: dict[str, Any], bac
         near = [h for h in cand if distance(h, th) == 1]
         if near:
             return min(near, key=lambda h: (-(feat(s, h, "cap_on") or 9), h))
-    del back
     return None

@@ -15,7 +15,6 @@ from pbem.core.dice import Dice
 from pbem.core.orders import Parsed, Prompt
 
 from .board import ALL_HEXES, Hex, hex_name
-from .cards import full_deck
 from .ctx import Ctx, RecDice
 from .orders import Council, Keep, Place
 from .state import SEATS, data, hkey, other, uclass
@@ -343,7 +342,3 @@ def lore_view(s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         if lo["offer"][seat]:
             v["offer"] = sorted(lo["offer"][seat])
     return v
-
-
-def full_command_deck() -> list[str]:
-    return full_deck()

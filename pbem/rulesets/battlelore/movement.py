@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any
 
 from .board import Hex, neighbours
-from .state import MOVE, feat, occupancy, race, terrain_at, uclass, uhex, utype
+from .state import MOVE, feat, occupancy, race, uclass, uhex, utype
 
 
 def allowance(s: dict[str, Any], u: dict[str, Any]) -> tuple[int, int]:
@@ -74,12 +74,3 @@ def reachable(s: dict[str, Any], u: dict[str, Any], steps: int) -> dict[Hex, dic
                 seen[n] = d + 1
                 queue.append((n, d + 1, p, no_battle))
     return best
-
-
-def terrain_stops_follow(s: dict[str, Any], h: Hex) -> bool:
-    """Forest and landmarks stop gain ground/pursuit too; a ford does not (p.37-38)."""
-    return bool(feat(s, h, "stop_follow"))
-
-
-def describe_terrain(s: dict[str, Any], h: Hex) -> str:
-    return terrain_at(s, h)

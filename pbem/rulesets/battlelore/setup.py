@@ -17,7 +17,6 @@ from pbem.core.dice import Dice
 from pbem.core.events import Event
 from pbem.core.orders import Parsed
 
-from .board import Hex
 from .cards import full_deck
 from .ctx import Ctx, RecDice
 from .state import SEATS, data, hkey, new_unit, other
@@ -116,7 +115,3 @@ def redeal(state: dict[str, Any], seat: str | None, rng: random.Random) -> dict[
     if s.get("resume"):
         s["resume"]["snapshot"]["hands"] = {x: [] for x in SEATS}
     return s
-
-
-def empty(s: dict[str, Any], h: Hex) -> bool:
-    return all(u["hex"] != [h[0], h[1]] for u in s["units"].values()) and hkey(h) not in s["landmarks"]
