@@ -185,9 +185,10 @@ class Ruleset:
     def public_orders(self, state: State, seat: str, parsed: Parsed) -> list[str] | None:
         """What of `seat`'s orders for a closed step (parsed against the state the step
         opened with) the archive may publish while the game runs; None publishes nothing
-        until the game ends. Default: every accepted order in canonical form. Override to
-        hold back standing orders, sealed decks and other secrets still in force."""
-        return [str(order) for order in parsed.orders]
+        until the game ends. Default None: order scripts usually carry standing orders,
+        fallbacks and sealed choices that stay secret after the step. A ruleset whose
+        orders are public once carried out returns them here (canonical lines)."""
+        return None
 
     def redeal_hidden(self, state: State, seat: str | None, rng: random.Random) -> State:
         """For the leak test: a copy of `state` whose parts hidden from `seat` (other hands,

@@ -265,11 +265,6 @@ class Cherubion(Ruleset):
     def legal_orders(self, state: State, seat: str, rng: random.Random) -> list[str]:
         return bot.random_orders(state, seat, rng)
 
-    def public_orders(self, state: State, seat: str, parsed: Parsed) -> list[str] | None:
-        # Decks, face-down plays, standing triggers (WHEN ...) and secret alliances stay
-        # hidden while the game runs; the events tell what happened.
-        return None
-
     def redeal_hidden(self, state: State, seat: str | None, rng: random.Random) -> State:
         return view_mod.redeal(state, seat, rng)
 

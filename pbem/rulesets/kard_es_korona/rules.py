@@ -282,11 +282,6 @@ class KardEsKorona(Ruleset):
     def legal_orders(self, state: dict[str, Any], seat: str, rng: random.Random) -> list[str]:
         return bot.orders_for(state, seat, rng)
 
-    def public_orders(self, state: dict[str, Any], seat: str, parsed: Parsed) -> list[str] | None:
-        # Year orders carry standing battle instructions, pre-bids and retreat choices that
-        # stay secret; the events tell what was done.
-        return None
-
     def redeal_hidden(self, state: dict[str, Any], seat: str | None,
                       rng: random.Random) -> dict[str, Any]:
         """Other seats' standing orders and (during an election) treasuries are hidden."""

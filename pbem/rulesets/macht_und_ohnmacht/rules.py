@@ -80,11 +80,6 @@ class MachtUndOhnmacht(Ruleset):
         # The first report tells what the set-up drew (markers, display, start player).
         return SetupResult(state, tuple(events))
 
-    def public_orders(self, state: State, seat: str, parsed: Parsed) -> list[str] | None:
-        # Scripts carry standing orders (bids, serpent triggers, retreat preferences) and
-        # unused fallbacks that stay secret; the events tell what was done.
-        return None
-
     # --- the step loop ------------------------------------------------------------------
     def awaiting(self, state: State) -> dict[str, Prompt]:
         phase = state["phase"]
