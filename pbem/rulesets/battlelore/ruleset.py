@@ -187,7 +187,10 @@ class BattleLore(Ruleset):
                             "standing_new": standing_new,
                             "pending": {"seat": nd.seat, "kind": nd.kind, "question": nd.question,
                                         "options": nd.options, "default": nd.default}}
-            ctx.ev("ask", f"Waiting for {nd.seat}: {nd.question}", seat=nd.seat)
+            # the question may name cards of a hidden hand: only the asked seat reads it
+            what = {"react": "whether to play a Lore card"}.get(nd.kind, nd.question)
+            ctx.ev("ask", f"Waiting for {nd.seat}: {what}", [other_seat(nd.seat)], seat=nd.seat)
+            ctx.ev("ask", f"Your decision is needed: {nd.question}", [nd.seat], seat=nd.seat)
             return s2, ctx.events[emitted:]
         except GameOver:
             s2["phase"] = "over"
@@ -231,6 +234,10 @@ class BattleLore(Ruleset):
 
     def board_svg(self, v: Mapping[str, Any]) -> str | None:
         return view.board_svg(v)
+
+
+def other_seat(seat: str) -> str:
+    return "south" if seat == "north" else "north"
 
 
 def _digest(events: list[Event]) -> str:

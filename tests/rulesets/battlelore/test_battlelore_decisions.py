@@ -98,9 +98,12 @@ def test_reaction_card_asked_with_react_ask() -> None:
     put(s, "N1", "north", "regular_infantry", (13, 7))
     put(s, "S1", "south", "regular_infantry", (12, 6))
     text = "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n"
-    s2, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", text)}, dice())
+    s2, ev2 = RULESET.resolve(s, {"north": RULESET.parse(s, "north", text)}, dice())
     assert s2["phase"] == "decision"
     assert s2["resume"]["pending"]["options"] == ["none", "fearless"]
+    # the question names a card of south's hidden hand: nobody else may read it
+    assert all("fearless" not in e.text for e in ev2 if e.visible("north") or e.to is None)
+    assert any("fearless" in e.text for e in ev2 if e.to == ("south",))
     s3, ev = RULESET.resolve(s2, {"south": RULESET.parse(s2, "south", "ANSWER fearless\n"
                                                                      "IGNORE ALL\n"
                                                                      "BATTLEBACK NEVER")},
