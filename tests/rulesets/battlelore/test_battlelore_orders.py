@@ -189,3 +189,19 @@ def test_perft_agincourt_start() -> None:
 
 
 PINNED_REACH = 217
+
+
+WORDS = ["PLAY", "ORDER", "MOVE", "RUSH", "BATTLE", "LORE", "REACT", "KEEP", "COUNCIL",
+         "PLACE", "ANSWER", "IGNORE", "RETREAT", "BATTLEBACK", "CREATURE", "OR", "AT", "ON",
+         "TO", "ANY", "HOLD", "PURSUE", "BONUS", "N1", "S3", "X9", "13-5", "0-2", "13-4",
+         "99-99", "scout", "left", "fireball", "wizard", "3", "-1", "yes", "ALL", "é", ""]
+
+
+@given(st.lists(st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), max_size=7)
+                .map(" ".join), max_size=6).map("\n".join))
+def test_parse_never_raises_and_every_line_is_judged(text: str) -> None:
+    for s in (S, L):
+        for seat in ("north", "south"):
+            p = RULESET.parse(s, seat, text)
+            assert all(ln.ok or ln.error for ln in p.lines)
+            assert all(str(ln.order) for ln in p.lines if ln.ok)

@@ -128,3 +128,37 @@ def test_bot_orders_parse_cleanly(variant: str) -> None:
             lines = RULESET.legal_orders(out.state, seat, rng)
             parsed = RULESET.parse(out.state, seat, "\n".join(lines))
             assert parsed.ok, parsed.echo()
+
+
+def test_fuzzed_scripts_resolve_without_errors() -> None:
+    """Odd but well-formed scripts (wrong units, far hexes, unplayable cards) never break
+    resolution: illegal lines are skipped with an event."""
+    from pbem.core.dice import HmacDice
+    from pbem.rulesets.battlelore.board import ALL_HEXES, hex_name
+    from pbem.rulesets.battlelore.state import data as gamedata
+
+    rng = random.Random(11)
+    lore_ids = sorted(gamedata("lore_cards")["cards"])
+    for variant in VARIANTS:
+        p = play(RULESET, GameConfig(SEATS, variant), 5, keep=True)
+        for out in p.outcomes[::2]:
+            st = out.state
+            if st["phase"] != "turn":
+                continue
+            seat = st["active"]
+            mine = sorted(u for u, x in st["units"].items() if x["owner"] == seat) or ["N1"]
+            foes = sorted(u for u, x in st["units"].items() if x["owner"] != seat) or ["S1"]
+            lines = [f"PLAY {rng.choice(st['hands'][seat])}"]
+            for _ in range(rng.randint(1, 8)):
+                u, f = rng.choice(mine), rng.choice(foes)
+                h = hex_name(rng.choice(ALL_HEXES))
+                lines.append(rng.choice([
+                    f"ORDER {u}", f"MOVE {u} {h}", f"RUSH {u} {h} AT {f}",
+                    f"BATTLE {u} {f} OR ANY PURSUE {h} BONUS {f}", f"BATTLE {u} ANY HOLD",
+                    f"DRILL {u}", f"FREE {u}", f"PASSAGE {u} {h}", "REPLENISH CARDS",
+                    f"LORE {rng.choice(lore_ids)} ON {rng.choice([u, f])} TO {h}",
+                    f"REACT {rng.choice(lore_ids)} ON ANY", "IGNORE NONE", "BATTLEBACK 9"]))
+            parsed = RULESET.parse(st, seat, "\n".join(lines))
+            state = RULESET.load(RULESET.dump(st))
+            new, events = RULESET.resolve(state, {seat: parsed}, HmacDice(b"f" * 32, "x"))
+            assert new["phase"] in ("turn", "decision", "over") and events
