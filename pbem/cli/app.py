@@ -39,6 +39,7 @@ app.add_typer(mail_app, name="mail")
 
 class _State:
     settings: Settings | None = None
+    config: Path | None = None
     engine: Engine | None = None
     now: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
 
@@ -63,6 +64,7 @@ def _main(
     if db:
         settings.db = db
     state.settings = settings
+    state.config = config
     state.engine = None
 
 
@@ -578,7 +580,6 @@ def tick() -> None:
 @app.command()
 def serve(
     listen: Annotated[bool, typer.Option(help="run the built-in SMTP listener (see `listen` setting)")] = True,
-    config: Annotated[Path | None, typer.Option(help="config file for the jobs")] = None,
 ) -> None:
     """Run everything: the SMTP listener, mail polling, deadlines, reminders, the outbox."""
     from pbem.scheduler.serve import serve as run_serve
@@ -592,7 +593,7 @@ def serve(
                          now=state.now())
 
     try:
-        run_serve(settings(), config=str(config) if config else None, listen=listen,
+        run_serve(settings(), config=str(state.config) if state.config else None, listen=listen,
                   on_message=on_message, echo=typer.echo)
     except OSError as e:
         fail(f"cannot listen on {settings().listen}: {e}")
