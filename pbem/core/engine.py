@@ -82,7 +82,8 @@ def process(ruleset: Ruleset, state_json: str, texts: Mapping[str, str | None], 
 
     `texts[seat]` is the order body a seat sent (None or missing: nothing sent). Seats that
     sent nothing get the ruleset's default orders when `force`, else MissingOrders.
-    Orders from seats not awaited are ignored. `dice` overrides the HMAC dice (tests).
+    Orders from seats not awaited are used only where the ruleset `accepts_unasked` them.
+    `dice` overrides the HMAC dice (tests).
     """
     state = ruleset.load(json.loads(state_json))
     awaited = ruleset.awaiting(state)
@@ -100,6 +101,9 @@ def process(ruleset: Ruleset, state_json: str, texts: Mapping[str, str | None], 
             text = p.canonical()
             defaulted.append(seat)
         applied[seat] = text
+    for seat, text in sorted(texts.items()):
+        if seat not in awaited and text is not None and ruleset.accepts_unasked(state, seat):
+            applied[seat] = text
     hashes = {seat: file_hash(text) for seat, text in applied.items()}
     od = orders_digest(hashes)
     for seat, text in applied.items():

@@ -165,6 +165,13 @@ class Ruleset:
         a private copy)."""
         raise NotImplementedError
 
+    def accepts_unasked(self, state: State, seat: str) -> bool:
+        """May `seat` send orders while it is not awaited (standing orders, a surrender)?
+        If so, its latest file is locked with the step and handed to `resolve` with the
+        awaited seats' orders; it never holds the step up and gets no NMR default.
+        Default: no."""
+        return False
+
     def default_orders(self, state: State, seat: str) -> Parsed:
         """What a seat that sent nothing gets at the deadline (NMR). Default: nothing."""
         return Parsed()

@@ -133,7 +133,9 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
                           f"{step.number}")
         return receipt
     awaited = awaiting_of(step)
-    if seat not in awaited:
+    ruleset = ruleset_of(game)
+    state = ruleset.load(json.loads(step.state_json))
+    if seat not in awaited and not ruleset.accepts_unasked(state, seat):
         receipt.reason = (f"{seat} is not awaited in step {step.number}; awaited: "
                           + (", ".join(sorted(awaited)) or "nobody"))
         return receipt
@@ -142,8 +144,6 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         current.status = "withdrawn"
         session.add(current)
         current = None
-    ruleset = ruleset_of(game)
-    state = ruleset.load(json.loads(step.state_json))
     if env.body.strip():
         parsed = ruleset.parse(state, seat, env.body)
         if current is not None:
@@ -156,6 +156,9 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         session.add(current)
         receipt.reason = ("orders accepted" if parsed.ok else
                           f"orders accepted; {len(parsed.errors)} line(s) with errors are ignored")
+        if seat not in awaited:
+            receipt.reason += (f" (you are not awaited in step {step.number}: they are applied "
+                               "when it is processed)")
     elif "WAIT" in env.controls and current is not None:
         current.wait = True
         session.add(current)

@@ -51,7 +51,7 @@ def run_step(session: Session, game: Game, step: Step, *, force: bool) -> StepOu
     ruleset = ruleset_of(game)
     on_file = orders_on_file(session, step)
     awaited = awaiting_of(step)
-    texts = {seat: on_file[seat].body for seat in awaited if seat in on_file}
+    texts = {seat: sub.body for seat, sub in on_file.items()}  # the engine keeps what counts
     try:
         return process(ruleset, step.state_json, texts, seed=bytes.fromhex(step.seed), force=force)
     except MissingOrders:

@@ -208,3 +208,22 @@ def test_check_orders_stores_nothing(session) -> None:  # type: ignore[no-untype
     r = check_orders(session, order("g1", "north", pw["north"], "PLAY 99\nDANCE\n"))
     assert r.accepted and "ERROR" in r.lines[0] and "expected PLAY" in r.lines[1]
     assert not orders_on_file(session, live_step(session, find_game(session, "g1")))
+
+
+def test_a_seat_not_awaited_may_send_standing_orders_when_the_ruleset_accepts_them(engine) -> None:  # type: ignore[no-untyped-def]
+    with session_scope(engine) as s:
+        pw = new_game(s).passwords
+        for seat in ("north", "south"):
+            submit_orders(s, order("g1", seat, pw[seat], f"PLAY {hand(s, seat=seat)[0]}\n"), now=T0)
+        process_turn(s, "g1", now=T0)
+    with session_scope(engine) as s:  # step 2 awaits north only
+        r = submit_orders(s, order("g1", "south", pw["south"], "PREFER LOW\nPLAY 99\n"), now=T0)
+        assert r.accepted and "not awaited in step 2" in r.reason
+        game = find_game(s, "g1")
+        assert ready(s, game, now=T0) is None  # south's file does not stand in for north's
+        done = process_turn(s, "g1", now=T0, force=True)
+        assert "south" in done.outcome.applied and done.outcome.defaulted == ["north"]
+        assert done.outcome.state["prefer"]["south"] is False
+        assert "south" not in done.outcome.state["played"]  # standing orders only
+    with session_scope(engine) as s:
+        assert verify_game(s, "g1").ok

@@ -87,6 +87,9 @@ class HighCard(Ruleset):
                 lines.append(OrderLine(n, line, error="expected PLAY <card> or PREFER HIGH|LOW"))
         return Parsed.of(lines)
 
+    def accepts_unasked(self, state: dict[str, Any], seat: str) -> bool:
+        return not state["over"]  # a PREFER standing order may come at any time
+
     def default_orders(self, state: dict[str, Any], seat: str) -> Parsed:
         hand = state["hands"][seat]
         card = hand[-1] if state["prefer"][seat] else hand[0]
@@ -95,7 +98,13 @@ class HighCard(Ruleset):
     def resolve(self, state: dict[str, Any], orders: Mapping[str, Parsed],
                 dice: Dice) -> tuple[dict[str, Any], list[Event]]:
         events: list[Event] = []
+        awaited = set(self.awaiting(state))
         for seat, parsed in orders.items():
+            if seat not in awaited:  # unasked: standing orders only
+                for order in parsed.orders:
+                    if isinstance(order, Prefer):
+                        state["prefer"][seat] = order.high
+                continue
             played = False
             for order in parsed.orders:
                 if isinstance(order, Prefer):
