@@ -51,6 +51,7 @@ from pbem.service.orders import Receipt, submit_orders
 from pbem.store.models import Game, InboundMessage, Outbox, Seat, Submission
 
 SessionFactory = Callable[[], AbstractContextManager[Session]]
+REDACTED = b"(a welcome mail with a password: removed from the outbox once sent)\r\n"
 
 
 def domain_of(settings: Settings) -> str:
@@ -129,6 +130,9 @@ def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
             if status == "sent":
                 row.sent_at = now
                 report.sent += 1
+                if row.kind == "welcome":
+                    # It carried a password: once delivered, keep no copy (only its hash).
+                    row.raw = REDACTED
             elif status == "queued":
                 row.next_attempt_at = when
                 report.retried += 1

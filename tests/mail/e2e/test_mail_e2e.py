@@ -228,3 +228,16 @@ def test_deadline_ladder_extension_then_defaults_and_holding(engine, tmp_path) -
     with session_scope(engine) as s:
         step1 = live_step(s, find_game(s, "g1"), 1)
         assert json.loads(step1.defaulted_json) == ["south"]
+
+
+def test_a_sent_welcome_mail_leaves_no_password_in_the_database(engine, smtp_sink, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings, pw = setup(engine, smtp_sink, tmp_path)
+    with session_scope(engine) as s:
+        welcome = list(s.exec(select(Outbox).where(Outbox.kind == "welcome")))
+        assert any(pw["north"].encode() in w.raw for w in welcome)  # queued: still needed
+    mailflow.send_outbox(lambda: session_scope(engine), settings, now=T0)
+    assert any(pw["north"] in m.get_body(("plain",)).get_content() for m in received(smtp_sink)
+               if m["To"] == "ann@example.org" and "welcome" in m["Subject"])
+    with session_scope(engine) as s:
+        for row in s.exec(select(Outbox)):
+            assert pw["north"].encode() not in row.raw and pw["south"].encode() not in row.raw
