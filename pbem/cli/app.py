@@ -465,9 +465,17 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
     """Give a seat to a new player (the history keeps the old one); prints the new password."""
     from pbem.service import gm
 
+    from pbem.service import mailflow
+    from pbem.service.games import find_game, seat_row
+
     with session() as s:
         password = gm.replace_seat(s, name, seat, email, now=state.now())
-    typer.echo(f"{seat} of {name} is now played by {email}; password: {password}")
+        game = find_game(s, name)
+        row = seat_row(s, game, seat)
+        assert row is not None
+        mailflow.queue_welcome(s, settings(), game, {row.seat: password}, now=state.now())
+    typer.echo(f"{seat} of {name} is now played by {email}; password: {password} "
+               "(a welcome mail with it is queued)")
 
 
 @gm_app.command("announce")
