@@ -59,8 +59,7 @@ def orders_on_file(session: Session, step: Step) -> dict[str, Submission]:
     return {row.seat: row for row in rows}
 
 
-def _locate(session: Session, env: Envelope, *, token_seat: tuple[str, str, int] | None
-            ) -> tuple[Game, str, Step]:
+def _locate(session: Session, env: Envelope) -> tuple[Game, str, Step]:
     if env.problems:
         raise ServiceError(env.problems[0])
     assert env.game and env.seat
@@ -80,7 +79,7 @@ def check_orders(session: Session, text: str) -> Receipt:
     """Parse and echo an order file against the game's current state; store nothing."""
     env = parse_envelope(text)
     try:
-        game, seat, step = _locate(session, env, token_seat=None)
+        game, seat, step = _locate(session, env)
     except ServiceError as e:
         return Receipt(False, str(e))
     ruleset = ruleset_of(game)
@@ -105,7 +104,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         env.game = env.game or token[0]
         env.seat = env.seat or token[1]
     try:
-        game, seat, step = _locate(session, env, token_seat=token)
+        game, seat, step = _locate(session, env)
     except ServiceError as e:
         return Receipt(False, str(e), game=env.game, seat=env.seat)
     receipt = Receipt(False, game=game.name, seat=seat, step=step.number)
