@@ -121,10 +121,20 @@ class Cherubion(Ruleset):
                                       tuple(a["options"]) + ("PASS",))}
         return {st["active"]: bot.turn_prompt(st, st["active"])}
 
+    def accepts_unasked(self, state: State, seat: str) -> bool:
+        """Spec DP16 and §5.21.3: a surrender is accepted at any time and standing orders
+        (WHEN, FORGET, FREEATTACK, INTRUDER, LOSS, SCRY) may be sent while another seat is
+        awaited; they are applied when the step is processed. From the first turn on (the
+        draft awaits everybody; a placement file holds no standing orders worth early)."""
+        st = state
+        return st["phase"] == "turn" and seat in st["players"] and \
+            bool(st["players"][seat]["alive"])
+
     def parse(self, state: State, seat: str, text: str) -> Parsed:
         st = state
         lines = []
-        allowed = self._allowed(st, seat)
+        unasked = st["phase"] == "turn" and seat not in self.awaiting(st)
+        allowed = () if unasked else self._allowed(st, seat)
         for no, raw in order_lines(text):
             try:
                 o = parse_line(raw, st["n"], tuple(st["config"]["seats"]))
@@ -134,6 +144,12 @@ class Cherubion(Ruleset):
             if isinstance(o, DIPLOMACY) and not st["config"]["options"].get("diplomacy"):
                 lines.append(OrderLine(no, raw, None, "Diplomacy is an optional rule not used "
                                        "in this game (option diplomacy=true)"))
+                continue
+            if unasked and not isinstance(o, STANDING + (Surrender,)):
+                lines.append(OrderLine(no, raw, None, (
+                    f"{str(o).split()[0]}: you are not awaited now ({self.phase_label(st)}); "
+                    "a file sent now may hold only standing orders (WHEN, FORGET, FREEATTACK, "
+                    "INTRUDER, LOSS, SCRY) and SURRENDER")))
                 continue
             if isinstance(o, DIPLOMACY) and st["phase"] == "draft":
                 lines.append(OrderLine(no, raw, None, "diplomacy starts after the draft"))
@@ -176,12 +192,22 @@ class Cherubion(Ruleset):
         phase = st["phase"]
         if phase == "draft":
             apply_draft(ctx, {s: p.orders for s, p in orders.items()})
-        for seat, parsed in orders.items():
+        awaited = set(self.awaiting(st))
+        for seat, parsed in sorted(orders.items()):
             store_standing(st, seat, parsed.orders)
+            if seat not in awaited:
+                # accepts_unasked: standing orders (stored above) and a surrender only
+                if seat in st["players"] and st["players"][seat]["alive"] and \
+                        any(isinstance(o, Surrender) for o in parsed.orders):
+                    self._surrender(ctx, seat)
+                continue
             if phase != "draft":
                 diplomacy.apply(ctx, seat, [o for o in parsed.orders
                                             if isinstance(o, DIPLOMACY)])
-        if phase == "draft":
+        orders = {s: p for s, p in orders.items() if s in awaited}
+        if st["phase"] == "over":
+            pass  # an unasked surrender ended the game
+        elif phase == "draft":
             pass  # placement starts with the next step
         elif phase == "place":
             seat = st["order"][st["place_idx"]]
@@ -207,6 +233,14 @@ class Cherubion(Ruleset):
             st["awaiting_orders"] = False
             run(ctx)
         return st, ctx.events
+
+    def _surrender(self, ctx: Ctx, seat: str) -> None:
+        """A surrender sent while another seat was awaited (spec DP16: accepted at any time,
+        applied at the next processing point). If it is the active seat's (during an answer
+        step), the run loop drops the rest of its turn."""
+        from pbem.rulesets.cherubion.life import eliminate
+        ctx.pub("surrender", f"{seat} surrenders", seat=seat)
+        eliminate(ctx, seat, None, "surrendered")
 
     def _answer(self, ctx: Ctx, seat: str, ask: dict[str, Any], os_: list[Any]) -> None:
         from pbem.rulesets.cherubion.life import eliminate

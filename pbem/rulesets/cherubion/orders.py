@@ -229,7 +229,8 @@ class Scry:
 @dataclass(frozen=True)
 class When:
     """A standing reaction trigger (spec §5.21.3). event: DAMAGE | CAST | ZERO | TELEPORT.
-    `subject`: the card cast (CAST) or ANY; `on`: my piece id or ANY; `over`: damage
+    `subject`: the card cast (CAST) or ANY; `on`: my piece id, ANY (any of mine) or ALL
+    (any piece, another player's too: spec §5.21.2, anyone may answer); `over`: damage
     threshold (DAMAGE: fires when the rolled damage is at least this)."""
 
     event: str
@@ -501,8 +502,11 @@ def _parse_when(rest: list[str]) -> When:
     on = "ANY"
     if "ON" in parts:
         if len(parts["ON"]) != 1:
-            raise OrderError("ON takes one of your pieces or ANY")
-        on = "ANY" if fold(parts["ON"][0]) == "any" else _piece(parts["ON"][0])
+            raise OrderError("ON takes one of your pieces, ANY (any of yours) or ALL (any "
+                             "piece, also another player's)")
+        w = fold(parts["ON"][0])
+        on = "ANY" if w in ("any", "barmely") else "ALL" if w in ("all", "mind") \
+            else _piece(parts["ON"][0])
     over = 0
     if "OVER" in parts:
         if event != "DAMAGE" or len(parts["OVER"]) != 1:

@@ -137,14 +137,16 @@ def test_parse_rejects_orders_of_another_step() -> None:
     assert "belongs to set-up" in p.lines[0].error
 
 
-def _state_for(name: str) -> dict:
+def _state_for(name: str, seat: str) -> dict:
     st = build({s: t for s, t in zip(RULESET.seat_ids(5, "standard"), data.TEAMS, strict=False)},
                {s: i + 1 for i, s in enumerate(RULESET.seat_ids(5, "standard"))})
     if name in ("draft.txt", "custom_deck.txt"):
         st["phase"] = "draft"
     elif name == "placement.txt":
         st["phase"] = "place"
-    elif name == "answer.txt":
+    elif name not in ("standing_unasked.txt", "surrender.txt"):
+        st["active"] = seat  # a turn file: its seat is the active one
+    if name == "answer.txt":
         st["ask"] = {"seat": "alpha", "event": "DAMAGE", "info": {}, "options": [],
                      "text": ""}
     return st
@@ -154,7 +156,7 @@ def _state_for(name: str) -> dict:
 def test_example_files_parse(path: Path) -> None:
     env = parse_envelope(path.read_text(encoding="utf-8"))
     assert env.complete, env.problems
-    st = _state_for(path.name)
+    st = _state_for(path.name, env.seat)
     parsed = RULESET.parse(st, env.seat, env.body)
     assert parsed.ok, parsed.echo()
     assert parsed.lines
