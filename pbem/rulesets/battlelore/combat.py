@@ -341,6 +341,9 @@ def resolve_flags(ctx: Ctx, att: dict[str, Any], u: dict[str, Any], flags: int,
         ctx.ev("retreat", f"{u['id']} retreats {moved} hex{'es' if moved > 1 else ''} to "
                           f"{hex_name(uhex(u))}.", unit=u["id"], hexes=moved, dest=hex_name(uhex(u)))
     out["retreated"] = moved
+    if moved:
+        from .landmarks import retreated_onto
+        retreated_onto(ctx, u)  # p.41: a retreat onto a Stronghold occupies it too
     if fright and moved:
         faces = ctx.dice.faces(moved, f"panic roll against {u['id']}")
         lost = faces.count(COLOUR_FACE[u["colour"]])

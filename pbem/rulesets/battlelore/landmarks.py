@@ -16,31 +16,14 @@ from .state import hkey, landmark_at, uhex
 
 
 def entered(ctx: Ctx, u: dict[str, Any], h: Hex, *, follow: bool = False) -> None:
-    """A unit moved (or gained ground / pursued) onto `h`; never called for retreats."""
+    """A unit moved (or gained ground / pursued) onto `h`; retreats: `retreated_onto`."""
     s = ctx.s
     take_shield(ctx, u, h)
     lm = landmark_at(s, h)
     if lm is None:
         return
     if lm["kind"] == "stronghold":
-        owner = lm["owner"]
-        if u["owner"] != owner and not lm.get("captured"):
-            lm["captured"] = True
-            hand = s["hands"][owner]
-            if hand:
-                i = ctx.dice.pick(len(hand), f"card taken from {owner}'s hand (Stronghold)")
-                card = hand.pop(i)
-                s["discard"].append(card)
-                ctx.ev("stronghold", f"{u['id']} occupies {owner}'s Stronghold: {u['owner']} "
-                                     f"takes a random Command card from {owner}'s hand and "
-                                     f"discards it ({card}).", card=card)
-            s["hand_size"][owner] -= 1
-        elif u["owner"] == owner and lm.get("captured"):
-            lm["captured"] = False
-            s["hand_size"][owner] += 1
-            from .cards import draw_command
-            draw_command(ctx, owner)
-            ctx.ev("stronghold", f"{owner} re-occupies the Stronghold and draws a Command card.")
+        stronghold(ctx, u, lm)
     elif lm["kind"] == "healing_spring" and u["owner"] == lm["owner"] == s["active"]:
         # Rulebook p.40-41: a weakened unit stepping onto its own spring in its own turn is
         # healed at once and may then neither move nor battle; it "may battle, but then it
@@ -57,6 +40,43 @@ def entered(ctx: Ctx, u: dict[str, Any], h: Hex, *, follow: bool = False) -> Non
             del s["landmarks"][hkey(h)]
             ctx.ev("heal", f"{u['id']} drinks from the Healing Spring at {hex_name(h)}: back to "
                            f"{u['max']} figures; it may not battle this turn; the spring is gone.")
+
+
+def retreated_onto(ctx: Ctx, u: dict[str, Any]) -> None:
+    """A unit ended its retreat on a hex. Rulebook p.41: the Stronghold changes hands when
+    the enemy "takes possession" of it (birtokba veszi) and is recaptured when the owner
+    "takes it back" (visszafoglalod); the rulebook names no way of arriving, and p.23 uses
+    the same words for a creature simply standing on a landmark. So a unit that ends a
+    retreat on it captures (or recaptures) it too; the spec's "a retreat does not capture"
+    (§5.11) is overruled. A hex only passed through during a retreat is not held. Other
+    landmarks: a retreat heals nobody (spring) and takes no Victory Shield (adventure)."""
+    lm = landmark_at(ctx.s, uhex(u))
+    if lm is not None and lm["kind"] == "stronghold":
+        stronghold(ctx, u, lm)
+
+
+def stronghold(ctx: Ctx, u: dict[str, Any], lm: dict[str, Any]) -> None:
+    """p.41: an enemy occupying it takes a random Command card of the owner's hand; the
+    owner plays one card short until one of his units re-occupies it, then draws at once."""
+    s = ctx.s
+    owner = lm["owner"]
+    if u["owner"] != owner and not lm.get("captured"):
+        lm["captured"] = True
+        hand = s["hands"][owner]
+        if hand:
+            i = ctx.dice.pick(len(hand), f"card taken from {owner}'s hand (Stronghold)")
+            card = hand.pop(i)
+            s["discard"].append(card)
+            ctx.ev("stronghold", f"{u['id']} occupies {owner}'s Stronghold: {u['owner']} "
+                                 f"takes a random Command card from {owner}'s hand and "
+                                 f"discards it ({card}).", card=card)
+        s["hand_size"][owner] -= 1
+    elif u["owner"] == owner and lm.get("captured"):
+        lm["captured"] = False
+        s["hand_size"][owner] += 1
+        from .cards import draw_command
+        draw_command(ctx, owner)
+        ctx.ev("stronghold", f"{owner} re-occupies the Stronghold and draws a Command card.")
 
 
 def end_of_turn(ctx: Ctx) -> None:

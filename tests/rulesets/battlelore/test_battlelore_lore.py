@@ -488,3 +488,35 @@ def test_backstab_kills_the_spider_before_its_powers() -> None:
     lo = s["lore"]
     assert "S1" not in s["units"] and not s["units"]["N1"].get("web")
     assert lo["pool"] + sum(lo["goblet"].values()) + sum(lo["on_cards"].values()) == 36
+
+
+def test_p41_stronghold_captured_and_recaptured_by_a_retreat() -> None:
+    """Rulebook p.41: the enemy "takes possession" of the Stronghold however it arrives;
+    a unit ending its retreat on it captures it (the spec said a retreat does not), and the
+    owner's unit retreating onto it takes it back and draws at once."""
+    s = lore_state()
+    s["landmarks"]["13-7"] = {"kind": "stronghold", "owner": "south"}
+    s["hands"]["south"] = ["scout_centre", "scout_left", "scout_right", "red_banners",
+                           "blue_banners", "green_banners"]
+    s["hand_size"]["south"] = 6
+    s["active"] = "south"
+    n1 = put(s, "N1", "north", "regular_infantry", (12, 6))
+    put(s, "N2", "north", "regular_infantry", (11, 7))  # the other rear hex is blocked
+    s1 = put(s, "S1", "south", "regular_infantry", (12, 4))
+    c = ctx(s, "F", "R", "R", "R", 0)
+    attack(c, s1, n1, melee=False)
+    assert n1["hex"] == [13, 7]
+    assert "N1 occupies south's Stronghold" in texts(c)
+    assert s["hand_size"]["south"] == 5 and len(s["hands"]["south"]) == 5
+    # north's turn: N1 moves off; the Stronghold stays captured (TC-68)
+    del s["units"]["N1"]
+    s["active"] = "north"
+    s2 = put(s, "S2", "south", "regular_infantry", (12, 8))
+    put(s, "S3", "south", "regular_infantry", (11, 7))  # the other rear hex is blocked
+    n3 = put(s, "N3", "north", "regular_infantry", (13, 9))
+    # S2 is next to its own Stronghold, so bold: 2 flags, 1 ignored, 1 hex of retreat
+    c2 = ctx(s, "F", "F", "R", "R", 0)
+    attack(c2, n3, s2, melee=True)
+    assert s2["hex"] == [13, 7]
+    assert s["hand_size"]["south"] == 6 and len(s["hands"]["south"]) == 6
+    assert "south re-occupies the Stronghold" in texts(c2)
