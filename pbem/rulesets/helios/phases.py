@@ -233,14 +233,44 @@ def run_characters(state: State, scripts: dict[str, list[Any]], events: Events) 
 
 
 def phase2_turn(state: State, seat: str, q: list[Any], events: Events) -> bool:
-    """One Phase 2 turn (rulebook p. 11): at most one hire (the first HIRE line that works),
-    then every activation of an owned character. Used lines leave `q`. True if it acted."""
+    """One Phase 2 turn (rulebook p. 11): at most one hire and any activations of owned
+    characters, in the order the player wants ("eldöntheti a fenti akciók végrehajtási
+    sorrendjét"): the first HIRE line that works now is used, then every activation; if
+    no hire was possible before them, the HIRE lines are tried again with the mana the
+    activations gave, and a character hired then may be activated at once. Used lines
+    leave `q`; a HIRE line passed over for a later one, or never possible, is dropped.
+    True if the seat acted."""
+    hired = _hire_from(state, seat, q, events, final=False)
+    activated = _activations(state, seat, q, events)
+    if not hired:
+        hired = _hire_from(state, seat, q, events, final=True)
+        if hired:
+            activated = _activations(state, seat, q, events) or activated
+    if not (hired or activated):
+        say(events, "pass", f"{seat} passes.", seat=seat)
+    return hired or activated
+
+
+def _hire_from(state: State, seat: str, q: list[Any], events: Events, *, final: bool) -> bool:
+    """Use the first HIRE line of `q` that can hire now; the lines before it are dropped.
+    With none: `final` drops them all (reported), otherwise they stay for a second try."""
+    lines = [o for o in q if isinstance(o, Hire)]
+    for i, o in enumerate(lines):
+        if hire_choice(state, seat, o) is not None:
+            for dead in lines[:i]:
+                q.remove(dead)
+                _hire_skipped(events, seat, dead)
+            q.remove(o)
+            return hire(state, seat, o, events)
+    if final:
+        for dead in lines:
+            q.remove(dead)
+            _hire_skipped(events, seat, dead)
+    return False
+
+
+def _activations(state: State, seat: str, q: list[Any], events: Events) -> bool:
     acted = False
-    for o in [o for o in q if isinstance(o, Hire)]:
-        q.remove(o)
-        if hire(state, seat, o, events):
-            acted = True
-            break
     for o in [o for o in q if isinstance(o, Activate)]:
         if state["characters"][o.name]["owner"] is None:
             continue  # may be hired on a later turn
@@ -251,8 +281,6 @@ def phase2_turn(state: State, seat: str, q: list[Any], events: Events) -> bool:
         else:
             activate(state, seat, o, events)
             acted = True
-    if not acted:
-        say(events, "pass", f"{seat} passes.", seat=seat)
     return acted
 
 
@@ -283,20 +311,29 @@ def phase2_step(state: State, seat: str, orders: list[Any], events: Events) -> b
     return False
 
 
-def hire(state: State, seat: str, o: Hire, events: Events) -> bool:
-    p = state["players"][seat]
-    for name in o.names:
-        ch = state["characters"][name]
-        cost = data.characters()[name]["hire"]
-        if ch["owner"] is None and p["mana"] >= cost:
-            ch["owner"] = seat
-            p["mana"] -= cost
-            say(events, "hire", f"{seat} hires the {name.replace('_', ' ')} for {cost} mana.",
-                seat=seat, character=name)
-            return True
+def hire_choice(state: State, seat: str, o: Hire) -> str | None:
+    """The first character of the line that is still free and that the seat can pay."""
+    mana = state["players"][seat]["mana"]
+    return next((n for n in o.names if state["characters"][n]["owner"] is None
+                 and mana >= data.characters()[n]["hire"]), None)
+
+
+def _hire_skipped(events: Events, seat: str, o: Hire) -> None:
     say(events, "skipped", f"{seat}'s {o} is skipped: none of them is free and affordable.",
         seat=seat)
-    return False
+
+
+def hire(state: State, seat: str, o: Hire, events: Events) -> bool:
+    name = hire_choice(state, seat, o)
+    if name is None:
+        _hire_skipped(events, seat, o)
+        return False
+    cost = data.characters()[name]["hire"]
+    state["characters"][name]["owner"] = seat
+    state["players"][seat]["mana"] -= cost
+    say(events, "hire", f"{seat} hires the {name.replace('_', ' ')} for {cost} mana.",
+        seat=seat, character=name)
+    return True
 
 
 # --- Phase 3: refill and catch-up (rulebook p. 12-13; spec §4.4) ----------------------

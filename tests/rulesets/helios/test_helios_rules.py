@@ -236,3 +236,42 @@ def test_auto_payment_handles_either_or_with_a_single_colour(game2):
     p = set_board(game2, "north", {(0, 0): ("granite", ["blue", "black"])})
     tokens = economy.auto_tokens(p, ["black|blue", "blue"])
     assert tokens is not None and sorted(t.colour for t in tokens) == ["black", "blue"]
+
+
+def test_phase2_activation_mana_pays_a_hire_in_the_same_turn(game2):
+    # Rulebook p. 11: "A játékos eldöntheti a fenti akciók végrehajtási sorrendjét": a turn's
+    # hire and activations come in the order the player wants. Activating the Priestess
+    # (+2 mana) first lets a seat with 2 mana hire the Treasurer (4 mana) on the same turn.
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]),
+                           (1, 0): ("granite", ["brown"])}, mana=2)
+    s["characters"]["priestess"]["owner"] = "north"
+    ev: list = []
+    q = [Hire(("treasurer",)), Activate("priestess")]
+    assert phases.phase2_turn(s, "north", q, ev)
+    assert s["characters"]["priestess"]["active"]
+    assert s["characters"]["treasurer"]["owner"] == "north"
+    assert s["players"]["north"]["mana"] == 0 and q == []
+
+
+def test_phase2_hire_then_activate_the_same_character(game2):
+    # Rulebook p. 11: a character may be hired and activated on the same turn.
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["blue", "brown"]), (1, 0): ("granite", ["grey"])},
+              mana=3)
+    ev: list = []
+    assert phases.phase2_turn(s, "north", [Hire(("princess",)), Activate("princess")], ev)
+    assert s["characters"]["princess"] == {"owner": "north", "active": True}
+    assert s["players"]["north"]["mana"] == 0 and s["players"]["north"]["sun_value"] == 3
+
+
+def test_phase2_one_hire_per_turn_even_after_activation_mana(game2):
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]), (1, 0): ("granite", ["brown"])},
+              mana=2)
+    s["characters"]["priestess"]["owner"] = "north"
+    q = [Hire(("inventor",)), Hire(("architect",)), Activate("priestess")]
+    assert phases.phase2_turn(s, "north", q, [])
+    assert s["characters"]["inventor"]["owner"] == "north"
+    assert s["characters"]["architect"]["owner"] is None
+    assert q == [Hire(("architect",))]  # kept for a later turn
