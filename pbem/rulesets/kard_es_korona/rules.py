@@ -18,6 +18,7 @@ from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 from pbem.rulesets.kard_es_korona import bot, flow
 from pbem.rulesets.kard_es_korona import view as view_mod
 from pbem.rulesets.kard_es_korona.board import OFFICES
+from pbem.rulesets.kard_es_korona.economy import regular_election
 from pbem.rulesets.kard_es_korona.elections import current_office, to_ask
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
@@ -149,13 +150,7 @@ class KardEsKorona(Ruleset):
                 gm = gmap(state)
                 castles = sorted(c for c, x in state["board"].items()
                                  if x["owner"] == s and gm.counties[c].has_castle)
-                sk = [f"# treasury {p['treasury']} garas; cavalry 9, infantry/archer 5"
-                      + (" (Palatine 7/4)" if state["offices"]["palatine"] == s else ""),
-                      "# RECRUIT <n> <arm> IN <castle>; your castles: "
-                      + (", ".join(castles) or "none"),
-                      f"# up to {min(6, len(castles) + 2)} steps in order, then PASS: "
-                      "MOVE TO <county> FROM <county> <n> <arm> [; <county> ...]",
-                      "PASS"]
+                sk = self._orders_skeleton(state, s, castles)
                 out[s] = Prompt(f"Year {state['year']}: send recruitment, ransom, transfers, "
                                 "your steps with a PASS point and battle instructions.",
                                 tuple(sk))
@@ -181,6 +176,36 @@ class KardEsKorona(Ruleset):
             return {s: Prompt(f"Election: your sealed bid for {office} (0 to your treasury).",
                               (f"BID {office} 0",)) for s in to_ask(state)}
         raise AssertionError(f"no step awaited in phase {ph}")
+
+    @staticmethod
+    def _orders_skeleton(state: dict[str, Any], seat: str, castles: list[str]) -> list[str]:
+        """The year-orders skeleton: what may be sent now, as comments (rulebook p. 7-8)."""
+        p = state["players"][seat]
+        year = state["year"]
+        sk = [f"# treasury {p['treasury']} garas"]
+        if year == 1301:  # rulebook p. 7: no income and no recruitment in the first year
+            sk.append("# no income and no recruitment in 1301")
+        else:
+            sk[0] += ("; cavalry 9, infantry/archer 5"
+                      + (" (Palatine 7/4)" if state["offices"]["palatine"] == seat else ""))
+            sk.append("# RECRUIT <n> <arm> IN <castle>; your castles: "
+                      + (", ".join(castles) or "none"))
+            if state["opts"].get("cavalry_cap", True):
+                if state["version"] == "basic":  # rulebook p. 8
+                    sk.append("# cavalry: at most 2 per castle and 4 in all this year")
+                else:  # rulebook p. 15 (6.4)
+                    sk.append(f"# cavalry: at most 3 per castle; {state['quota']} new cavalry "
+                              "in all players' recruitment this year (at least 1 for you)")
+        if p["status"] == "captive" and p["captive_until"]:
+            sk.append("# your lord is captive: RANSOM <county with your units> (20 garas) "
+                      f"before {p['captive_until']}, or he dies")
+        if regular_election(state, year) or state.get("extra_election"):
+            sk.append(f"# election at the end of {year}: you may pre-bid here, e.g. "
+                      "BID judge 5, BID treasurer 3 IF LOST judge")
+        sk += [f"# up to {min(6, len(castles) + 2)} steps in order, then PASS: "
+               "MOVE TO <county> FROM <county> <n> <arm> [; <county> ...]",
+               "PASS"]
+        return sk
 
     ALLOWED = {
         "deploy": (Deploy, LordAt, Neutral),

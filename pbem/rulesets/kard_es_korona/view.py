@@ -159,9 +159,35 @@ def _name(owner: str | None) -> str:
     return owner
 
 
+# Rulebook p. 5 and p. 8 (spec 5.4.3): what a MOVE line costs, for players without the board.
+MP_LEGEND = ("Movement: cavalry and lords 4 MP, infantry and archers 2 MP; entering a county "
+             "costs 1 MP, a mountain or swamp 2 MP, +1 MP across a wide river (shown in "
+             "brackets after a neighbour).")
+RIVER_NAMES = {"duna": "Duna", "tisza": "Tisza", "drava": "Dráva", "maros": "Maros"}
+
+
+def _borders(v: dict[str, Any], county: Any) -> str:
+    """The county's neighbours in play, with the wide river crossed to reach them."""
+    gm = game_map(v["version"])
+    out = []
+    for b, river in county.neighbours:
+        if v["board"][b].get("out"):
+            continue
+        name = gm.counties[b].name
+        out.append(f"{name} ({RIVER_NAMES.get(river, river)})" if river else name)
+    return ", ".join(sorted(out, key=lambda x: _fold(x))) or "-"
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                   if not unicodedata.combining(c))
+
+
 def board_text(v: dict[str, Any]) -> str:
     gm = game_map(v["version"])
-    lines = [f"{v['label']}. Start player: {v['start']}. Event card: {v['card_name'] or '-'}."]
+    lines = [f"{v['label']}. Start player: {v['start']}. Event card: {v['card_name'] or '-'}.",
+             MP_LEGEND]
     lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
     for prov in [*ring(), CENTRE]:
         lines.append(f"{province_name(prov)}:")
@@ -177,7 +203,8 @@ def board_text(v: dict[str, Any]) -> str:
                 stack += f" +{e['face_down']} face down"
             lord = f" +lord {lords[c]}" if c in lords else ""
             held = f" held by {_name(e['holder'])}" if e["holder"] else ""
-            lines.append(f"  {county.name} [{tag}]{held}:{stack or ' empty'}{lord}")
+            lines.append(f"  {county.name} [{tag}]{held}:{stack or ' empty'}{lord}"
+                         f" | borders {_borders(v, county)}")
     for b in v["battles"]:
         army = _units(b["army"]) if b["army"] is not None else f"{b['size']} face-down units"
         lines.append(f"Pending battle at {gm.counties[b['county']].name}: {b['attacker']} "
@@ -191,7 +218,8 @@ def board_text(v: dict[str, Any]) -> str:
         if p["overlord"]:
             extra.append(f"vassal of {p['overlord']}")
         if p["captive_until"]:
-            extra.append(f"captive until {p['captive_until']}")
+            extra.append(f"captive: dies at the start of {p['captive_until']} unless ransomed "
+                         "(RANSOM, 20 garas)")
         lines.append(f"  {s} ({p['lord_name']}): {p['status']}, {money} garas, "
                      f"castles {p['castles']}, counties {p['counties']}"
                      + ("; " + "; ".join(extra) if extra else ""))

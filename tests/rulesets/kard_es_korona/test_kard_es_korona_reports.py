@@ -1,0 +1,72 @@
+"""What a player needs to play from the report alone (RULESET-DONE 5): the text board names
+every county's neighbours and wide rivers (the MP costs of MOVE depend on them), a captive
+lord's deadline reads as a deadline, and the year-orders skeleton says what may be sent now
+(no recruitment in 1301, the ransom, the cavalry caps, pre-bids in an election year)."""
+
+from __future__ import annotations
+
+from kek_helpers import RULESET, bare, lord, put
+
+from pbem.rulesets.kard_es_korona.view import board_text
+
+
+def _text(state, seat=None):
+    return board_text(RULESET.view(state, seat))
+
+
+def test_board_text_lists_neighbours_and_rivers():
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "pozsony", "felvidek", inf=2)
+    lord(s, "felvidek", "pozsony")
+    text = _text(s, "felvidek")
+    line = next(x for x in text.splitlines() if x.strip().startswith("Pozsony"))
+    # basic map data: Pozsony borders Győr and Moson across the Duna, Nyitra by land
+    assert "borders Győr (Duna), Moson (Duna), Nyitra" in line
+    assert "MP" in text and "mountain" in text  # the movement-cost legend
+
+
+def test_captive_line_reads_as_a_deadline():
+    s = bare(("felvidek", "tiszahat"), year=1302)
+    put(s, "abauj", "tiszahat", inf=2)
+    s["players"]["tiszahat"]["status"] = "captive"
+    s["players"]["tiszahat"]["captive_until"] = 1304
+    text = _text(s, "tiszahat")
+    assert "captive until" not in text
+    assert "captive: dies at the start of 1304 unless ransomed (RANSOM, 20 garas)" in text
+
+
+def _skeleton(state, seat):
+    return "\n".join(RULESET.awaiting(state)[seat].skeleton)
+
+
+def test_skeleton_of_the_first_year_says_no_recruitment():
+    s = bare(("felvidek", "tiszahat"), year=1301)
+    put(s, "pozsony", "felvidek", inf=2)
+    sk = _skeleton(s, "felvidek")
+    assert "no income and no recruitment in 1301" in sk
+    assert "RECRUIT <n>" not in sk
+
+
+def test_skeleton_names_ransom_caps_and_prebids():
+    s = bare(("felvidek", "tiszahat"), year=1303)
+    put(s, "abauj", "tiszahat", inf=2)
+    put(s, "pozsony", "felvidek", inf=2)
+    lord(s, "felvidek", "pozsony")
+    s["players"]["tiszahat"]["status"] = "captive"
+    s["players"]["tiszahat"]["captive_until"] = 1304
+    s["players"]["tiszahat"]["treasury"] = 25
+    sk = _skeleton(s, "tiszahat")
+    assert "# your lord is captive: RANSOM <county with your units> (20 garas) before 1304" \
+        in sk
+    sk = _skeleton(s, "felvidek")
+    assert "cavalry: at most 2 per castle and 4 in all this year" in sk
+    assert "# election at the end of 1303: you may pre-bid here, e.g. BID judge 5" in sk
+
+
+def test_skeleton_advanced_cavalry_quota():
+    s = bare(("felvidek", "tiszahat"), version="advanced", year=1304)
+    s["quota"] = 4  # rulebook p. 15: in the 4th year 4 new cavalry in all
+    put(s, "pozsony", "felvidek", inf=2)
+    sk = _skeleton(s, "felvidek")
+    assert "cavalry: at most 3 per castle; 4 new cavalry in all players' recruitment this " \
+        "year (at least 1 for you)" in sk
