@@ -294,7 +294,7 @@ def do_sun(state: State, seat: str, o: Sun, events: Events) -> None:
     cell, k = board.new_anchor(w, positions[-1])
     assert cell == path[-1]
     p["sun_k"] = k
-    sunlight(state, seat, path[-1], not o.nostore, events)
+    sunlight(state, seat, path[-1], not o.nostore, events, frozenset(o.nostore_at))
 
 
 def circuit(state: State, seat: str, events: Events) -> None:
@@ -316,8 +316,11 @@ def temple_value(player: dict[str, Any], cell: Cell) -> int:
     return 1 + sum(1 for n in board.neighbours(cell) if key(n) in player["tiles"])
 
 
-def sunlight(state: State, seat: str, at: Cell, store: bool, events: Events) -> None:
-    """Rulebook p. 8-9; spec §5.6.3: what the Sun shines on at its final cell."""
+def sunlight(state: State, seat: str, at: Cell, store: bool, events: Events,
+             keep: frozenset[Cell] = frozenset()) -> None:
+    """Rulebook p. 8-9; spec §5.6.3: what the Sun shines on at its final cell. With the
+    Warehouse a land tile holding 1 cube may get a second (rulebook p. 16, optional:
+    not at all when `store` is False, not on the tiles in `keep`)."""
     p = state["players"][seat]
     warehouse = "warehouse" in p["buildings"] and store
     for n in board.neighbours(at):
@@ -331,7 +334,7 @@ def sunlight(state: State, seat: str, at: Cell, store: bool, events: Events) -> 
                 gain_vp(state, seat, 3, f"Town Hall, temple on {key(n)}", events)
         elif t["kind"] == "land":
             colour = data.LAND_COLOUR[t["type"]]
-            if (not t["cubes"] or (warehouse and len(t["cubes"]) == 1)) and \
+            if (not t["cubes"] or (warehouse and len(t["cubes"]) == 1 and n not in keep)) and \
                     supply.cube_available(state, colour, events):
                 t["cubes"].append(colour)
                 say(events, "produce", f"{seat}'s {t['type']} on {key(n)} produces 1 {colour}"

@@ -136,10 +136,15 @@ class Sun:
     cells: tuple[Cell, ...]
     path: bool = False       # True: every step given; False: destination only
     nostore: bool = False    # Warehouse: do not add second cubes
+    nostore_at: tuple[Cell, ...] = ()  # Warehouse: no second cube on these tiles only
 
     def __str__(self) -> str:
         s = ("SUN PATH " if self.path else "SUN TO ") + " ".join(cell_str(c) for c in self.cells)
-        return s + (" NOSTORE" if self.nostore else "")
+        if self.nostore:
+            return s + " NOSTORE"
+        if self.nostore_at:
+            return s + " NOSTORE " + " ".join(cell_str(c) for c in self.nostore_at)
+        return s
 
 
 @dataclass(frozen=True)
@@ -412,14 +417,17 @@ def parse_action(verb: str, toks: list[str]) -> Action:
             raise OrderError("SUN needs TO <cell> or PATH <cell> <cell> ..., e.g. SUN TO 2,-1")
         is_path = _is(toks[0], "path")
         cells, rest = _cells(toks[1:])
-        nostore = False
+        nostore, nostore_at = False, ()
         if rest and _is(rest[0], "nostore"):
-            nostore = True
+            # Rulebook p. 16 "tehetsz": the Warehouse's second cube is optional per tile.
             rest = rest[1:]
+            if rest:
+                nostore_at, rest = _cells(rest)
+            nostore = not nostore_at
         _expect_end(rest, "SUN")
         if not is_path and len(cells) != 1:
             raise OrderError("SUN TO takes one cell; use SUN PATH for a whole path")
-        return Sun(cells, is_path, nostore)
+        return Sun(cells, is_path, nostore, tuple(nostore_at))
     raise OrderError(f"{verb.upper()} is not an action")
 
 

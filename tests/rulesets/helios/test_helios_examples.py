@@ -20,6 +20,7 @@ from pbem.rulesets.helios.orders import (
     Take,
     Temple,
     Token,
+    parse_line,
 )
 
 
@@ -126,6 +127,21 @@ def test_tc07_warehouse(game2):
     run(s, "north", Sun(((-1, 2),)))  # lights (0,1) and (-1,1)
     assert p["tiles"]["0,1"]["cubes"] == ["green", "green"]
     assert p["tiles"]["-1,1"]["cubes"] == ["brown", "brown"]
+
+
+def test_warehouse_second_cube_is_optional_per_tile(game2):
+    # Rulebook p. 16: "tehetsz egy második nyersanyagot" - the player may, tile by tile.
+    s = game2
+    tiles = {(0, 0): ("granite", ["grey"]), (1, 0): ("spring", ["blue"]), (0, 1): ("bamboo", ["green"])}
+    p = set_board(s, "north", tiles, sun=(1, -1), sun_value=3, buildings=["warehouse"])
+    sun = parse_line("SUN TO 1,1 NOSTORE 1,0")
+    assert sun == Sun(((1, 1),), False, False, ((1, 0),)) and parse_line(str(sun)) == sun
+    run(s, "north", sun)  # (1,1) lights (1,0) and (0,1)
+    assert p["tiles"]["1,0"]["cubes"] == ["blue"]
+    assert p["tiles"]["0,1"]["cubes"] == ["green", "green"]
+    p = set_board(s, "north", tiles, sun=(1, -1), sun_value=3, buildings=["warehouse"])
+    run(s, "north", parse_line("SUN TO 1,1 NOSTORE"))
+    assert p["tiles"]["1,0"]["cubes"] == ["blue"] and p["tiles"]["0,1"]["cubes"] == ["green"]
 
 
 # TC-08 rulebook p. 7: 2-for-1 for a colour you do not own

@@ -48,8 +48,9 @@ actions_ = st.one_of(
         st.sampled_from(data.BUILDINGS), pays, st.none() | st.integers(0, 3),
         st.lists(cells | st.tuples(st.sampled_from(data.LANDS), cells), max_size=3).map(tuple),
         st.none() | colours),
-    st.builds(lambda cs, path, ns: Sun(cs if path else cs[:1], path, ns),
-              st.lists(cells, min_size=1, max_size=5).map(tuple), st.booleans(), st.booleans()),
+    st.builds(lambda cs, path, ns, at: Sun(cs if path else cs[:1], path, ns, () if ns else at),
+              st.lists(cells, min_size=1, max_size=5).map(tuple), st.booleans(), st.booleans(),
+              st.lists(cells, max_size=2).map(tuple)),
     st.just(Decline()),
 )
 orders = st.one_of(
