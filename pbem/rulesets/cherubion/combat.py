@@ -34,7 +34,7 @@ from pbem.rulesets.cherubion.model import (
     on_board,
     visible_hostiles_at,
 )
-from pbem.rulesets.cherubion.reactions import window
+from pbem.rulesets.cherubion.reactions import enemies, window
 
 RESOURCE_VSZ = 20  # Rulebook "Erőforrások": every resource has VSZ 20
 
@@ -168,7 +168,7 @@ def task_exchange(ctx: Ctx, task: dict[str, Any]) -> str:
         task["stage"] = 1
     dfd = st["pieces"][task["dfd"]]
     if task["stage"] == 1:
-        if task["a"]["hit"] and window(ctx, task, "DAMAGE", [dfd["owner"]], {
+        if task["a"]["hit"] and window(ctx, task, "DAMAGE", enemies(st, att["owner"]), {
                 "victim": dfd["id"], "attacker": att["id"], "damage": task["a"]["dmg"],
                 "mine_of": {dfd["owner"]: dfd["id"]}}):
             return "wait"
@@ -182,7 +182,7 @@ def task_exchange(ctx: Ctx, task: dict[str, Any]) -> str:
             task["b"] = blow(ctx, dfd, att, "Strike-back", tk_mod=-penalty)
             task["stage"] = 2
     if task["stage"] == 2:
-        if task["b"]["hit"] and window(ctx, task, "DAMAGE", [att["owner"]], {
+        if task["b"]["hit"] and window(ctx, task, "DAMAGE", enemies(st, dfd["owner"]), {
                 "victim": att["id"], "attacker": dfd["id"], "damage": task["b"]["dmg"],
                 "mine_of": {att["owner"]: att["id"]}}):
             return "wait"

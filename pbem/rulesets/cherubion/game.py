@@ -38,7 +38,7 @@ from pbem.rulesets.cherubion.orders import (
     Team,
     parse_line,
 )
-from pbem.rulesets.cherubion.reactions import react
+from pbem.rulesets.cherubion.reactions import push
 from pbem.rulesets.cherubion.setup import (
     apply_draft,
     apply_placement,
@@ -267,11 +267,11 @@ class Cherubion(Ruleset):
             ctx.pub("pass", f"{seat}: {play} is not a possible answer now; passes")
             return
         p = parse_line(chosen, st["n"])
-        if ask["event"] == "ZERO":
-            task: dict[str, Any] = {}
+        if ask.get("zero"):
+            task = st["turn"]["zero_task"]["answered"][ask["zero"]]
         else:
-            task = st["queue"][0] if st["queue"] else {}
-        react(ctx, seat, p, ask["event"], task, ask["info"])
+            task = st["queue"][0]
+        push(ctx, task, seat, p, ask["event"], ask["info"])
 
     def default_orders(self, state: State, seat: str) -> Parsed:
         """NMR: draft/placement defaults (first free choices, Base-side placement); a turn

@@ -3,17 +3,21 @@
 Rulebook "A kártyalapok felépítése" (instants any time, e.g. a counterspell against an
 opponent's spell), "Időbeliség a játékon belül" (empty in the text); spec §5.21 [A].
 
-Windows (spec §5.21.1) implemented here, each with the seats that may answer:
-- CAST (W1): a card is announced; the owner of each targeted piece (or the targeted
-  player) may answer with a counter card (Ellenvarázs).
-- DAMAGE (W3): a damage roll against a piece; its owner may answer with Éppenhogy.
-- ZERO (W4): at the end step, a piece at exactly 0 ÉP; its owner may heal it.
-- TELEPORT: a hostile piece enters a gate; every other seat may answer with Hamis
-  Utazás II (the piece lands in that seat's Base as an intruder).
-For each seat in turn order after the active one: its standing triggers first (`WHEN ...`,
-each fires at most once per turn); with option decisions=ask, a seat holding a playable
-answer and no matching trigger is asked in a short step; with auto it passes.
-SPEC-AMBIGUITY: no response to a response (no stack); one answer per seat per window.
+Windows (spec §5.21.1) implemented here, each with the seats that may answer (spec
+§5.21.2: anyone with an instant, the energy and a caster in range):
+- CAST (W1): a card is announced openly; every other seat may cancel it (Ellenvarázs).
+- DAMAGE (W3): a damage roll; every seat hostile to the attacker may play Éppenhogy.
+- ZERO (W4): at the end step, a piece at exactly 0 ÉP; every seat may heal it.
+- TELEPORT: a hostile piece enters a gate or goes home through No-Man's Land; every
+  seat hostile to it may play Hamis Utazás II (it lands in that seat's Base).
+The seats are offered a window in turn order after the active seat, the active seat
+last: its standing triggers first (`WHEN ...`, each fires at most once per turn; `ON ANY`
+only in a window that concerns one of its pieces or itself, `ON ALL` in any), then with
+option decisions=ask a seat holding a playable answer (every seat the rules allow, with
+ask_blind) is asked in a short step; with auto it passes. An answer is paid at once and
+goes on a stack (`task["frames"]`) where it opens a CAST window of its own; when every
+seat has passed on the top item, it resolves, then the window below goes on with the
+seats not yet offered it. A seat is offered each window (each stack item) once.
 """
 
 from __future__ import annotations
@@ -28,10 +32,11 @@ from pbem.rulesets.cherubion.model import (
     alive_seats,
     board,
     can_act,
+    hostile,
     name_of,
     on_board,
 )
-from pbem.rulesets.cherubion.orders import Play, When
+from pbem.rulesets.cherubion.orders import Play, When, parse_line
 
 EFFECT_OF = {"CAST": "counter", "DAMAGE": "just_barely", "ZERO": "heal",
              "TELEPORT": "false_journey_teleport"}
@@ -98,13 +103,22 @@ def options(st: State, seat: str, event: str, info: dict[str, Any]) -> list[Play
     return out
 
 
+def concerned(event: str, seat: str, info: dict[str, Any]) -> bool:
+    """Does the window concern `seat` (its piece is the target, victim or zeroed piece, or
+    it is the targeted player)? `WHEN ... ON ANY` fires only then; `ON ALL` always."""
+    return event == "TELEPORT" or info.get("mine") is not None or \
+        seat in info.get("concerns", ())
+
+
 def _trigger(st: State, seat: str, event: str, info: dict[str, Any]) -> Play | None:
     fired = st["turn"].setdefault("fired", [])
     for i, raw in enumerate(st["players"][seat]["triggers"]):
         w = When(**raw)
         if w.event != event or f"{seat}:{i}" in fired:
             continue
-        if w.on != "ANY" and w.on != info.get("mine"):
+        if w.on == "ANY" and not concerned(event, seat, info):
+            continue
+        if w.on not in ("ANY", "ALL") and w.on != info.get("mine"):
             continue
         if event == "CAST" and w.subject != "ANY" and w.subject != info.get("card"):
             continue
@@ -121,11 +135,60 @@ def _trigger(st: State, seat: str, event: str, info: dict[str, Any]) -> Play | N
     return None
 
 
+def others(st: State, seat: str) -> list[str]:
+    """Every living seat but `seat`: who may answer a card `seat` plays (spec §5.21.2)."""
+    return [s for s in st["players"] if s != seat and st["players"][s]["alive"]]
+
+
+def enemies(st: State, seat: str) -> list[str]:
+    """Living seats hostile to `seat` (Éppenhogy answers an *enemy* attacker, spec n05)."""
+    return [s for s in others(st, seat) if hostile(st, s, seat)]
+
+
+def _frame_info(st: State, frame: dict[str, Any]) -> dict[str, Any]:
+    """The CAST window a response card opens on the stack (spec §5.21.2 2)."""
+    play = parse_line(frame["play"], st["n"])
+    assert isinstance(play, Play)
+    mine = {st["pieces"][t]["owner"]: t for t in play.targets if t in st["pieces"]}
+    return {"card": play.card, "caster": play.caster, "seat": frame["seat"],
+            "mine_of": mine}
+
+
 def window(ctx: Ctx, task: dict[str, Any], event: str, seats: list[str],
            info: dict[str, Any]) -> bool:
-    """Run one window for `task`. True when resolution must stop to ask a seat."""
+    """Run one window for `task`, with its stack of responses (spec §5.21.2): the seats
+    are offered the window in turn order after the active seat (the active seat last);
+    an answer goes on top of the stack and opens a CAST window of its own, offered to
+    every other seat; when all have passed on the top item, it resolves, and the window
+    below goes on with the seats not yet offered. True when resolution must stop to ask
+    a seat (decisions=ask)."""
     st = ctx.state
-    done = task.setdefault("answered", [])
+    while True:
+        frames = task.setdefault("frames", [])
+        holder = frames[-1] if frames else task
+        if holder.get("countered"):
+            r = "pass"
+        elif frames:
+            r = _offer(ctx, task, holder, "CAST", others(st, holder["seat"]),
+                       _frame_info(st, holder))
+        else:
+            r = _offer(ctx, task, task, event, seats, info)
+        if r == "ask":
+            return True
+        if r == "frame":
+            continue
+        if not frames:
+            return False
+        frames.pop()
+        resolve_frame(ctx, holder, frames[-1] if frames else task)
+
+
+def _offer(ctx: Ctx, task: dict[str, Any], holder: dict[str, Any], event: str,
+           seats: list[str], info: dict[str, Any]) -> str:
+    """Offer `holder`'s window to the seats not yet offered it: "frame" when one answered
+    (a response is now on top), "ask" when a seat is being asked, "pass" when all passed."""
+    st = ctx.state
+    done = holder.setdefault("answered", [])
     for seat in responders(st, seats):
         if seat in done or not st["players"][seat]["alive"]:
             continue
@@ -134,23 +197,23 @@ def window(ctx: Ctx, task: dict[str, Any], event: str, seats: list[str],
             continue
         mine = info.get("mine_of", {}).get(seat)
         local = dict(info, mine=mine)
+        local.pop("mine_of", None)
         play = _trigger(st, seat, event, local)
+        done.append(seat)
         if play is not None:
-            done.append(seat)
-            react(ctx, seat, play, event, task, local)
-            continue
+            push(ctx, task, seat, play, event, local)
+            return "frame"
         if st["config"]["options"].get("decisions", "auto") == "ask":
             opts = options(st, seat, event, local)
-            # ask_blind: ask even without a playable answer, so that being asked tells the
-            # other players nothing about the seat's hand or energy
+            # ask_blind: ask every seat the rules let answer, even without a playable
+            # answer, so that being asked tells the others nothing about its hand or energy
             if opts or st["config"]["options"].get("ask_blind"):
-                done.append(seat)
                 st["ask"] = {"seat": seat, "event": event, "info": local,
                              "options": [str(o) for o in opts],
-                             "text": ask_text(st, event, local)}
-                return True
-        done.append(seat)
-    return False
+                             "text": ask_text(st, event, local),
+                             "zero": task.get("zero")}
+                return "ask"
+    return "pass"
 
 
 def ask_text(st: State, event: str, info: dict[str, Any]) -> str:
@@ -166,11 +229,10 @@ def ask_text(st: State, event: str, info: dict[str, Any]) -> str:
             "Base, or PASS.")
 
 
-def react(ctx: Ctx, seat: str, play: Play, event: str, task: dict[str, Any],
-          info: dict[str, Any]) -> None:
-    """Pay for and apply an answer card in a window."""
-    from pbem.rulesets.cherubion.cards import apply_effect
-    from pbem.rulesets.cherubion.life import to_grave
+def push(ctx: Ctx, task: dict[str, Any], seat: str, play: Play, event: str,
+         info: dict[str, Any]) -> None:
+    """Pay for an answer card and put it on top of `task`'s stack (its effect waits until
+    every other seat has passed on it)."""
     st = ctx.state
     c = data.card(play.card)
     caster = st["pieces"][play.caster]
@@ -182,15 +244,34 @@ def react(ctx: Ctx, seat: str, play: Play, event: str, task: dict[str, Any],
     ctx.pub("react", f"{seat} answers with {c['name_hu']} ({c['name_en']}), cast by "
             f"{name_of(st, play.caster)}" + (f" at x{play.k}" if play.k != 1 else ""),
             seat=seat, card=play.card)
+    task.setdefault("frames", []).append({"seat": seat, "play": str(play), "event": event,
+                                          "info": info, "answered": []})
+
+
+def resolve_frame(ctx: Ctx, frame: dict[str, Any], below: dict[str, Any]) -> None:
+    """The top response resolves: cancelled (its card to the graveyard, cost paid) or its
+    effect on the item below it."""
+    from pbem.rulesets.cherubion.cards import apply_effect
+    from pbem.rulesets.cherubion.life import to_grave
+    st = ctx.state
+    seat = frame["seat"]
+    play = parse_line(frame["play"], st["n"])
+    assert isinstance(play, Play)
+    c = data.card(play.card)
+    if frame.get("countered"):
+        to_grave(st, seat, play.card)
+        ctx.pub("countered", f"{seat}'s {c['name_hu']} is cancelled")
+        return
     eff = c["effect"]
+    info = frame["info"]
     if eff == "counter":
-        task["countered"] = True
+        below["countered"] = True
         to_grave(st, seat, play.card)
     elif eff == "just_barely":
         st["turn"].setdefault("just_barely", []).append(info["attacker"])
         to_grave(st, seat, play.card)
     elif eff == "false_journey_teleport":
-        task["diverted"] = seat
+        below["diverted"] = seat
         to_grave(st, seat, play.card)
     else:  # heal: the card's ordinary effect
         apply_effect(ctx, seat, play)

@@ -53,7 +53,7 @@ from pbem.rulesets.cherubion.orders import (
     When,
     parse_line,
 )
-from pbem.rulesets.cherubion.reactions import window
+from pbem.rulesets.cherubion.reactions import others, window
 from pbem.rulesets.cherubion.resources import build, build_problem, upgrade, upgrade_problem
 from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
 
@@ -328,16 +328,18 @@ def _decision(ctx: Ctx) -> bool:
 
 def _zero_window(ctx: Ctx) -> bool:
     """End step (Rulebook "Fegyveres harc"): a piece at exactly 0 ÉP may be healed this
-    turn; the owner's ZERO trigger (or `ask`) is offered here, then it dies."""
+    turn by any player; every seat's ZERO trigger (or `ask`) is offered here in turn order
+    after the active seat, then it dies."""
     st = ctx.state
     task = st["turn"].setdefault("zero_task", {"answered": {}})
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
         if p["loc"] == "gone" or p["ep"] != 0 or p.get("body"):
             continue
-        sub = task["answered"].setdefault(p["id"], {"answered": []})
-        helpers = [p["owner"]] + list(st["players"][p["owner"]].get("allies", []))
-        if window(ctx, sub, "ZERO", helpers, {"piece": p["id"],
-                                              "mine_of": {p["owner"]: p["id"]}}):
+        sub = task["answered"].setdefault(p["id"], {"answered": [], "zero": p["id"]})
+        # Rulebook "Fegyveres harc": at exactly 0 "a healing card may still be played on
+        # it in that turn", by anyone (spec §5.12: any player)
+        if window(ctx, sub, "ZERO", alive_seats(st), {"piece": p["id"],
+                                                      "mine_of": {p["owner"]: p["id"]}}):
             return True
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
         if p["loc"] != "gone" and p["ep"] == 0 and not p.get("body"):
@@ -566,8 +568,11 @@ def task_card(ctx: Ctx, task: dict[str, Any]) -> str:
         for t in o.targets:
             if t in st["pieces"]:
                 mine[st["pieces"][t]["owner"]] = t
-        if not hidden and owners and window(ctx, task, "CAST", owners, {
-                "card": o.card, "caster": o.caster, "seat": seat, "mine_of": mine}):
+        # W1 (spec §5.21.1): every card announced openly may be answered by any other
+        # seat (spec §5.21.2); a face-down play is not announced, so nobody can answer it
+        if not hidden and window(ctx, task, "CAST", others(st, seat), {
+                "card": o.card, "caster": o.caster, "seat": seat, "mine_of": mine,
+                "concerns": owners}):
             return "wait"
         if task.get("countered"):
             to_grave(st, seat, o.card)

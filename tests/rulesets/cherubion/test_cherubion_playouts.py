@@ -51,6 +51,9 @@ def _cards_owned(st: dict[str, Any], seat: str) -> int:
     for t in st["queue"]:
         if t["t"] == "card" and t["seat"] == seat and t["stage"] >= 1:
             n += 1
+    # responses on a window's stack (paid, not yet resolved) while a seat is asked
+    tasks = list(st["queue"]) + list(st["turn"].get("zero_task", {}).get("answered", {}).values())
+    n += sum(1 for t in tasks for f in t.get("frames", []) if f["seat"] == seat)
     return n
 
 
