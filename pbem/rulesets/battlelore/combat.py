@@ -467,7 +467,22 @@ def battle_back(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any]) -> None:
     if ans != "yes":
         ctx.ev("no_battle_back", f"{tgt['id']} does not battle back.")
         return
+    if not _before_roll(ctx, tgt, att, f"{tgt['id']} battles back against your {att['id']}"):
+        return
     attack(ctx, tgt, att, melee=True, what="battles back against")
+
+
+def _before_roll(ctx: Ctx, roller: dict[str, Any], tgt: dict[str, Any], what: str) -> bool:
+    """The 'before opponent rolls' window of the target's owner (Lore adventures); False
+    when the roll no longer takes place (a first strike repelled or killed the roller)."""
+    s = ctx.s
+    if s["mode"] != "lore":
+        return True
+    from .lore import before_roll
+    here = uhex(roller)
+    go = before_roll(ctx, roller, tgt, what)
+    return (go and roller["id"] in s["units"] and tgt["id"] in s["units"]
+            and uhex(roller) == here)
 
 
 def battle(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], opts: dict[str, Any]) -> None:
@@ -520,6 +535,11 @@ def battle(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], opts: dict[str, A
     if dice_count(s, att, bt, True) <= 0:
         return
     here = uhex(att)
+    bt_hex = uhex(bt)
+    if not _before_roll(ctx, att, bt, f"{att['id']} makes a bonus attack on your {bt['id']}"):
+        return
+    if uhex(bt) != bt_hex or dice_count(s, att, bt, True) <= 0:
+        return
     r2 = attack(ctx, att, bt, melee=True, what="makes a bonus attack on")
     if att["id"] not in s["units"] or uhex(att) != here:
         return

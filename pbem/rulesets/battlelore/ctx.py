@@ -101,12 +101,14 @@ class Ctx:
         return None
 
     def decide(self, seat: str, kind: str, keys: list[str], options: list[str], default: str,
-               question: str, resolve_standing: Any = None) -> str:
+               question: str, resolve_standing: Any = None, force: bool = False) -> str:
         """One decision of `seat` among `options` (canonical answer words).
 
         Order: the seat's standing order (first matching key; `resolve_standing` maps it to
-        an option), then `ask` (stop, or the recorded answer), then the default."""
-        if len(options) <= 1:
+        an option), then `ask` (stop, or the recorded answer), then the default. `force`
+        asks even when there is only one option (a blind question that must not show the
+        others whether the seat had a choice)."""
+        if len(options) <= 1 and not (force and self.ask):
             return options[0] if options else default
         st = self.standing(seat, *keys)
         if st is not None:

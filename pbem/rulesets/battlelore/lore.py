@@ -116,30 +116,68 @@ def _deja_vu(ctx: Ctx, seat: str, cid: str) -> None:
 
 def choose_reaction(ctx: Ctx, seat: str, window: str, unit: str, what: str,
                     info: dict[str, Any] | None = None) -> str | None:
-    """A reaction window of `seat`: standing REACT orders, else ask (REACT ASK), else pass."""
+    """A reaction window of `seat` (D5, D11, D12 and the like): its standing REACT orders
+    first; then, with `decisions=ask` (or a standing REACT ASK) and no REACT NONE, a
+    question; else pass. Which windows ask: see `_asks`."""
     s = ctx.s
     if s["mode"] != "lore" or s["tf"]["lore_played"].get(seat):
         return None
+    info = info or {}
     lo = s["lore"]
-    cands = [c for c in sorted(set(lo["hands"][seat])) if lore_card(c)["phase"] == window
-             and (lore_card(c).get("reaction") or seat == s["active"])
-             and level_of(s, seat, c)[1] <= lo["goblet"][seat]]
-    if not cands:
-        return None
+    cands = [c for c in sorted(set(lo["hands"][seat]))
+             if _eligible(s, seat, c, window, unit, info)]
     choice = None
     for c in cands:
         v = ctx.standing(seat, f"react {c}")
         if v is not None and (v == "ANY" or v == unit):
             choice = c
             break
-    if choice is None and ctx.standing(seat, "react_ask") == "yes":
+    if choice is None and _asks(ctx, seat, window, unit, info, cands):
+        have = f"Play a Lore card ({', '.join(cands)}) or none?" if cands else \
+            "You hold no card you could play here: ANSWER none."
         ans = ctx.decide(seat, "react", [], ["none", *cands], "none",
-                         f"Reaction window ({window.replace('_', ' ')}): {what}. Play a Lore "
-                         f"card ({', '.join(cands)}) or none?")
+                         f"Reaction window ({window.replace('_', ' ')}): {what}. {have}",
+                         force=True)
         choice = None if ans == "none" else ans
     if choice is None:
         return None
-    return choice if play_card(ctx, seat, choice, unit=unit, info=info or {}) else None
+    return choice if play_card(ctx, seat, choice, unit=unit, info=info) else None
+
+
+def _eligible(s: dict[str, Any], seat: str, cid: str, window: str, unit: str,
+              info: dict[str, Any]) -> bool:
+    """May `seat` play `cid` in this window (phase, reaction marker, cost, target)?"""
+    from .lore_effects import target_problem
+    c = lore_card(cid)
+    return (c["phase"] == window and (bool(c.get("reaction")) or seat == s["active"])
+            and level_of(s, seat, cid)[1] <= s["lore"]["goblet"][seat]
+            and target_problem(s, seat, c, unit, None, info) is None)
+
+
+def game_cards(s: dict[str, Any]) -> set[str]:
+    """Every Lore card id of this game's deck (public: the deck is built from the councils,
+    p.35), wherever its copies are now."""
+    lo = s["lore"]
+    out = set(lo["deck"]) | set(lo["discard"])
+    for seat in lo["hands"]:
+        out |= set(lo["hands"][seat]) | set(lo.get("offer", {}).get(seat, []))
+    return out | {c for _seat, c in s["tf"].get("lore_cards", [])}
+
+
+def _asks(ctx: Ctx, seat: str, window: str, unit: str, info: dict[str, Any],
+          cands: list[str]) -> bool:
+    """Ask when `decisions=ask` (or REACT ASK) and no REACT NONE. With the option
+    `ask_blind` (default) the seat is asked at every window where some card of the game's
+    deck could be played by it (phase, reaction marker, its goblet, the target): all public,
+    so being asked tells the opponent nothing about the hand. Without it, only when the
+    hand holds such a card: fewer questions, but a question shows that it does."""
+    s = ctx.s
+    mode = ctx.standing(seat, "react_ask")
+    if mode == "no" or not ctx.ask:
+        return False
+    if s["options"].get("ask_blind", True):
+        return any(_eligible(s, seat, c, window, unit, info) for c in sorted(game_cards(s)))
+    return bool(cands)
 
 
 # --- the windows of a turn ------------------------------------------------------------------
@@ -190,8 +228,18 @@ def before_battle(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], orders: li
         if o.unit in ("", att["id"]) and play_card(ctx, a, o.card, unit=att["id"],
                                                     info={"target": tgt["id"]}):
             break
-    card = choose_reaction(ctx, tgt["owner"], "before_opponent_rolls", tgt["id"],
-                           f"{att['id']} attacks your {tgt['id']}",
+    return before_roll(ctx, att, tgt, f"{att['id']} attacks your {tgt['id']}")
+
+
+def before_roll(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], what: str) -> bool:
+    """p.29-30 'before your opponent rolls': the window of the target's owner before every
+    attack roll: the battle's first roll, a bonus attack, a battle back (p.30: such a card
+    lasts that one roll only, so each roll has its own window). False if the roll is
+    called off (a first strike repelled or killed the roller)."""
+    s = ctx.s
+    if s["mode"] != "lore":
+        return True
+    card = choose_reaction(ctx, tgt["owner"], "before_opponent_rolls", tgt["id"], what,
                            {"attacker": att["id"], "defender": tgt["id"]})
     if card is not None and lore_card(card)["effect"] == "first_strike":
         return bool(s["tf"].pop("attack_goes_on", True))
@@ -212,11 +260,13 @@ def lore_faces(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], faces: list[s
     """After the roll: the defender's 'after opponent rolls' reaction (Backstab), defensive
     effects (Agility, Broad Shield), creature powers, then a token per unused Lore (p.32)."""
     s = ctx.s
-    card = None
-    if att["owner"] == s["active"] and melee:
-        card = choose_reaction(ctx, tgt["owner"], "after_opponent_rolls", tgt["id"],
-                               f"{att['id']} rolled {' '.join(faces)} against {tgt['id']}",
-                               {"attacker": att["id"], "defender": tgt["id"]})
+    # p.30 'after your opponent rolled': after every attack roll (first roll, bonus
+    # attack, battle back, first strike), before it is resolved; the card says what it
+    # needs (Backstab: a melee roll)
+    card = choose_reaction(ctx, tgt["owner"], "after_opponent_rolls", tgt["id"],
+                           f"{att['id']} rolled {' '.join(faces) or 'no dice'} against "
+                           f"{tgt['id']}", {"attacker": att["id"], "defender": tgt["id"],
+                                            "melee": melee})
     if card is not None and lore_card(card)["effect"] == "backstab":
         bs = [i for i in hits if i >= 0 and faces[i] == "BS"]
         hits = [i for i in hits if i not in bs]

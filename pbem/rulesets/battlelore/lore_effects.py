@@ -60,6 +60,15 @@ def target_problem(s: dict[str, Any], seat: str, card: dict[str, Any], unit: str
             return f"{unit} is more than {rng} hexes from all your units"
     if t == "hex" and not h:
         return "it needs a hex (TO <hex>)"
+    if t == "defending_unit":
+        u = s["units"].get(unit)
+        if u is None or u["owner"] != seat:
+            return "it needs one of your units that is being attacked"
+    if eff == "backstab":
+        a = s["units"].get(info.get("attacker", ""))
+        d = s["units"].get(info.get("defender", ""))
+        if a is None or d is None or not info.get("melee", distance(uhex(a), uhex(d)) == 1):
+            return "Backstab needs a melee roll against your unit"
     if eff == "first_strike":
         a = s["units"].get(info.get("attacker", ""))
         d = s["units"].get(info.get("defender", ""))

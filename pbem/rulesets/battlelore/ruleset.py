@@ -69,6 +69,11 @@ class BattleLore(Ruleset):
         Option("council_levels", 6, (4, 5, 6, 7, 8, 9, 10),
                "custom War Council: level tokens each player may spend (rulebook p.35: "
                "6 recommended, never more than 10)"),
+        Option("ask_blind", True, (True, False),
+               "with decisions=ask: ask about a reaction Lore card at every window where some "
+               "card of the game's deck could be played with the seat's tokens (true: the "
+               "question tells the opponent nothing about the hand), or only when the hand "
+               "holds one (false: fewer questions, but being asked shows that it does)"),
         Option("hill_los", "adjacent", ("adjacent", "contiguous"),
                "SPEC-AMBIGUITY §10.11: from a hill, a hill hex does not block the view when it "
                "is next to the attacker's hill (adjacent) or joined to it by hills "

@@ -133,3 +133,81 @@ def test_replay_keeps_earlier_standing_layers() -> None:
     assert s4["units"]["S1"]["hex"] == [12, 4] and s4["units"]["S4"]["hex"] == [16, 4]
     assert s4["units"]["N1"]["hex"] == [13, 5] and s4["units"]["N2"]["hex"] == [17, 5]
     assert s4["standing"]["south"]["retreat"] == "safe"
+
+
+def ask_state(hand: list[str], goblet: int = 3, **options: object) -> dict:
+    s = blank("spiders_lair")
+    s["phase"] = "turn"
+    s["options"]["decisions"] = "ask"
+    s["options"].update(options)
+    s["lore"]["council"] = {"north": {"rogue": 1}, "south": {"rogue": 1}}
+    s["lore"]["hands"] = {"north": [], "south": list(hand)}
+    s["lore"]["offer"] = {"north": [], "south": []}
+    s["lore"]["deck"] = ["agility", "fearless", "pick_pocket"]
+    s["lore"]["discard"] = []
+    s["lore"]["goblet"] = {"north": 0, "south": goblet}
+    s["lore"]["pool"] = s["lore"]["total"] - goblet
+    s["hands"]["north"] = ["scout_centre"] * 4
+    s["hand_size"]["north"] = 4
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    return s
+
+
+ASK_TURN = "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n"
+
+
+def test_ask_means_ask_without_react_ask() -> None:
+    """decisions=ask: a reaction window with no standing order covering it asks the seat
+    (the issue: reactions work as standing orders and as `ask`), no REACT ASK needed."""
+    s = ask_state(["fearless"])
+    s2, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", ASK_TURN)}, dice())
+    assert s2["phase"] == "decision"
+    assert s2["resume"]["pending"]["options"] == ["none", "fearless"]
+    # REACT NONE: pass without being asked
+    s = ask_state(["fearless"])
+    s["standing"]["south"] = {"react_ask": "no"}
+    s3, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", ASK_TURN)},
+                            dice("G", "G", "G", 0))
+    assert s3["phase"] == "turn"
+    # a standing REACT that covers the window answers it without a question
+    s = ask_state(["fearless"])
+    s["standing"]["south"] = {"react fearless": "S1"}
+    s4, ev = RULESET.resolve(s, {"north": RULESET.parse(s, "north", ASK_TURN)},
+                             dice("F", "G", "G", 0))
+    assert any("Fearless" in e.text for e in ev)
+
+
+def _public(events: list) -> list[str]:
+    return [e.text for e in events if e.to is None or e.visible("north")]
+
+
+def test_ask_blind_asks_whether_or_not_the_hand_holds_a_card() -> None:
+    """ask_blind (default): asked at every window where some card of the game's deck could
+    be played with the seat's (public) tokens, so north learns nothing from the question."""
+    with_card = ask_state(["fearless"])
+    without = ask_state(["pick_pocket"])
+    a, ev_a = RULESET.resolve(with_card, {"north": RULESET.parse(with_card, "north", ASK_TURN)},
+                              dice())
+    b, ev_b = RULESET.resolve(without, {"north": RULESET.parse(without, "north", ASK_TURN)},
+                              dice())
+    assert a["phase"] == b["phase"] == "decision"
+    assert b["resume"]["pending"]["options"] == ["none"]
+    assert _public(ev_a) == _public(ev_b)
+    assert RULESET.view(a, "north") == RULESET.view(b, "north")
+    assert RULESET.view(a, None) == RULESET.view(b, None)
+    # too few tokens for any card of the deck: not asked (tokens are public)
+    poor = ask_state(["fearless"], goblet=0)
+    c, _ = RULESET.resolve(poor, {"north": RULESET.parse(poor, "north", ASK_TURN)},
+                           dice("G", "G", "G", 0))
+    assert c["phase"] == "turn"
+
+
+def test_ask_blind_off_asks_only_a_seat_holding_a_playable_card() -> None:
+    s = ask_state(["pick_pocket"], ask_blind=False)
+    s2, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", ASK_TURN)},
+                            dice("G", "G", "G", 0))
+    assert s2["phase"] == "turn"
+    s = ask_state(["fearless"], ask_blind=False)
+    s3, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", ASK_TURN)}, dice())
+    assert s3["phase"] == "decision"

@@ -520,3 +520,53 @@ def test_p41_stronghold_captured_and_recaptured_by_a_retreat() -> None:
     assert s2["hex"] == [13, 7]
     assert s["hand_size"]["south"] == 6 and len(s["hands"]["south"]) == 6
     assert "south re-occupies the Stronghold" in texts(c2)
+
+
+# --- reaction windows before every roll (p.29-30) ------------------------------------------
+
+def test_p30_before_opponent_rolls_window_opens_before_a_bonus_attack() -> None:
+    """p.30: a 'before your opponent rolls' card lasts one roll only, so a bonus attack is
+    a roll of its own with its own window: Broad Shield on the bonus attack's target."""
+    s = lore_state({"cleric": 1}, goblets=(0, 3))
+    s["lore"]["hands"] = {"north": [], "south": ["broad_shield"]}
+    s["standing"]["south"] = {"react broad_shield": "S2"}
+    put(s, "N1", "north", "regular_cavalry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (10, 6))
+    c = run(s, "north", "PLAY scout_centre\nBATTLE N1 S1 NOPURSUE BONUS S2\nREPLENISH TOKENS\n",
+            "F", "R", "R", "B", "B", "F", 0, 0)
+    assert s["units"]["N1"]["hex"] == [12, 6]
+    assert "Broad Shield cancels 2 hit(s) and 1 flag(s)" in texts(c)
+    assert s["units"]["S2"]["fig"] == 4 and s["units"]["S2"]["hex"] == [10, 6]
+
+
+def test_p30_before_opponent_rolls_window_opens_before_a_battle_back() -> None:
+    """The battle back is the opponent's roll in the active player's own turn: the active
+    player may shield his attacked unit then (his one Lore card of the turn)."""
+    s = lore_state({"cleric": 1}, goblets=(3, 0))
+    s["lore"]["hands"] = {"north": ["broad_shield"], "south": []}
+    s["standing"]["north"] = {"react broad_shield": "N1"}
+    put(s, "N1", "north", "heavy_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (10, 6))  # S1 is supported: bold
+    put(s, "S3", "south", "regular_infantry", (11, 5))
+    c = run(s, "north", "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n",
+            "F", "G", "G", "G", "R", "R", "F", 0, 0)
+    assert "battles back against N1" in texts(c)
+    assert "Broad Shield cancels 2 hit(s) and 1 flag(s)" in texts(c)
+    assert s["units"]["N1"]["fig"] == 4 and s["units"]["N1"]["hex"] == [13, 7]
+
+
+def test_p30_after_opponent_rolls_window_opens_after_a_battle_back() -> None:
+    """Backstab after the battle-backing unit's roll (the active player's window)."""
+    s = lore_state({"rogue": 1}, goblets=(3, 0))
+    s["lore"]["hands"] = {"north": ["backstab"], "south": []}
+    s["standing"]["north"] = {"react backstab": "ANY"}
+    put(s, "N1", "north", "heavy_infantry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (10, 6))
+    put(s, "S3", "south", "regular_infantry", (11, 5))
+    c = run(s, "north", "PLAY scout_centre\nBATTLE N1 S1\nREPLENISH TOKENS\n",
+            "F", "G", "G", "G", "BS", "BS", "G", 0, 0)
+    assert "Backstab: S1 suffers its own 2 bonus strike hit(s)" in texts(c)
+    assert s["units"]["N1"]["fig"] == 4 and s["units"]["S1"]["fig"] == 2  # G misses red
