@@ -163,8 +163,7 @@ class KardEsKorona(Ruleset):
                         "MOVE lines (tried in order until one can be made) and/or PASS.")
                 sk = ("PASS",)
             elif ask["kind"] == "battle":
-                text = (f"Battle at {ask['county']}: send LEAD <arm...>, TARGET all <arm...>, "
-                        "REROLL <n>|NEVER, FLEE <percent>|NEVER for this battle.")
+                text = self._battle_question(state, ask)
                 sk = ("LEAD all arch cav inf", "TARGET all cav arch inf")
             else:
                 text = (f"Your lord was defeated by {ask['victor']}: FEALTY YES to swear "
@@ -176,6 +175,34 @@ class KardEsKorona(Ruleset):
             return {s: Prompt(f"Election: your sealed bid for {office} (0 to your treasury).",
                               (f"BID {office} 0",)) for s in to_ask(state)}
         raise AssertionError(f"no step awaited in phase {ph}")
+
+    @staticmethod
+    def _battle_question(state: dict[str, Any], ask: dict[str, Any]) -> str:
+        """The battle step (decisions=ask): which battle, both armies (face up in phase IV),
+        and the lines that apply to it (REROLL only for the Judge Royal, FLEE only with the
+        flight rule)."""
+        from pbem.rulesets.kard_es_korona.battles import kind_of
+        from pbem.rulesets.kard_es_korona.state import fmt_army, lord_at, owner_of_units
+        gm = gmap(state)
+        county = ask["county"]
+        b = next(x for x in state["battles"] if x["seq"] == ask["seq"])
+        kind = kind_of(state, county)
+        label = {"open": "Open battle", "terrain": "Battle in the mountain/swamp",
+                 "siege": "Siege"}[kind]
+        defender = owner_of_units(state, county)
+        here = state["board"].get(county)
+        d_army = fmt_army(here["u"] if here else {}, lord_at(state, county) is not None)
+        lines = ["LEAD all <arms> (the arm your lord leads, +1)",
+                 "TARGET all <arms> (your casualty priority)"]
+        if any(state["offices"]["judge"] == s for s in ask["seats"]):
+            lines.append("REROLL <n>|NEVER (Judge Royal)")
+        if state["opts"].get("flight"):
+            lines.append("FLEE <percent>|NEVER")
+        lines.append("RETREAT <county...>")
+        return (f"{label} at {gm.counties[county].name}: {b['attacker']} attacks with "
+                f"{fmt_army(b['army'], bool(b['lord']))} against {defender} {d_army}. "
+                "Send for this battle: " + ", ".join(lines) + ". An empty reply keeps the "
+                "defaults; standing LEAD/TARGET lines in your year orders skip this step.")
 
     @staticmethod
     def _orders_skeleton(state: dict[str, Any], seat: str, castles: list[str]) -> list[str]:

@@ -70,3 +70,28 @@ def test_skeleton_advanced_cavalry_quota():
     sk = _skeleton(s, "felvidek")
     assert "cavalry: at most 3 per castle; 4 new cavalry in all players' recruitment this " \
         "year (at least 1 for you)" in sk
+
+
+def test_battle_question_describes_the_battle():
+    from kek_helpers import step
+
+    from pbem.core.dice import ScriptedDice
+    from pbem.rulesets.kard_es_korona.battles import run_battles
+    s = bare(("felvidek", "tiszahat"), decisions="ask")
+    put(s, "gomor", "felvidek", inf=3)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "gomor")
+    put(s, "borsod", "tiszahat", inf=1, arch=1)
+    put(s, "abauj", "tiszahat", inf=2)
+    lord(s, "tiszahat", "abauj")
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 2 inf lord")[0] == ""
+    assert run_battles(s, ScriptedDice([]), [], lambda: False) == "ask"
+    s["phase"] = "ask"
+    prompt = RULESET.awaiting(s)["tiszahat"]
+    assert prompt.text.startswith("Open battle at Borsod: felvidek attacks with 2 inf, lord "
+                                  "against tiszahat 1 inf, 1 arch.")
+    assert "LEAD all <arms>" in prompt.text and "TARGET all <arms>" in prompt.text
+    assert "REROLL" not in prompt.text and "FLEE" not in prompt.text  # no judge, basic game
+    assert "RETREAT" in prompt.text and "empty reply" in prompt.text
+    s["offices"]["judge"] = "tiszahat"
+    assert "REROLL <n>|NEVER" in RULESET.awaiting(s)["tiszahat"].text
