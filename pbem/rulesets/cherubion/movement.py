@@ -192,7 +192,7 @@ def _walk(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any], path: lis
         i += 1
         task["i"] = i
         last = i == len(path)
-        stop = enter_field(ctx, p, tok, final=last)
+        stop = enter_field(ctx, p, tok, final=last, passengers=passengers)
         if p["loc"] == "gone" or not on_board(p["loc"]):
             return "done"
         if stop:
@@ -252,8 +252,9 @@ def _finish_teleport(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any]
             n_rest = len([t for t in rest if t in b.fields])
             route = b.path_to(land, aim) or []
             rest = route[:n_rest]
-    relocate(st, p, land, _passengers(st, p, mv))
-    stop = enter_field(ctx, p, land, final=not rest, teleported=True)
+    passengers = _passengers(st, p, mv)
+    relocate(st, p, land, passengers)
+    stop = enter_field(ctx, p, land, final=not rest, teleported=True, passengers=passengers)
     if stop or p["loc"] == "gone" or not rest:
         return "done"
     task["stage"] = 1
@@ -271,7 +272,8 @@ def relocate(st: State, p: dict[str, Any], field: str, passengers: list[dict[str
 
 
 def enter_field(ctx: Ctx, p: dict[str, Any], field: str, *, final: bool,
-                teleported: bool = False) -> bool:
+                teleported: bool = False,
+                passengers: list[dict[str, Any]] | None = None) -> bool:
     """Effects of entering a field; True when the piece must stop there (spec §5.3):
     hidden markers of others (traps fire, hidden creatures reveal), guarding mole-turkeys,
     visible hostile pieces (flying pieces pass unless the move ends there)."""
@@ -292,9 +294,20 @@ def enter_field(ctx: Ctx, p: dict[str, Any], field: str, *, final: bool,
         c = data.card(m["card"])
         ctx.pub("trap", f"{name_of(st, p['id'])} steps on marker {mid}: it is "
                 f"{c['name_hu']} ({c['name_en']})", marker=mid, card=m["card"])
-        dmg, faces = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
-        damage(ctx, p, dmg, c["name_hu"])
-        m["uses"] = m.get("uses", 1) - 1
+        # Spec §2.8: Verem and Taposóakna hit "the first hostile piece to enter" (the
+        # carrier, which enters first); Aknazár hits "every hostile piece that enters",
+        # the carried ones too, while its three triggers last (spec §5.14, §5.17 [A]).
+        # Bodies carried home are not pieces that fight; they are not hit.
+        victims = [p] + [q for q in passengers or [] if q["loc"] == field
+                         and not q.get("body") and hostile(st, q["owner"], m["owner"])]
+        for v in victims:
+            if m.get("uses", 1) <= 0:
+                break
+            dmg, faces = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {v['id']}")
+            damage(ctx, v, dmg, c["name_hu"])
+            m["uses"] = m.get("uses", 1) - 1
+            if v is not p and v["ep"] < 0:
+                kill(ctx, v, c["name_hu"], m["owner"])
         m["hidden"] = False
         if m["uses"] <= 0:
             del st["markers"][mid]

@@ -130,3 +130,34 @@ def test_zero_heal_asks_an_unrelated_seat_holding_a_heal() -> None:
     st["players"]["gamma"]["energy"] = 3
     st, ev, _ = play_turn(st, "alpha", "", [])
     assert list(RULESET.awaiting(st)) == ["gamma"]
+
+
+def _trap(st: dict, owner: str, card: str, field: str, uses: int) -> None:
+    st["markers"]["N9"] = {"id": "N9", "kind": "N", "field": field, "owner": owner,
+                           "card": card, "hidden": True, "uses": uses}
+
+
+def _carry() -> dict:
+    st = build({"alpha": "melan", "beta": "choler"}, {"alpha": 4, "beta": 1})
+    place(st, ME5="K11", ME8="K11", ME9="K11")
+    set_turn(st, "alpha", me=1)
+    return st
+
+
+def test_minefield_hits_the_carrier_and_its_passengers() -> None:
+    """Spec §2.8 me04 Aknazár: every hostile piece that enters takes 2d6, three triggers;
+    carried passengers enter the field too."""
+    st = _carry()
+    _trap(st, "beta", "me04", "K12", 3)
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME5 K12 WITH ME8 ME9",
+                          [1, 1, 2, 2, 3, 3, 1, 2])
+    assert [st["pieces"][x]["ep"] for x in ("ME5", "ME8", "ME9")] == [24 - 2, 16 - 4, 16 - 6]
+    assert "N9" not in st["markers"] and "me04" in st["players"]["beta"]["grave"]
+
+
+def test_pit_hits_only_the_first_piece_to_enter() -> None:
+    """Spec §2.8 n21 Verem: the first hostile piece to enter (the carrier) takes 1d6."""
+    st = _carry()
+    _trap(st, "beta", "n21", "K12", 1)
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME5 K12 WITH ME8 ME9", [4, 1, 2])
+    assert [st["pieces"][x]["ep"] for x in ("ME5", "ME8", "ME9")] == [20, 16, 16]
