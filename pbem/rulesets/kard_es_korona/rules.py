@@ -164,7 +164,14 @@ class KardEsKorona(Ruleset):
                 sk = ("PASS",)
             elif ask["kind"] == "battle":
                 text = self._battle_question(state, ask)
-                sk = ("LEAD all arch cav inf", "TARGET all cav arch inf")
+                from pbem.rulesets.kard_es_korona.battles import (
+                    DEFAULT_LEAD,
+                    DEFAULT_TARGET,
+                    kind_of,
+                )
+                kind = kind_of(state, ask["county"])
+                sk = ("LEAD all " + " ".join(DEFAULT_LEAD[kind]),
+                      "TARGET all " + " ".join(DEFAULT_TARGET[kind]))
             else:
                 text = (f"Your lord was defeated by {ask['victor']}: FEALTY YES to swear "
                         "fealty, FEALTY NO to be eliminated.")
@@ -189,7 +196,11 @@ class KardEsKorona(Ruleset):
         kind = kind_of(state, county)
         label = {"open": "Open battle", "terrain": "Battle in the mountain/swamp",
                  "siege": "Siege"}[kind]
-        defender = owner_of_units(state, county)
+        defender = owner_of_units(state, county) or "nobody"
+        if defender == "royal":
+            defender = "royal troops"
+        elif defender.startswith("n_"):
+            defender = f"neutral troops of {defender[2:]}"
         here = state["board"].get(county)
         d_army = fmt_army(here["u"] if here else {}, lord_at(state, county) is not None)
         lines = ["LEAD all <arms> (the arm your lord leads, +1)",
@@ -201,8 +212,9 @@ class KardEsKorona(Ruleset):
         lines.append("RETREAT <county...>")
         return (f"{label} at {gm.counties[county].name}: {b['attacker']} attacks with "
                 f"{fmt_army(b['army'], bool(b['lord']))} against {defender} {d_army}. "
-                "Send for this battle: " + ", ".join(lines) + ". An empty reply keeps the "
-                "defaults; standing LEAD/TARGET lines in your year orders skip this step.")
+                "Send for this battle: " + ", ".join(lines) + ". The skeleton holds the "
+                "defaults for this battle; standing LEAD/TARGET lines in your year orders skip "
+                "this step.")
 
     @staticmethod
     def _orders_skeleton(state: dict[str, Any], seat: str, castles: list[str]) -> list[str]:

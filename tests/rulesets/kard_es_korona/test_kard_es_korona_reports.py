@@ -90,8 +90,12 @@ def test_battle_question_describes_the_battle():
     prompt = RULESET.awaiting(s)["tiszahat"]
     assert prompt.text.startswith("Open battle at Borsod: felvidek attacks with 2 inf, lord "
                                   "against tiszahat 1 inf, 1 arch.")
+    s["board"]["borsod"]["owner"] = "royal"
+    assert "against royal troops 1 inf" in RULESET.awaiting(s)["felvidek"].text
+    s["board"]["borsod"]["owner"] = "tiszahat"
     assert "LEAD all <arms>" in prompt.text and "TARGET all <arms>" in prompt.text
     assert "REROLL" not in prompt.text and "FLEE" not in prompt.text  # no judge, basic game
-    assert "RETREAT" in prompt.text and "empty reply" in prompt.text
+    assert "RETREAT" in prompt.text and "skeleton holds the defaults" in prompt.text
+    assert prompt.skeleton == ("LEAD all arch cav inf", "TARGET all cav arch inf")
     s["offices"]["judge"] = "tiszahat"
     assert "REROLL <n>|NEVER" in RULESET.awaiting(s)["tiszahat"].text
