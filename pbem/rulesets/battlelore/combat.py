@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import Hex, distance, hex_name, line_of_sight, neighbours, rear_hexes
+from .board import Hex, distance, hex_name, line_of_sight, neighbours, parse_hex, rear_hexes
 from .ctx import Ctx, GameOver
 from .state import (
     BASE_DICE,
@@ -272,6 +272,12 @@ def retreat_choice(ctx: Ctx, u: dict[str, Any], opts: list[Hex], left_to_go: int
 
     def by_policy(p: str) -> str:
         west_first = sorted(opts)
+        listed = [parse_hex(x) for x in p.split()]
+        if listed and all(listed):  # RETREAT <hex> ...: the first listed hex open now
+            for h in listed:
+                if h in opts:
+                    return hex_name(h)
+            p = "safe"
         if p == "safe":
             return hex_name(min(opts, key=safe_key))
         if p == "centre":
@@ -303,6 +309,8 @@ def resolve_flags(ctx: Ctx, att: dict[str, Any], u: dict[str, Any], flags: int,
         opts = [str(i) for i in range(mx, mn - 1, -1)]
 
         def pol(p: str) -> str:
+            if p.isdigit():  # IGNORE <n>: as many as asked, within what is allowed
+                return str(max(mn, min(mx, int(p))))
             return str(mx) if p == "all" else str(mn) if p == "none" else p
 
         ignore = int(ctx.decide(u["owner"], "ignore", [f"ignore {u['id']}", "ignore"], opts,
@@ -547,7 +555,8 @@ def battle(ctx: Ctx, att: dict[str, Any], tgt: dict[str, Any], opts: dict[str, A
         if may_battle_back(s, bt, r2):
             battle_back(ctx, att, bt)
         return
-    if not opts.get("hold") and occupant(s, r2["start"]) is None:
+    # p.18: after the bonus attack it "may" gain ground once more (STAY: it does not)
+    if not opts.get("hold") and not opts.get("stay") and occupant(s, r2["start"]) is None:
         att["hex"] = [r2["start"][0], r2["start"][1]]
         s["tf"]["moved"][att["id"]] += 1
         ctx.ev("gain_ground", f"{att['id']} gains ground into {hex_name(r2['start'])}.",
@@ -562,8 +571,14 @@ def pursuit_hex(s: dict[str, Any], att: dict[str, Any], tgt: dict[str, Any],
     here = uhex(att)
     cand = [h for h in neighbours(here) if passable(s, h) and occupant(s, h) is None]
     want = opts.get("pursue")
-    if want is not None:
-        return tuple(want) if tuple(want) in cand else None  # type: ignore[return-value]
+    if want:
+        # PURSUE <hex> [OR <hex> ...]: the first free one (a hex next to the vacated one,
+        # the attacker's starting hex included: p.18 option c); none free: no pursuit move
+        wants = [want] if isinstance(want[0], int) else want
+        for w in wants:
+            if tuple(w) in cand:
+                return tuple(w)  # type: ignore[return-value]
+        return None
     if tgt["id"] in s["units"]:
         th = uhex(tgt)
         if distance(here, th) == 1:

@@ -74,3 +74,52 @@ def reachable(s: dict[str, Any], u: dict[str, Any], steps: int) -> dict[Hex, dic
                 seen[n] = d + 1
                 queue.append((n, d + 1, p, no_battle))
     return best
+
+
+def _stops(s: dict[str, Any], start: Hex, h: Hex, n: Hex) -> tuple[bool, bool]:
+    """(does entering `n` from `h` stop the unit, may it no longer battle)."""
+    ramp = is_rampart(s, h) and is_rampart(s, n) and h == start
+    return (bool(feat(s, n, "stop")) and not ramp,
+            bool(feat(s, n, "no_battle_after_entering")) and not ramp)
+
+
+def path_via(s: dict[str, Any], u: dict[str, Any], dest: Hex, via: tuple[Hex, ...],
+             steps: int) -> dict[str, Any] | None:
+    """The shortest legal path to `dest` through the hexes `via`, in that order (the player
+    moves his unit hex by hex, p.9): {"d", "path", "no_battle"}, or None. Same rules as
+    `reachable`: never through units or impassable hexes; no hex before the last may stop
+    the unit (forest, ford, landmark)."""
+    occ = occupancy(s)
+    start = uhex(u)
+    pos = start
+    path: list[Hex] = []
+    for goal in (*via, dest):
+        prev: dict[Hex, Hex] = {pos: pos}
+        queue: deque[Hex] = deque([pos])
+        while queue and goal not in prev:
+            h = queue.popleft()
+            for n in neighbours(h):
+                if n in prev or n in occ or feat(s, n, "impassable"):
+                    continue
+                prev[n] = h
+                if n != goal and _stops(s, start, h, n)[0]:
+                    continue  # may end here, not pass through
+                queue.append(n)
+        if goal not in prev or goal == pos:
+            return None
+        seg = [goal]
+        while prev[seg[-1]] != pos:
+            seg.append(prev[seg[-1]])
+        path += reversed(seg)
+        pos = goal
+    if len(path) > steps:
+        return None
+    no_battle = False
+    here = start
+    for i, n in enumerate(path):
+        stop, nb = _stops(s, start, here, n)
+        if stop and i < len(path) - 1:
+            return None
+        no_battle = no_battle or nb
+        here = n
+    return {"d": len(path), "path": path, "no_battle": no_battle}

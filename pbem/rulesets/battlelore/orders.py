@@ -98,11 +98,17 @@ class Order:
 
 @dataclass(frozen=True)
 class Move:
+    """MOVE <unit> <hex> [OR <hex> ...] [VIA <hex> ...]: VIA fixes the path (in order)."""
+
     unit: str
     dests: tuple[Hex, ...]
+    via: tuple[Hex, ...] = ()
 
     def __str__(self) -> str:
-        return f"MOVE {self.unit} " + " OR ".join(hex_name(h) for h in self.dests)
+        out = f"MOVE {self.unit} " + " OR ".join(hex_name(h) for h in self.dests)
+        if self.via:
+            out += " VIA " + " ".join(hex_name(h) for h in self.via)
+        return out
 
 
 @dataclass(frozen=True)
@@ -117,13 +123,17 @@ class Rush:
 
 @dataclass(frozen=True)
 class Battle:
+    """BATTLE <unit> <target> [OR ...] [ANY] [HOLD] [NOPURSUE | PURSUE <hex> [OR <hex>]]
+    [STAY] [NOBONUS] [BONUS <enemy> [OR ...]]."""
+
     unit: str
     targets: tuple[str, ...]
     hold: bool = False
     nopursue: bool = False
-    pursue: Hex | None = None
+    pursue: tuple[Hex, ...] = ()
     nobonus: bool = False
     bonus: tuple[str, ...] = ()
+    stay: bool = False
 
     def __str__(self) -> str:
         out = f"BATTLE {self.unit} " + " OR ".join(self.targets)
@@ -131,8 +141,10 @@ class Battle:
             out += " HOLD"
         if self.nopursue:
             out += " NOPURSUE"
-        if self.pursue is not None:
-            out += f" PURSUE {hex_name(self.pursue)}"
+        if self.pursue:
+            out += " PURSUE " + " OR ".join(hex_name(h) for h in self.pursue)
+        if self.stay:
+            out += " STAY"
         if self.nobonus:
             out += " NOBONUS"
         if self.bonus:
@@ -141,7 +153,8 @@ class Battle:
 
     def opts(self) -> dict[str, Any]:
         return {"hold": self.hold, "nopursue": self.nopursue, "nobonus": self.nobonus,
-                "pursue": list(self.pursue) if self.pursue else None, "bonus": list(self.bonus)}
+                "pursue": [list(h) for h in self.pursue] or None, "bonus": list(self.bonus),
+                "stay": self.stay}
 
 
 @dataclass(frozen=True)
@@ -326,9 +339,20 @@ class Parser:
 
     def p_move(self, t: list[str]) -> Move:
         t = [x for x in t if fold(x) != "to"]
+        via: tuple[Hex, ...] = ()
+        low = [fold(x) for x in t]
+        for w in ("via", "at"):
+            if w in low:
+                k = low.index(w)
+                via = tuple(_hex(x) for x in t[k + 1:])
+                if not via:
+                    raise OrderError("VIA needs the hexes of the path, e.g. MOVE N1 13-5 VIA 12-6")
+                t = t[:k]
+                break
         if len(t) < 2:
-            raise OrderError("MOVE needs a unit and a hex, e.g. MOVE N1 13-5 (fallbacks: OR 12-6)")
-        return Move(self.unit(t[0]), tuple(_hex(x) for x in _alts(t[1:])))
+            raise OrderError("MOVE needs a unit and a hex, e.g. MOVE N1 13-5 (fallbacks: OR 12-6; "
+                             "a path: VIA 12-6)")
+        return Move(self.unit(t[0]), tuple(_hex(x) for x in _alts(t[1:])), via)
 
     def p_rush(self, t: list[str]) -> Rush:
         if len(t) != 4 or fold(t[2]) != "at":
@@ -354,11 +378,17 @@ class Parser:
                 opts["nopursue"] = True
             elif w == "nobonus":
                 opts["nobonus"] = True
+            elif w in ("stay", "marad"):
+                opts["stay"] = True
             elif w == "pursue":
                 i += 1
                 if i >= len(t):
-                    raise OrderError("PURSUE needs a hex, e.g. PURSUE 12-6")
-                opts["pursue"] = _hex(t[i])
+                    raise OrderError("PURSUE needs a hex, e.g. PURSUE 12-6 (fallback: OR 13-5)")
+                hexes = [_hex(t[i])]
+                while i + 2 < len(t) and fold(t[i + 1]) == "or" and parse_hex(t[i + 2]):
+                    hexes.append(_hex(t[i + 2]))
+                    i += 2
+                opts["pursue"] = tuple(hexes)
             elif w == "bonus":
                 opts["bonus"] = tuple(self.unit(x, own=False) for x in _alts(t[i + 1:]))
                 break
@@ -373,16 +403,27 @@ class Parser:
         unit = ""
         if len(t) == 2:
             unit, t = self.unit(t[0]), t[1:]
-        if len(t) != 1 or (fold(t[0]) not in values and not (verb == "battleback" and t[0].isdigit())):
+        numeric = verb in ("battleback", "ignore") and t[-1:] != [] and t[-1].isdigit()
+        if len(t) != 1 or (fold(t[0]) not in values and not numeric):
             raise OrderError(f"{verb.upper()} takes [unit] " + "|".join(v.upper() for v in values)
                              + f", e.g. {ex}")
         return Standing(verb, fold(t[0]), unit)
 
     def p_ignore(self, t: list[str]) -> Standing:
-        return self._standing("ignore", t, ("all", "none"), "IGNORE ALL")
+        return self._standing("ignore", t, ("all", "none"), "IGNORE ALL (or a number of "
+                              "flags, IGNORE N3 1)")
 
     def p_retreat(self, t: list[str]) -> Standing:
-        return self._standing("retreat", t, ("safe", "left", "right", "centre"), "RETREAT SAFE")
+        # RETREAT [unit] <hex> [<hex> ...]: the hexes to retreat through, in order of
+        # preference (any step not covered falls back to SAFE)
+        if t and parse_hex(t[-1]):
+            unit = ""
+            if not parse_hex(t[0]):
+                unit, t = self.unit(t[0]), t[1:]
+            return Standing("retreat", " ".join(hex_name(_hex(x)) for x in t), unit)
+        return self._standing("retreat", t, ("safe", "left", "right", "centre"),
+                              "RETREAT SAFE (or the hexes to retreat through, RETREAT N3 12-8 "
+                              "11-9)")
 
     def p_battleback(self, t: list[str]) -> Standing:
         return self._standing("battleback", t, ("always", "never"), "BATTLEBACK ALWAYS (or a "

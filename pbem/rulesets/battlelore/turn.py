@@ -15,7 +15,7 @@ from .cards import auto_order, can_order, card_name, draw_command, effective
 from .combat import battle, dice_count, short, targets
 from .ctx import Ctx
 from .landmarks import drill, end_of_turn, entered, passage
-from .movement import allowance, reachable
+from .movement import allowance, path_via, reachable
 from .orders import Battle, Lore, Move, Order, Passage, Play, Rush, Unitcmd
 from .state import other, race, uclass, uhex, unit_sort, units_of
 
@@ -218,13 +218,14 @@ def move_one(ctx: Ctx, o: Move | Rush | Passage) -> str | None:
             tf["moved"].setdefault(u["id"], 0)
             ctx.ev("stay", f"{u['id']} stays at {hex_name(d)}.")
             return None
-        if d in reach:
-            r = reach[d]
+        r = path_via(s, u, d, o.via, mx) if o.via else reach.get(d)
+        if r is not None:
             do_move(ctx, u, d, r)
             if r["d"] > bat or r["no_battle"]:
                 tf["no_battle"].append(u["id"])
             return None
-    return (f"{' / '.join(hex_name(d) for d in o.dests)} cannot be reached (moves {mx}, "
+    via = f" via {' '.join(hex_name(h) for h in o.via)}" if o.via else ""
+    return (f"{' / '.join(hex_name(d) for d in o.dests)} cannot be reached{via} (moves {mx}, "
             f"never through occupied hexes; forests, fords and landmarks stop a unit)")
 
 
