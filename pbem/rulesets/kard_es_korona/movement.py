@@ -235,7 +235,7 @@ def do_step(state: St, seat: str, mv: Move, events: list[Event]) -> str:
                 battle["free"] = m - 2 * n
         state["battles"].append(battle)
         victim = lord_at(state, t)
-        if victim is not None and victim != seat and state["opts"].get("lord_freeze", True):
+        if victim is not None and victim != seat and state["opts"].get("lord_freeze"):
             if not battle.get("free"):
                 state["players"][victim]["frozen"] = True
                 events.append(Event("freeze", f"{victim}'s lord is attacked in {name}: "

@@ -50,7 +50,9 @@ from pbem.rulesets.kard_es_korona.setup import (
 )
 from pbem.rulesets.kard_es_korona.state import gmap, turn_order
 
-ADVANCED_RULES = ("pinning", "flight", "arm_limits")
+# Rulebook ch. 6 (p. 14-15): the advanced game's differences. The lord freeze is printed there
+# too (a tip inside 6.2 pinning), so it is an advanced rule; the rulebook wins over spec PR-14.
+ADVANCED_RULES = ("pinning", "flight", "arm_limits", "lord_freeze")
 
 
 class KardEsKorona(Ruleset):
@@ -69,7 +71,8 @@ class KardEsKorona(Ruleset):
         Option("years", 0, (), "number of years; 0 = 8 (basic) or 12 (advanced)"),
         Option("fealty", True, (True, False), "a defeated lord may swear fealty (p. 11)"),
         Option("escape_roll", False, (True, False), "a defeated lord escapes on a 6 (p. 11)"),
-        Option("lord_freeze", True, (True, False), "an attacked lord's player may not step"),
+        Option("lord_freeze", None, (None, True, False), "an attacked lord's player may "
+               "not step; default per variant (advanced on, basic off: rulebook p. 14)"),
         Option("cavalry_cap", True, (True, False), "cavalry recruitment caps / quota"),
         Option("movement", "interleaved", ("interleaved", "strict", "traditional"),
                "strict = a player whose step list runs out before PASS is asked for his next "

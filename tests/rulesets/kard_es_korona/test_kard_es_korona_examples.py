@@ -47,7 +47,7 @@ def test_t1_combined_step_into_castle():
     assert "attacked" in why
     why, _ = step(s, "felvidek", "MOVE TO abauj FROM borsod 1 cav")
     assert "already pending" in why
-    assert s["players"]["tiszahat"]["frozen"]  # his lord was in Abaúj
+    assert not s["players"]["tiszahat"]["frozen"]  # basic game: no lord freeze (p. 14)
 
 
 # --- T2 open battle, defender has only archers (rulebook p. 10) ---------------------------
@@ -625,7 +625,7 @@ def test_t24_duel():
 
 # --- T25 lord freeze and start player -------------------------------------------------------------------
 def test_t25_lord_freeze_and_start_player():
-    s = bare(("felvidek", "tiszahat"))
+    s = bare(("felvidek", "tiszahat"), lord_freeze=True)
     put(s, "gomor", "felvidek", inf=3)
     put(s, "trencsen", "felvidek", inf=1)
     lord(s, "felvidek", "trencsen")
@@ -642,6 +642,30 @@ def test_t25_lord_freeze_and_start_player():
     assert s["players"]["tiszahat"]["frozen"]
     assert units_in(s, "abauj") == army(inf=2)  # the frozen player made no step
     assert s["first_passer"] == "tiszahat"
+
+
+def test_lord_freeze_is_an_advanced_rule():
+    """Rulebook p. 14: the lord freeze is printed in chapter 6 (the advanced game's
+    differences, inside 6.2 pinning), so the basic game does not have it unless switched on
+    (the rulebook wins over spec PR-14, which applied it to both versions)."""
+    def frozen(version: str, **options) -> bool:
+        s = bare(("felvidek", "tiszahat"), version=version, **options)
+        put(s, "gomor", "felvidek", inf=3)
+        put(s, "trencsen", "felvidek", inf=1)
+        lord(s, "felvidek", "trencsen")
+        put(s, "borsod", "tiszahat", inf=1)
+        put(s, "abauj", "tiszahat", inf=2)
+        lord(s, "tiszahat", "borsod")
+        s["players"]["tiszahat"]["steps_left"] = 4
+        s["players"]["felvidek"]["steps_left"] = 4
+        s["players"]["felvidek"]["script"] = ["MOVE TO borsod FROM gomor 2 inf", "PASS"]
+        s["players"]["tiszahat"]["script"] = ["PASS"]
+        run_movement(s, [], lambda: False)
+        return s["players"]["tiszahat"]["frozen"]
+    assert not frozen("basic")
+    assert frozen("basic", lord_freeze=True)
+    assert frozen("advanced")
+    assert not frozen("advanced", lord_freeze=False)
 
 
 # --- T27 victory thresholds --------------------------------------------------------------------------
