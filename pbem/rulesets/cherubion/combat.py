@@ -147,6 +147,12 @@ def task_exchange(ctx: Ctx, task: dict[str, Any]) -> str:
         if why:
             ctx.pub("skipped", f"{label} {task['att']} -> {task['dfd']} skipped: {why}")
             return "done"
+        if free and _ask_free_attack(ctx, att, st["pieces"][task["dfd"]]):
+            return "wait"
+        if free and st["players"][att["owner"]]["standing"].get("freeattack") is False:
+            ctx.pub("pass", f"{att['owner']} lets {name_of(st, task['dfd'])} flee from "
+                    f"{name_of(st, att['id'])} without a free attack")
+            return "done"
         turn = st["turn"]
         if att.get("hidden"):
             # a hidden or invisible piece is revealed when it attacks (spec §2.8 n14)
@@ -242,6 +248,29 @@ def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str
     st["players"][att["owner"]]["transit"].append(dfd["id"])
     ctx.pub("capture", f"{att['owner']} captures the body of {dfd['name']} ({dfd['id']}) at "
             f"{dfd['ep']} ÉP; {name_of(st, carrier_id)} must carry it home")
+    return True
+
+
+def _ask_free_attack(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any]) -> bool:
+    """decisions=ask (spec DP8): a seat without a FREEATTACK standing order is asked once
+    per turn whether to take its free attacks; the answer (FREEATTACK YES/NO) becomes its
+    standing order; PASS or no answer takes them this time (the `auto` default)."""
+    st = ctx.state
+    seat = att["owner"]
+    if st["config"]["options"].get("decisions", "auto") != "ask" or \
+            st["players"][seat]["standing"].get("freeattack") is not None:
+        return False
+    asked = st["turn"].setdefault("free_asked", [])
+    if seat in asked:
+        return False
+    asked.append(seat)
+    st["ask"] = {"seat": seat, "event": "FREEATTACK", "info": {"piece": dfd["id"]},
+                 "options": ["FREEATTACK YES", "FREEATTACK NO"],
+                 "text": (f"{name_of(st, dfd['id'])} flees from {dfd['loc']}: your "
+                          f"{name_of(st, att['id'])} (and any other piece of yours engaged "
+                          "with it) may make a free attack at +10 TK, +4 damage. Your answer "
+                          "stays as your standing FREEATTACK order; PASS takes them this "
+                          "time.")}
     return True
 
 

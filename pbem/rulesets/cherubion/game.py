@@ -26,6 +26,7 @@ from pbem.rulesets.cherubion.orders import (
     STANDING,
     BaseChoice,
     Deck,
+    FreeAttack,
     Intruder,
     Lineup,
     Loss,
@@ -33,6 +34,7 @@ from pbem.rulesets.cherubion.orders import (
     Pass,
     Place,
     Play,
+    Scry,
     StartResource,
     Surrender,
     Team,
@@ -170,7 +172,7 @@ class Cherubion(Ruleset):
         if st["phase"] == "place":
             return PLACEMENT
         if st["ask"]:
-            return (Play, Pass, Intruder, Loss)
+            return (Play, Pass, Intruder, Loss, FreeAttack, Scry)
         return (O.Move, O.Deploy, O.Draw, O.Build, O.Upgrade, O.Play, O.Attack, O.Execute,
                 O.If, O.Else)
 
@@ -248,6 +250,11 @@ class Cherubion(Ruleset):
         if any(isinstance(o, Surrender) for o in os_):
             ctx.pub("surrender", f"{seat} surrenders", seat=seat)
             eliminate(ctx, seat, None, "surrendered")
+            return
+        if ask["event"] in ("FREEATTACK", "SCRY"):
+            key = ask["event"].lower()
+            if st["players"][seat]["standing"].get(key) is None:
+                ctx.pub("pass", f"{seat} leaves it to the default")
             return
         if ask["event"] in ("INTRUDER", "LOSS"):
             key = "loss" if ask["event"] == "LOSS" else "intruder"

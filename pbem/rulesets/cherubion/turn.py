@@ -123,18 +123,26 @@ def start_turn(ctx: Ctx) -> None:
             ctx.pub("skip", f"{seat}'s turn goes on the hostage exchange", seat=seat)
             _end_turn(ctx)
             continue
-        _scry(ctx, seat)
-        me, faces = roll_me(ctx, seat)
-        me += 2 * pl["herd"]  # card ot01 Ménes [A]: +2 MÉ per turn
-        pl["me"] = me
-        pl["me_dice"] = faces
-        ctx.pub("turn", f"Round {st['round']}: {seat}'s turn. MÉ roll "
-                f"{'+'.join(map(str, faces))}" + (" +2 Ménes" * pl["herd"]) + f" = {me}",
-                seat=seat, me=me, dice=faces)
-        ctx.priv([seat], "energy", f"Your energy this turn: {pl['energy']}",
-                 energy=pl["energy"])
-        st["awaiting_orders"] = True
+        if _scry(ctx, seat):
+            return  # decisions=ask: the seat is asked whose deck to look at first
+        _roll_for_turn(ctx, seat)
         return
+
+
+def _roll_for_turn(ctx: Ctx, seat: str) -> None:
+    """Start step e (spec §4.1): the MÉ roll; then the seat's orders are awaited."""
+    st = ctx.state
+    pl = st["players"][seat]
+    me, faces = roll_me(ctx, seat)
+    me += 2 * pl["herd"]  # card ot01 Ménes [A]: +2 MÉ per turn
+    pl["me"] = me
+    pl["me_dice"] = faces
+    ctx.pub("turn", f"Round {st['round']}: {seat}'s turn. MÉ roll "
+            f"{'+'.join(map(str, faces))}" + (" +2 Ménes" * pl["herd"]) + f" = {me}",
+            seat=seat, me=me, dice=faces)
+    ctx.priv([seat], "energy", f"Your energy this turn: {pl['energy']}",
+             energy=pl["energy"])
+    st["awaiting_orders"] = True
 
 
 def _ticks(ctx: Ctx, seat: str) -> None:
@@ -184,18 +192,30 @@ def _ticks(ctx: Ctx, seat: str) -> None:
                              f"{data.card(m['card'])['name_hu']}")
 
 
-def _scry(ctx: Ctx, seat: str) -> None:
+def _scry(ctx: Ctx, seat: str) -> bool:
     """SCRY holder looks at the top card of one opponent's deck (Rulebook). Decks are not
     pre-shuffled: the top card is drawn at random now (visible to the scryer only) and
-    stays on top until drawn."""
+    stays on top until drawn. Whose deck (spec DP4): the SCRY standing order; else with
+    decisions=ask and a choice to make the seat is asked in a short step (True returned;
+    its answer becomes the standing order); else, and on PASS, the next opponent."""
     from pbem.rulesets.cherubion.model import holder
     st = ctx.state
     if holder(st, "scry") != seat:
-        return
+        return False
     others = [s for s in alive_seats(st) if s != seat and st["players"][s]["pile"]]
+    others = [s for s in _after(st, seat) if s in others]
     if not others:
-        return
+        return False
     want = st["players"][seat]["standing"].get("scry")
+    if want not in others and len(others) > 1 and not st["turn"].get("scry_asked") and \
+            st["config"]["options"].get("decisions", "auto") == "ask":
+        st["turn"]["scry_asked"] = True
+        st["ask"] = {"seat": seat, "event": "SCRY", "info": {},
+                     "options": [f"SCRY {s}" for s in others],
+                     "text": ("You hold the SCRY field: whose deck's top card do you look at? "
+                              "Your answer stays as your standing SCRY order; PASS looks at "
+                              f"the next opponent's ({others[0]}).")}
+        return True
     q = want if want in others else others[0]
     qp = st["players"][q]
     if qp["top"] is None:
@@ -205,6 +225,14 @@ def _scry(ctx: Ctx, seat: str) -> None:
         qp["top"]["seen_by"].append(seat)
     ctx.priv([seat], "scry", f"SCRY: the top card of {q}'s deck is "
              f"{data.card(qp['top']['card'])['name_hu']}", card=qp["top"]["card"])
+    return False
+
+
+def _after(st: State, seat: str) -> list[str]:
+    """The seats in turn order after `seat` (the next opponent first)."""
+    order = st["order"]
+    i = order.index(seat)
+    return order[i + 1:] + order[:i]
 
 
 def draw_card(ctx: Ctx, seat: str) -> str | None:
@@ -253,6 +281,12 @@ def run(ctx: Ctx) -> None:
             raise AssertionError("cherubion: run loop does not terminate")
         if st["ask"] or st["awaiting_orders"]:
             return
+        if st["turn"].get("scry_asked") is True:
+            # back from the SCRY question: look, roll the MÉ, await the turn's orders
+            st["turn"]["scry_asked"] = "done"
+            _scry(ctx, st["active"])
+            _roll_for_turn(ctx, st["active"])
+            continue
         if not st["players"][st["active"]]["alive"] and (st["script"] or st["queue"]):
             # the active player was eliminated mid-turn: the rest of his script lapses
             st["script"] = []
