@@ -143,6 +143,15 @@ def order_phase(ctx: Ctx, orders: list[Any], c: dict[str, Any] | None, command: 
     else:
         ctx.ev("orders", f"{a.capitalize()} orders " + ", ".join(short(s["units"][x]) for x in chosen)
                + ".", units=chosen)
+    if s["mode"] == "lore" and chosen:
+        # p.29 'reaction to orders': the opponent's window in the order phase. The rulebook
+        # says the base box has no order-phase card, and the shipped deck has none, so this
+        # window asks nobody (ask_blind finds no card for it) until a card is added to the
+        # data. 'During orders' (the active player's own order-phase card, whose units are
+        # resolved before the Command card's) is not modelled: no card defines its units.
+        from .lore import choose_reaction
+        choose_reaction(ctx, other(a), "reaction_orders", "", f"{a} ordered "
+                        + " ".join(chosen))
 
 
 def move_phase(ctx: Ctx, orders: list[Any]) -> None:
@@ -168,6 +177,13 @@ def move_phase(ctx: Ctx, orders: list[Any]) -> None:
                 ctx.ev("skip", f"{o} skipped: {why}.", to=[a])
     for o in orders:
         if isinstance(o, (Move, Rush, Passage)):
+            u = s["units"].get(o.unit)
+            if (s["mode"] == "lore" and u is not None and o.unit in tf["ordered"]
+                    and o.unit not in tf["moved"]):
+                # p.29 'reaction to movement': before this unit moves, never after (TC-50)
+                from .lore import choose_reaction
+                choose_reaction(ctx, other(a), "reaction_movement", o.unit,
+                                f"{o.unit} is about to move")
             why = move_one(ctx, o)
             if why:
                 ctx.ev("skip", f"{o} skipped: {why}.", to=[a])

@@ -570,3 +570,67 @@ def test_p30_after_opponent_rolls_window_opens_after_a_battle_back() -> None:
             "F", "G", "G", "G", "BS", "BS", "G", 0, 0)
     assert "Backstab: S1 suffers its own 2 bonus strike hit(s)" in texts(c)
     assert s["units"]["N1"]["fig"] == 4 and s["units"]["S1"]["fig"] == 2  # G misses red
+
+
+# --- the windows no shipped card uses (p.29) -----------------------------------------------
+
+def _with_test_card(monkeypatch: pytest.MonkeyPatch, phase: str) -> None:
+    """The shipped deck has no card for this window: add one to the data for the test."""
+    from pbem.rulesets.battlelore import council
+    real = council.data
+
+    def fake(name: str) -> dict:
+        d = real(name)
+        if name == "lore_cards":  # a copy: data() is cached and shared
+            d = {**d, "cards": dict(d["cards"])}
+            d["cards"]["test_card"] = {"name": "Test Card", "class": "rogue", "copies": 1,
+                                       "cost": 1, "reaction": True, "phase": phase,
+                                       "target": "none", "effect": "gain_tokens",
+                                       "params": {"tokens": "0/level+2"}, "source": "test"}
+        return d
+    monkeypatch.setattr(council, "data", fake)
+
+
+def test_tc50_reaction_to_movement_before_the_unit_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TC-50: a 'reaction to movement' card is played before the targeted unit moves, never
+    after: the window opens before each unit's move."""
+    _with_test_card(monkeypatch, "reaction_movement")
+    s = lore_state({"rogue": 1}, goblets=(0, 1))
+    s["lore"]["hands"] = {"north": [], "south": ["test_card"]}
+    s["standing"]["south"] = {"react test_card": "N2"}
+    s["hands"]["north"] = ["order_two_centre"] * 4
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "N2", "north", "regular_infantry", (15, 7))
+    c = run(s, "north", "PLAY order_two_centre\nMOVE N1 13-5\nMOVE N2 15-5\nREPLENISH TOKENS\n",
+            0, 0)
+    log = texts(c)
+    assert log.index("N1 moves") < log.index("plays the Lore card Test Card on N2") \
+        < log.index("N2 moves")
+    # a unit that does not move opens no window: the card stays in the hand
+    s = lore_state({"rogue": 1}, goblets=(0, 1))
+    s["lore"]["hands"] = {"north": [], "south": ["test_card"]}
+    s["standing"]["south"] = {"react test_card": "N2"}
+    s["hands"]["north"] = ["order_two_centre"] * 4
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    put(s, "N2", "north", "regular_infantry", (15, 7))
+    run(s, "north", "PLAY order_two_centre\nORDER N1 N2\nMOVE N1 13-5\nREPLENISH TOKENS\n", 0, 0)
+    assert s["lore"]["hands"]["south"] == ["test_card"]
+
+
+def test_reaction_to_orders_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    _with_test_card(monkeypatch, "reaction_orders")
+    s = lore_state({"rogue": 1}, goblets=(0, 1))
+    s["lore"]["hands"] = {"north": [], "south": ["test_card"]}
+    s["standing"]["south"] = {"react test_card": "ANY"}
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    c = run(s, "north", "PLAY scout_centre\nMOVE N1 13-5\nREPLENISH TOKENS\n", 0, 0)
+    log = texts(c)
+    assert log.index("North orders N1") < log.index("Test Card") < log.index("N1 moves")
+
+
+def test_shipped_deck_has_no_card_for_the_order_and_movement_reactions() -> None:
+    """p.29: 'the base box has no order-phase cards'; the spec's card list has no
+    reaction-to-movement card either. If one is added, these windows already open."""
+    from pbem.rulesets.battlelore.state import data
+    phases = {c["phase"] for c in data("lore_cards")["cards"].values()}
+    assert not phases & {"reaction_orders", "during_orders", "reaction_movement"}
