@@ -175,10 +175,12 @@ def _state_for(kind: str, seat: str = "felvidek"):
     if kind == "bid":
         s["phase"] = "bid"
         s["election"] = {"office": 0, "declared": {}, "results": []}
-    if kind in ("battle", "fealty"):
+    if kind in ("battle", "fealty", "move"):
         s["phase"] = "ask"
-        s["ask"] = {"kind": kind, "seats": ["felvidek"], "seq": 1, "county": "abauj",
+        s["ask"] = {"kind": kind, "seats": [seat], "seq": 1, "county": "abauj",
                     "victor": "tiszahat"}
+    if kind == "orders" and seat == "erdely":
+        s["offices"]["treasurer"] = "erdely"
     return s
 
 
@@ -280,3 +282,19 @@ def test_standing_lines_in_the_view_parse_back():
     shown = RULESET.view(s, "felvidek")["me"]["standing_lines"]
     assert sorted(shown) == sorted(lines)
     assert "me" not in RULESET.view(s, None) and "standing" not in str(RULESET.view(s, "tiszahat")["players"])
+
+
+def test_example_files_use_every_command():
+    """RULESET-DONE 2: sample order files for every command (RESIGN only as a comment)."""
+    used = set()
+    for path in _files():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.lstrip("# ").split()
+            if words:
+                used.add(words[0].upper() if not line.startswith("#") else "#" + words[0])
+    verbs = {"DEPLOY", "LORD", "NEUTRAL", "RECRUIT", "RANSOM", "GIVE", "CEDE", "MOVE", "PASS",
+             "LEAD", "TARGET", "REROLL", "FLEE", "FEALTY", "RETREAT", "PLACE", "LOSSES",
+             "PREFER", "VETO", "SEQUENCE", "BID"}
+    hungarian = {"TOBOROZ", "VÁLTSÁG", "LÉPÉS", "PASSZ", "VEZET", "HŰBÉREKÜ"}
+    assert verbs | hungarian <= used, sorted((verbs | hungarian) - used)
+    assert any("RESIGN" in (p.read_text(encoding="utf-8")) for p in _files())
