@@ -1,0 +1,92 @@
+"""Audit tests: rules of the rulebook that the code implemented but no test pinned (found by
+removing each check in turn and seeing that every test still passed). Each test names the
+rulebook passage it holds the code to."""
+
+from __future__ import annotations
+
+from mou_helpers import RS, build, ex1, region, send, texts
+
+from pbem.core.dice import ScriptedDice
+from pbem.rulesets.macht_und_ohnmacht import cycle
+from pbem.rulesets.macht_und_ohnmacht.board import KNIGHT
+
+
+def test_bolster_needs_the_tiles_marker() -> None:
+    # Rulebook "Erősítés" (influence tile): "a régión a kijátszottal megegyező jelzőnek kell
+    # lennie". A is a tent region of orange's; a castle tile cannot bolster it.
+    state = ex1(cycle_type="steel", held={"orange": ["castle"]}, reserve={"orange": (1, 0)})
+    ev = send(state, "orange", "PLAY castle BOLSTER a\nRECRUIT\nRECRUIT")
+    assert "A carries a tent marker, not castle" in texts(ev)
+    assert region(state, "a") == ("orange", 2, 1)
+    assert state["reserve"]["orange"][KNIGHT] == 1
+
+
+def test_movement_uses_the_cycles_adjacency() -> None:
+    # Rulebook "Mozgás": between two regions adjacent "a ciklus alapján". A and G share no
+    # border (steel: not adjacent) but both carry a tent marker (magic: adjacent).
+    steel = ex1(cycle_type="steel", held={"orange": ["movement"]})
+    ev = send(steel, "orange", "PLAY movement a g 1K 0M\nRECRUIT\nRECRUIT")
+    assert "A and G are not adjacent in the steel cycle" in texts(ev)
+    assert region(steel, "a") == ("orange", 2, 1)
+    magic = ex1(cycle_type="magic", held={"orange": ["movement"]})
+    send(magic, "orange", "PLAY movement a g 1K 1M\nRECRUIT")
+    assert region(magic, "a") == ("orange", 1, 0)
+    assert region(magic, "g") == ("orange", 3, 2)
+
+
+def test_sea_voyage_moves_only_own_units() -> None:
+    # Rulebook "Hajózás": the player moves "bárhány egységét" (his own units) from a coastal
+    # region. B is coastal here but white's: orange cannot sail white's units away.
+    from mou_helpers import EX1_BORDERS, EX1_MARKERS, EX1_UNITS
+    state = build(EX1_MARKERS, EX1_BORDERS, EX1_UNITS, coastal=("a", "b"), cycle_type="steel",
+                  held={"orange": ["sea"]})
+    ev = send(state, "orange", "PLAY sea b f 1K 0M\nRECRUIT\nRECRUIT")
+    assert "you have no units in B" in texts(ev)
+    assert region(state, "b") == ("white", 1, 1) and region(state, "f") == ("orange", 0, 1)
+
+
+def _won_auction(kind: str) -> dict:
+    state = ex1(cycle_type="steel", hourglass=3, turn="white", display=[kind],
+                reserve={"orange": (0, 0), "white": (1, 0)}, decisions="ask")
+    send(state, "white", f"TAKE {kind} BID 1\nRECRUIT")
+    send(state, "orange", "BID 0")
+    assert state["phase"] == "effect"
+    return state
+
+
+def test_rebellion_only_in_an_opponent_region_and_at_most_two_units() -> None:
+    # Rulebook "Lázadás": "leveheti egy régióról ellenfele legfeljebb két ... egységét".
+    bad = RS.parse(_won_auction("rebellion"), "white", "REBEL g 2K 1M")
+    assert not bad.ok and "at most 2 units" in bad.errors[0].error
+    state = _won_auction("rebellion")
+    ev = send(state, "white", "REBEL b 1K 0M")  # B is white's own region
+    assert "B is not held by orange" in texts(ev)
+    assert region(state, "b") == ("white", 1, 1)
+    # the auto default applies instead: orange's region with most active units (A, G: 2
+    # knights each; A first), two knights removed
+    assert region(state, "a") == ("orange", 0, 1)
+
+
+def test_marker_swap_takes_a_set_aside_marker_even_on_an_enemy_region() -> None:
+    # Rulebook "Régiójelző cseréje": a marker "a félretettek közül"; "A cserének nem
+    # akadálya, ha a régiót ellenfele irányítja."
+    state = _won_auction("swap")
+    ev = send(state, "white", "SWAP a helmet")  # no helmet is set aside
+    assert "no helmet marker is set aside" in texts(ev)
+    assert state["regions"]["a"]["marker"] == "tent"  # default: decline
+    state = _won_auction("swap")
+    send(state, "white", "SWAP a castle")  # A is orange's
+    assert state["regions"]["a"]["marker"] == "castle"
+    assert sorted(state["aside"]) == ["key", "tent", "tent"]
+
+
+def test_exactly_twelve_points_win() -> None:
+    # Rulebook "A ciklus és a játék vége": 12 points (VP + controlled active regions) win.
+    markers = {f"r{i}": "castle" for i in range(4)}
+    units = {"r0": ("orange", 1, 0), "r1": ("orange", 1, 0)}
+    state = build(markers, [], units, cycle_type="steel", hourglass=0,
+                  vp={"orange": 9, "white": 0})
+    cycle.end_cycle(state, ScriptedDice([]), [])
+    assert state["vp"]["orange"] == 10
+    assert state["result"]["winners"] == ["orange"]
+    assert state["result"]["scores"]["orange"] == 12
