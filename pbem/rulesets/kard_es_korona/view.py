@@ -230,9 +230,39 @@ def _xy(pos: tuple[float, float]) -> tuple[float, float]:
     return ((pos[0] - 15.4) * 62 + 20, (49.5 - pos[1]) * 88 + 20)
 
 
+def _spread(points: dict[str, tuple[float, float]], gap: float = 32.0,
+            rounds: int = 40) -> dict[str, tuple[float, float]]:
+    """Push apart county circles drawn closer than `gap` pixels (the BASIC map draws a county
+    at the mean of the ADVANCED counties it merges, so some would overlap). Deterministic:
+    pairs in sorted order, fixed number of rounds."""
+    pts = {k: [x, y] for k, (x, y) in sorted(points.items())}
+    keys = list(pts)
+    for _ in range(rounds):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                dx = pts[b][0] - pts[a][0]
+                dy = pts[b][1] - pts[a][1]
+                d = (dx * dx + dy * dy) ** 0.5
+                if d >= gap:
+                    continue
+                if d < 1e-6:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                push = (gap - d) / 2
+                pts[a][0] -= dx / d * push
+                pts[a][1] -= dy / d * push
+                pts[b][0] += dx / d * push
+                pts[b][1] += dy / d * push
+                moved = True
+        if not moved:
+            break
+    return {k: (x, y) for k, (x, y) in pts.items()}
+
+
 def board_svg(v: dict[str, Any]) -> str:
     gm = game_map(v["version"])
-    w, h = 720, 470
+    w, h = 720, 505
+    xy = _spread({c: _xy(gm.pos[c]) for c in gm.counties}, gap=36.0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
            f'height="{h}" font-family="sans-serif" font-size="9">',
            f'<rect width="{w}" height="{h}" fill="#fbf8ef"/>']
@@ -242,15 +272,15 @@ def board_svg(v: dict[str, Any]) -> str:
             if (b, a) in done:
                 continue
             done.add((a, b))
-            x1, y1 = _xy(gm.pos[a])
-            x2, y2 = _xy(gm.pos[b])
+            x1, y1 = xy[a]
+            x2, y2 = xy[b]
             style = ('stroke="#3b7dd8" stroke-width="3"' if river
                      else 'stroke="#bbb" stroke-width="1"')
             out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {style}/>')
     lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
     battles = {b["county"]: b for b in v["battles"]}
     for cid, c in gm.counties.items():
-        x, y = _xy(gm.pos[cid])
+        x, y = xy[cid]
         e = v["board"][cid]
         holder = e["holder"]
         if e.get("out"):
@@ -276,8 +306,8 @@ def board_svg(v: dict[str, Any]) -> str:
         if c.has_castle:
             out.append(f'<rect x="{x - 4:.0f}" y="{y - 17:.0f}" width="8" height="7" '
                        'fill="#222"/>')
-        out.append(f'<text x="{x:.0f}" y="{y + 3:.0f}" text-anchor="middle">'
-                   f'{escape(c.name[:6])}</text>')
+        out.append(f'<text x="{x:.0f}" y="{y + 3:.0f}" text-anchor="middle" '
+                   f'font-size="7.5">{escape(c.name)}</text>')
         label = _units(e["units"]) if e.get("units") else ""
         if e.get("face_down"):
             label += f" +{e['face_down']}?"
@@ -290,6 +320,20 @@ def board_svg(v: dict[str, Any]) -> str:
         if label:
             out.append(f'<text x="{x:.0f}" y="{y + 23:.0f}" text-anchor="middle" '
                        f'font-weight="bold">{escape(label.strip())}</text>')
+    # colour legend: one swatch per seat (neutral provinces pale, royal grey)
+    items = [(colour(seat), f"{seat} ({p['lord_name']})") for seat, p in v["players"].items()]
+    items.append(("", "pale = neutral, light grey = royal, white = empty"))
+    lx, ly = 10.0, h - 44
+    for fill, text in items:
+        width = 20 + 5.0 * len(text)
+        if lx + width > w:
+            lx, ly = 10.0, ly + 13
+        if fill:
+            out.append(f'<rect x="{lx:.0f}" y="{ly - 9:.0f}" width="10" height="10" '
+                       f'fill="{fill}" stroke="#333"/>')
+            lx += 13
+        out.append(f'<text x="{lx:.0f}" y="{ly:.0f}">{escape(text)}</text>')
+        lx += width - (13 if fill else 0)
     out.append(f'<text x="10" y="{h - 8}">{escape(v["label"])}; c=cavalry i=infantry '
                'a=archer, \u2605 lord, \u2694 pending attack, square = castle, blue line = '
                'wide river</text>')

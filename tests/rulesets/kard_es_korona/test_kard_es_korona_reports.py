@@ -99,3 +99,17 @@ def test_battle_question_describes_the_battle():
     assert prompt.skeleton == ("LEAD all arch cav inf", "TARGET all cav arch inf")
     s["offices"]["judge"] = "tiszahat"
     assert "REROLL <n>|NEVER" in RULESET.awaiting(s)["tiszahat"].text
+
+
+def test_board_picture_has_a_colour_legend_full_names_and_no_overlaps():
+    import re
+    for version in ("basic", "advanced"):
+        s = bare(("felvidek", "tiszahat", "erdely"), version=version)
+        svg = RULESET.board_svg(RULESET.view(s, "erdely"))
+        assert "tiszahat (Aba Amadé)" in svg and "white = empty" in svg
+        assert ">Trencsén</text>" in svg and ">Szabolcs</text>" in svg
+        circles = [(float(x), float(y)) for x, y in
+                   re.findall(r'<circle cx="([\d.-]+)" cy="([\d.-]+)" r="13"', svg)]
+        closest = min(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+                      for i, a in enumerate(circles) for b in circles[i + 1:])
+        assert closest >= 28, (version, closest)
