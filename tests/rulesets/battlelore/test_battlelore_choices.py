@@ -116,3 +116,29 @@ def test_retreat_path_as_a_standing_order() -> None:
     s["standing"]["south"] = {"retreat S1": p.orders[0].value}
     run(s, "north", "PLAY scout_centre\nBATTLE N1 S1 HOLD\n", "F", "F", "R", 0)
     assert s["units"]["S1"]["hex"] == [12, 4]
+
+
+def test_every_reachable_path_can_be_written_with_via() -> None:
+    """Property over real positions: each path `reachable` finds is accepted by VIA with
+    the same length, and VIA never passes a unit or stops early."""
+    from battlelore_helpers import RULESET
+
+    from pbem.core.ruleset import GameConfig
+    from pbem.core.selfplay import play
+    from pbem.rulesets.battlelore.movement import allowance, path_via, reachable
+    from pbem.rulesets.battlelore.state import SEATS
+
+    checked = 0
+    for variant in ("agincourt", "dwarves_at_the_ford"):
+        p = play(RULESET, GameConfig(SEATS, variant, {}), 5, keep=True)
+        for out in p.outcomes[::7]:
+            s = out.state
+            if s["phase"] != "turn":
+                continue
+            for u in s["units"].values():
+                mx = allowance(s, u)[0]
+                for h, r in reachable(s, u, mx).items():
+                    got = path_via(s, u, h, tuple(r["path"][:-1]), mx)
+                    assert got is not None and got["d"] == r["d"], (u["id"], h, r)
+                    checked += 1
+    assert checked > 100

@@ -157,7 +157,10 @@ def test_fuzzed_scripts_resolve_without_errors() -> None:
                     f"BATTLE {u} {f} OR ANY PURSUE {h} BONUS {f}", f"BATTLE {u} ANY HOLD",
                     f"DRILL {u}", f"FREE {u}", f"PASSAGE {u} {h}", "REPLENISH CARDS",
                     f"LORE {rng.choice(lore_ids)} ON {rng.choice([u, f])} TO {h}",
-                    f"REACT {rng.choice(lore_ids)} ON ANY", "IGNORE NONE", "BATTLEBACK 9"]))
+                    f"REACT {rng.choice(lore_ids)} ON ANY", "IGNORE NONE", "BATTLEBACK 9",
+                    f"MOVE {u} {h} VIA {hex_name(rng.choice(ALL_HEXES))}",
+                    f"BATTLE {u} ANY PURSUE {h} OR {hex_name(rng.choice(ALL_HEXES))} STAY",
+                    f"RETREAT {h} {hex_name(rng.choice(ALL_HEXES))}", "IGNORE 1", "REACT NONE"]))
             parsed = RULESET.parse(st, seat, "\n".join(lines))
             state = RULESET.load(RULESET.dump(st))
             new, events = RULESET.resolve(state, {seat: parsed}, HmacDice(b"f" * 32, "x"))
