@@ -285,7 +285,7 @@ class Helios(Ruleset):
                     f"{f['corners']}, bonus tiles {f['bonus_tiles']}, buildings "
                     f"{f['buildings']}, characters {f['characters']}, mana {f['mana']}, "
                     f"resources {f['resources']}).", seat=s, **f)
-            say(events, "winner", "Winner: " + ", ".join(win) + ".")
+            say(events, "winner", scoring.winner_text(state, totals, win))
             return
         phases.phase3(state, dice, events)
         asking = []

@@ -86,3 +86,21 @@ def winners(state: State, totals: dict[str, int]) -> tuple[list[str], list[str]]
     ranking = sorted(state["seats"], key=lambda s: (-rank(s)[0], -rank(s)[1], state["seats"].index(s)))
     best = rank(ranking[0])
     return [s for s in ranking if rank(s) == best], ranking
+
+
+def winner_text(state: State, totals: dict[str, int], win: list[str]) -> str:
+    """The closing line of the game; a tie on VP says how leftover resources decided it
+    (rulebook p. 14)."""
+    best = totals[win[0]]
+    tied = [s for s in state["seats"] if totals[s] == best]
+    if len(tied) == 1:
+        return f"Winner: {win[0]}."
+    cubes = {s: economy.cube_count(state["players"][s]) for s in tied}
+    if len(win) > 1 and len(win) == len(tied):
+        return (f"Winners: {', '.join(win)} (tied on {best} VP and on leftover resources, "
+                f"{cubes[win[0]]} each).")
+    others = [s for s in tied if s not in win]
+    order = win + sorted(others, key=lambda s: (-cubes[s], state["seats"].index(s)))
+    return (f"Winner{'s' if len(win) > 1 else ''}: {', '.join(win)} (tied on {best} VP with "
+            f"{', '.join(others)}; more leftover resources wins: "
+            + ", ".join(f"{s} {cubes[s]}" for s in order) + ").")

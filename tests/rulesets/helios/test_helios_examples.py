@@ -514,3 +514,20 @@ def test_every_spec_example_has_a_test():
     text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_helios_*.py"))
     missing = [n for n in range(1, 34) if f"tc{n:02d}" not in text and f"TC-{n:02d}" not in text]
     assert missing == []
+
+
+def test_winner_event_explains_the_resource_tie_break(game2):
+    # Rulebook p. 14 (Holtverseny): a report must say why one of two tied seats won.
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["grey", "grey"]), (1, 0): ("granite", ["grey"])})
+    set_board(s, "east", {(0, 0): ("granite", ["grey", "grey"])})
+    totals = {"north": 50, "east": 50}
+    win, _ = scoring.winners(s, totals)
+    assert scoring.winner_text(s, totals, win) == (
+        "Winner: north (tied on 50 VP with east; more leftover resources wins: "
+        "north 3, east 2).")
+    set_board(s, "east", {(0, 0): ("granite", ["grey", "grey"]), (1, 0): ("granite", ["blue"])})
+    win, _ = scoring.winners(s, totals)
+    assert scoring.winner_text(s, totals, win) == (
+        "Winners: north, east (tied on 50 VP and on leftover resources, 3 each).")
+    assert scoring.winner_text(s, {"north": 51, "east": 50}, ["north"]) == "Winner: north."
