@@ -135,7 +135,8 @@ class Cherubion(Ruleset):
     def parse(self, state: State, seat: str, text: str) -> Parsed:
         st = state
         lines = []
-        unasked = st["phase"] == "turn" and seat not in self.awaiting(st)
+        unasked = st["phase"] == "turn" and \
+            seat != (st["ask"]["seat"] if st["ask"] else st["active"])
         allowed = () if unasked else self._allowed(st, seat)
         for no, raw in order_lines(text):
             try:
