@@ -182,9 +182,32 @@ class KardEsKorona(Ruleset):
             return {s: Prompt(text, sk) for s in ask["seats"]}
         if ph == "bid":
             office = current_office(state)
-            return {s: Prompt(f"Election: your sealed bid for {office} (0 to your treasury).",
-                              (f"BID {office} 0",)) for s in to_ask(state)}
+            return {s: Prompt(self._bid_question(state, s), (f"BID {office} 0",))
+                    for s in to_ask(state)}
         raise AssertionError(f"no step awaited in phase {ph}")
+
+    @staticmethod
+    def _bid_question(state: dict[str, Any], seat: str) -> str:
+        """The sealed-bid step (rulebook p. 12): the office, its power and the auction rules."""
+        from pbem.rulesets.kard_es_korona.board import OFFICE_NAMES
+        office = current_office(state)
+        power = {"judge": "once per battle he rerolls all dice of one arm, and his own other "
+                          "rolls once",
+                 "treasurer": "his castles pay 5 garas instead of 3",
+                 "palatine": "recruits at 7/4/4 and, from the second election on, chooses "
+                             "between tied bidders"}[office]
+        holder = state["offices"][office]
+        pal = state["offices"]["palatine"]
+        if state["elections_held"] >= 1 and pal is not None:
+            tie = f"else the Palatine {pal} chooses"
+        else:
+            tie = "else a die roll-off"
+        return (f"Election at the end of {state['year']}, auction "
+                f"{state['election']['office'] + 1} of 3: {OFFICE_NAMES[office]}: {power}. "
+                f"Now held by {holder or 'nobody'}. Your sealed bid, 0 to "
+                f"{state['players'][seat]['treasury']} garas: every bid is paid; a tied "
+                f"bidder who does not get the office gets half his bid back; ties: the holder "
+                f"keeps it, {tie}. All bids 0: nothing changes.")
 
     @staticmethod
     def _battle_question(state: dict[str, Any], ask: dict[str, Any]) -> str:

@@ -26,7 +26,7 @@ EXTRA = [
     (("felvidek", "erdely", "szlavonia"), "advanced", {"decisions": "ask", "fealty": True}),
     (DEFAULT_SEATS[4], "basic", {"movement": "traditional"}),
     (DEFAULT_SEATS[6], "advanced", {"movement": "traditional", "decisions": "ask"}),
-    (DEFAULT_SEATS[5], "basic", {"cavalry_cap": False, "lord_freeze": False, "years": 10}),
+    (DEFAULT_SEATS[5], "basic", {"cavalry_cap": False, "lord_freeze": True, "years": 10}),
     (DEFAULT_SEATS[3], "advanced", {"movement": "strict", "decisions": "ask"}),
     (("felvidek", "pannonia"), "advanced", {"neutral_placement": "players",
                                             "control_model": "persistent"}),

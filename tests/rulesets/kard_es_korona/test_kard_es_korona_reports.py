@@ -113,3 +113,22 @@ def test_board_picture_has_a_colour_legend_full_names_and_no_overlaps():
         closest = min(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
                       for i, a in enumerate(circles) for b in circles[i + 1:])
         assert closest >= 28, (version, closest)
+
+
+def test_election_question_names_the_office_its_power_and_the_rules():
+    s = bare(("felvidek", "tiszahat"), year=1303)
+    put(s, "pozsony", "felvidek", inf=2)
+    put(s, "abauj", "tiszahat", inf=2)
+    s["players"]["felvidek"]["treasury"] = 14
+    s["phase"] = "bid"
+    s["election"] = {"office": 0, "declared": {"felvidek": 14, "tiszahat": 3}, "results": []}
+    text = RULESET.awaiting(s)["felvidek"].text
+    assert text.startswith("Election at the end of 1303, auction 1 of 3: Judge Royal "
+                           "(Országbíró)")
+    assert "reroll" in text and "0 to 14 garas" in text
+    assert "every bid is paid" in text and "half" in text and "roll-off" in text
+    s["election"]["office"] = 2
+    s["elections_held"] = 1
+    s["offices"]["palatine"] = "tiszahat"
+    text = RULESET.awaiting(s)["felvidek"].text
+    assert "Palatine (Nádor)" in text and "the Palatine tiszahat chooses" in text
