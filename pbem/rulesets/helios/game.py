@@ -119,6 +119,12 @@ class Helios(Ruleset):
                               (str(phases.catchup_default(state, s)),)) for s in state["asking"]}
         return {}
 
+    def accepts_unasked(self, state: dict[str, Any], seat: str) -> bool:
+        """Phase 1: a seat not on turn may send its coming turns (they replace its stored
+        ones) and a standing CATCHUP, so that it need not wait for its turn's mail."""
+        return (state["phase"] == "actions" and not state.get("estate")
+                and phases.current_seat(state) not in (None, seat))
+
     def _phase2_prompt(self, state: dict[str, Any], seat: str, turn: bool = False) -> Prompt:
         chars = data.characters()
         free = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
@@ -226,6 +232,12 @@ class Helios(Ruleset):
         elif ph == "actions":
             seat = phases.current_seat(state)
             assert seat is not None
+            for other, os_ in got.items():  # unasked seats: their coming turns are stored
+                blocks = flow.split_turns([o for o in os_ if not isinstance(o, Catchup)])
+                if other != seat and blocks:
+                    state["players"][other]["pending"] = [_block_lines(b) for b in blocks]
+                    say(events, "stored", f"{other}'s next {len(blocks)} turn"
+                        f"{'s are' if len(blocks) > 1 else ' is'} stored.", (other,))
             blocks = flow.split_turns([o for o in got.get(seat, []) if not isinstance(o, Catchup)])
             if blocks:
                 flow.run_turn(state, seat, blocks[0], dice, events, stored=False)

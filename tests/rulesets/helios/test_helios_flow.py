@@ -285,3 +285,38 @@ def test_estate_manager_with_a_plan_is_not_asked():
     out = step(out, {seat: "TAKE build\nBUILD estate_manager TO 0,1 -1,1"}, b"e5")
     assert out.state["estate"] is None
     assert {"0,1", "-1,1"} <= set(out.state["players"][seat]["tiles"])
+
+
+def test_a_seat_not_on_turn_may_send_its_next_turns_and_catchup_unasked():
+    # Few mail round trips (RULESET-DONE 3): while another seat acts, a seat may send its
+    # coming turns (stored, replacing its earlier ones) and a standing CATCHUP.
+    out = start()
+    first = next(iter(out.awaiting))
+    other = [s for s in SEATS[2] if s != first][0]
+    assert RULESET.accepts_unasked(out.state, other)
+    assert not RULESET.accepts_unasked(out.state, first)
+    out = step(out, {first: "TAKE sun\nDECLINE\n",
+                     other: "TAKE land\nPLACE granite AT 0,-1\nCATCHUP black AT 0,0\n"})
+    # the other seat's stored turn was played at once, without asking it
+    assert "0,-1" in out.state["players"][other]["tiles"]
+    assert out.state["players"][other]["catchup"] == "CATCHUP black AT 0,0"
+    assert any(e.kind == "stored" and e.to == (other,) for e in out.events)
+    # a file with only a standing order keeps the stored turns
+    out = with_state(out, lambda s: s["players"][other].update(pending=[["TAKE sun", "DECLINE"]]))
+    assert list(out.awaiting) == [first]
+    took = len(out.state["players"][other]["under"]["red"] + out.state["players"][other]["under"]["yellow"]
+               + out.state["players"][other]["under"]["blue"])
+    out = step(out, {first: "TAKE sun\nDECLINE\n", other: "CATCHUP blue\n"}, b"u")
+    assert out.state["players"][other]["catchup"] == "CATCHUP blue"
+    p = out.state["players"][other]
+    assert len(p["under"]["red"] + p["under"]["yellow"] + p["under"]["blue"]) == took + 1
+
+
+def test_unasked_orders_are_refused_outside_phase_1_turns():
+    out = start()
+    first = next(iter(out.awaiting))
+    other = [s for s in SEATS[2] if s != first][0]
+    out = with_state(out, lambda s: s.update(phase="characters"))
+    assert not RULESET.accepts_unasked(out.state, other)
+    out = with_state(out, lambda s: s.update(phase="actions", estate={"seat": first, "tiles": []}))
+    assert not RULESET.accepts_unasked(out.state, other)
