@@ -162,7 +162,8 @@ def _walk(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any], path: lis
             if why:
                 ctx.pub("skipped", f"{name_of(st, p['id'])} cannot step out: {why}")
                 return "done"
-            if tok == "HOME" and b.side_of[p["loc"]] in st["nml"] and p["kind"] != "demigod":
+            if tok == "HOME" and b.side_of[p["loc"]] in st["nml"] and p["kind"] != "demigod" \
+                    and not p.get("hidden"):
                 # No-Man's Land is a one-way gate home: Hamis Utazás II may divert it
                 if not task.get("home_window"):
                     task["home_window"] = True
@@ -217,7 +218,8 @@ def _finish_teleport(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any]
     st = ctx.state
     others = [s for s in st["players"] if s != p["owner"] and hostile(st, s, p["owner"])]
     # card n17 Hamis Utazás II (NO_DEMIGOD) may divert the piece
-    if p["kind"] != "demigod" and window(ctx, task, "TELEPORT", others, {
+    # a hidden piece cannot be targeted, and offering the window would reveal it
+    if p["kind"] != "demigod" and not p.get("hidden") and window(ctx, task, "TELEPORT", others, {
             "piece": p["id"], "field": task["gate_field"]}):
         return "wait"
     if task.get("diverted"):

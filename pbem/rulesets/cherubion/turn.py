@@ -372,8 +372,11 @@ def _zero_window(ctx: Ctx) -> bool:
         sub = task["answered"].setdefault(p["id"], {"answered": [], "zero": p["id"]})
         # Rulebook "Fegyveres harc": at exactly 0 "a healing card may still be played on
         # it in that turn", by anyone (spec §5.12: any player)
-        if window(ctx, sub, "ZERO", alive_seats(st), {"piece": p["id"],
-                                                      "mine_of": {p["owner"]: p["id"]}}):
+        # a hidden piece (invisible, face-down summon) is known to its owner only: no one
+        # else can target it (spec §2.8 n14), and asking others would reveal it
+        seats = [p["owner"]] if p.get("hidden") else alive_seats(st)
+        if window(ctx, sub, "ZERO", seats, {"piece": p["id"],
+                                            "mine_of": {p["owner"]: p["id"]}}):
             return True
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
         if p["loc"] != "gone" and p["ep"] == 0 and not p.get("body"):

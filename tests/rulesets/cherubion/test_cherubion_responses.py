@@ -161,3 +161,15 @@ def test_pit_hits_only_the_first_piece_to_enter() -> None:
     _trap(st, "beta", "n21", "K12", 1)
     st, ev, _ = play_turn(st, "alpha", "MOVE ME5 K12 WITH ME8 ME9", [4, 1, 2])
     assert [st["pieces"][x]["ep"] for x in ("ME5", "ME8", "ME9")] == [20, 16, 16]
+
+
+def test_a_hidden_piece_at_zero_is_offered_to_its_owner_only() -> None:
+    st = three(options={"decisions": "ask"})
+    st["pieces"]["ME8"]["ep"] = 0
+    st["pieces"]["ME8"]["hidden"] = "N7"
+    st["markers"]["N7"] = {"id": "N7", "kind": "N", "field": "D12", "owner": "beta",
+                           "piece": "ME8", "hidden": True}
+    st["players"]["gamma"]["hand"] = ["n22"]
+    st["players"]["gamma"]["energy"] = 3
+    st, ev, _ = play_turn(st, "alpha", "", [1, 2])
+    assert st["ask"] is None and st["pieces"]["ME8"]["loc"] == "gone"
