@@ -90,3 +90,42 @@ def test_exactly_twelve_points_win() -> None:
     assert state["vp"]["orange"] == 10
     assert state["result"]["winners"] == ["orange"]
     assert state["result"]["scores"]["orange"] == 12
+
+
+def test_sure_seize_is_skipped_when_the_count_would_not_win() -> None:
+    # Order-language guard (docs: `SURE`): the TC-05 count 4:4 would fail, so the line is
+    # skipped: tile kept, no cube, no action used.
+    state = ex1(cycle_type="steel", held={"orange": ["tent"]})
+    ev = send(state, "orange", "PLAY tent SEIZE b SURE\nRECRUIT\nRECRUIT")
+    assert "SURE: the count would be 4:4, not a win" in texts(ev)
+    assert len(state["held"]["orange"]) == 1 and state["hourglass"] == 3  # two recruits
+
+
+def test_noplace_leaves_the_seized_region_empty() -> None:
+    # Rulebook "Megszerzés": the attacker "felrakhatja" (may) a unit; with NOPLACE he does
+    # not, even with a knight in reserve (TC-04 set-up).
+    state = ex1(cycle_type="steel", held={"orange": ["castle"]}, reserve={"orange": (1, 0)})
+    send(state, "orange", "PLAY castle SEIZE d NOPLACE\nRECRUIT")
+    assert region(state, "d") == (None, 0, 0)
+    assert state["reserve"]["orange"][KNIGHT] == 1
+
+
+def test_strength_and_first_recruit_bonus_last_one_cycle() -> None:
+    # Rulebook "Erő": "a ciklus hátralévő részében"; "Toborzás": three units for the first
+    # recruitment "minden ciklusban".
+    state = ex1(cycle_type="steel", hourglass=0)
+    state["strength"]["orange"] = {"tent": 2}
+    state["first_recruit_done"] = True
+    cycle.end_cycle(state, ScriptedDice([0] * 20), [])
+    assert state["cycle_type"] == "magic"
+    assert state["strength"] == {"orange": {}, "white": {}}
+    assert state["first_recruit_done"] is False
+
+
+def test_serpent_never_is_not_asked() -> None:
+    # Docs: standing serpent orders decide; SERPENT NEVER means no serpent and no question.
+    state = ex1(cycle_type="steel", hourglass=5, held={"orange": ["castle"],
+                                                       "white": ["serpent"]}, decisions="ask")
+    state["standing"]["white"]["serpent"] = ["SERPENT NEVER"]
+    send(state, "orange", "PLAY castle SEIZE d\nRECRUIT", dice=None)
+    assert state["phase"] != "serpent" and len(state["held"]["white"]) == 1
