@@ -236,8 +236,9 @@ class Helios(Ruleset):
                 blocks = flow.split_turns([o for o in os_ if not isinstance(o, Catchup)])
                 if other != seat and blocks:
                     state["players"][other]["pending"] = [_block_lines(b) for b in blocks]
-                    say(events, "stored", f"{other}'s next {len(blocks)} turn"
-                        f"{'s are' if len(blocks) > 1 else ' is'} stored.", (other,))
+                    say(events, "stored", f"{other}'s next "
+                        + (f"{len(blocks)} turns are" if len(blocks) > 1 else "turn is")
+                        + " stored.", (other,))
             blocks = flow.split_turns([o for o in got.get(seat, []) if not isinstance(o, Catchup)])
             if blocks:
                 flow.run_turn(state, seat, blocks[0], dice, events, stored=False)
