@@ -91,6 +91,13 @@ class BattleLore(Ruleset):
     def awaiting(self, state: dict[str, Any]) -> dict[str, Prompt]:
         return view.prompts(state)
 
+    def accepts_unasked(self, state: dict[str, Any], seat: str) -> bool:
+        """The seat that is not awaited may send standing orders (REACT, RETREAT, IGNORE,
+        BATTLEBACK, CREATURE) at any time while the game runs: they decide its questions
+        in the step being played (e.g. `REACT NONE` before the opponent's turn)."""
+        return seat in SEATS and state.get("phase") not in ("over",) and \
+            not state.get("result")
+
     def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
         """Parse the seat's lines, then check each against the step: what the step asks
         for, a council within its budget, kept cards among those dealt, an answer among the
@@ -102,7 +109,11 @@ class BattleLore(Ruleset):
             why = None
             o = ln.order
             if ln.ok and not isinstance(o, STANDING):
-                if not isinstance(o, STEP_ORDERS.get(phase, ())) or (
+                if seat not in view.prompts(state):
+                    why = (f"{str(o).split()[0]} is not yours to send now: {self._who(state)} "
+                           f"is awaited; now you may send standing orders only (IGNORE, "
+                           f"RETREAT, BATTLEBACK, REACT, CREATURE)")
+                elif not isinstance(o, STEP_ORDERS.get(phase, ())) or (
                         phase == "keep" and o.verb != "keep"):
                     why = (f"{str(o).split()[0]} is not part of this step; it asks for "
                            f"{STEP_WHAT.get(phase, 'nothing')} (standing orders are welcome "
@@ -118,6 +129,10 @@ class BattleLore(Ruleset):
                                + " or ".join(opts))
             lines.append(ln if why is None else OrderLine(ln.lineno, ln.text, None, why))
         return Parsed.of(lines)
+
+    @staticmethod
+    def _who(state: dict[str, Any]) -> str:
+        return " and ".join(sorted(view.prompts(state))) or "nobody"
 
     def default_orders(self, state: dict[str, Any], seat: str) -> Parsed:
         return parse_text(state, seat, "".join(f"{x}\n" for x in bot.nmr_orders(state, seat)))

@@ -211,3 +211,21 @@ def test_ask_blind_off_asks_only_a_seat_holding_a_playable_card() -> None:
     s = ask_state(["fearless"], ask_blind=False)
     s3, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", ASK_TURN)}, dice())
     assert s3["phase"] == "decision"
+
+
+def test_unasked_seat_may_send_standing_orders_only() -> None:
+    """accepts_unasked: south, not awaited in north's turn, sends REACT NONE with north's
+    step and is not asked in it; any other line from it is refused with the reason."""
+    s = ask_state(["fearless"])
+    s["hands"]["south"] = ["scout_centre"] * 4
+    s["hand_size"]["south"] = 4
+    assert RULESET.accepts_unasked(s, "south")
+    bad = RULESET.parse(s, "south", "REACT NONE\nBATTLE S1 N1\n")
+    assert bad.lines[0].ok and not bad.lines[1].ok
+    assert "north is awaited" in (bad.lines[1].error or "")
+    texts = {"north": ASK_TURN, "south": "REACT NONE\n"}
+    out = process(RULESET, canonical_json(RULESET.dump(s)), texts, seed=b"r" * 32)
+    assert out.state["phase"] == "turn"
+    out2 = process(RULESET, canonical_json(RULESET.dump(s)), {"north": ASK_TURN},
+                   seed=b"r" * 32)
+    assert out2.state["phase"] == "decision"
