@@ -452,6 +452,17 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
                 board(st).special_fields()[p["loc"]] == "heal":
             amount *= 2  # Rulebook: healing cards on the HEAL field have double effect
         heal(ctx, p, amount, c["name_hu"])
+        body = p.get("body")
+        if body and body.get("dead") and seat == p["owner"] and on_board(p["loc"]) \
+                and p["ep"] > 0:
+            # spec §5.12 [A]: its owner heals a captive body at 0 before it is carried
+            # home: the capture is cancelled
+            p["body"] = None
+            transit = st["players"][body["holder"]]["transit"]
+            if p["id"] in transit:
+                transit.remove(p["id"])
+            ctx.pub("capture_cancelled", f"{name_of(st, p['id'])} is healed by its owner: "
+                    f"{body['holder']}'s capture is cancelled")
     elif eff == "dispel":
         _dispel(ctx, seat, tg[0])
     elif eff == "unbind":

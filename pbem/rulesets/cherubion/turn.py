@@ -367,14 +367,19 @@ def _zero_window(ctx: Ctx) -> bool:
     st = ctx.state
     task = st["turn"].setdefault("zero_task", {"answered": {}})
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
-        if p["loc"] == "gone" or p["ep"] != 0 or p.get("body"):
+        if p["loc"] == "gone" or p["ep"] != 0:
+            continue
+        body = p.get("body")
+        if body and not (body.get("dead") and on_board(p["loc"])):
             continue
         sub = task["answered"].setdefault(p["id"], {"answered": [], "zero": p["id"]})
         # Rulebook "Fegyveres harc": at exactly 0 "a healing card may still be played on
         # it in that turn", by anyone (spec §5.12: any player)
         # a hidden piece (invisible, face-down summon) is known to its owner only: no one
         # else can target it (spec §2.8 n14), and asking others would reveal it
-        seats = [p["owner"]] if p.get("hidden") else alive_seats(st)
+        # spec §5.12 [A]: a captive body at exactly 0 not yet home may be healed by its
+        # owner, which cancels the capture
+        seats = [p["owner"]] if p.get("hidden") or body else alive_seats(st)
         if window(ctx, sub, "ZERO", seats, {"piece": p["id"],
                                             "mine_of": {p["owner"]: p["id"]}}):
             return True

@@ -173,3 +173,35 @@ def test_a_hidden_piece_at_zero_is_offered_to_its_owner_only() -> None:
     st["players"]["gamma"]["energy"] = 3
     st, ev, _ = play_turn(st, "alpha", "", [1, 2])
     assert st["ask"] is None and st["pieces"]["ME8"]["loc"] == "gone"
+
+
+def test_owner_heals_a_captive_body_at_zero_and_the_capture_is_cancelled() -> None:
+    """Spec §5.12 [A]: a body at exactly 0 may still be healed by its owner this turn,
+    which cancels the capture."""
+    st = build({"alpha": "choler", "beta": "melan"}, {"alpha": 1, "beta": 4})
+    place(st, CH2="H12", CH3="H12", ME8="H12", ME1="H14")
+    st["pieces"]["ME8"]["ep"] = 0
+    st["pieces"]["ME8"]["body"] = {"by": "CH3", "holder": "alpha", "dead": True, "clock": 0,
+                                   "carried": True}
+    st["players"]["alpha"]["transit"] = ["ME8"]
+    st["players"]["beta"]["hand"] = ["n22"]
+    st["players"]["beta"]["energy"] = 3
+    st["players"]["beta"]["triggers"] = [trig("ZERO", "n22", "ME8")]
+    set_turn(st, "alpha")
+    st, ev, _ = play_turn(st, "alpha", "", [2, 3, 1, 2])
+    assert "capture is cancelled" in texts(ev)
+    me8 = st["pieces"]["ME8"]
+    assert me8["body"] is None and me8["ep"] == 5 and me8["loc"] == "H12"
+    assert st["players"]["alpha"]["transit"] == []
+
+
+def test_nobody_else_is_offered_a_captive_body() -> None:
+    st = three(options={"decisions": "ask"})
+    st["pieces"]["ME8"]["ep"] = 0
+    st["pieces"]["ME8"]["body"] = {"by": "CH1", "holder": "alpha", "dead": True, "clock": 0,
+                                   "carried": False}
+    st["players"]["alpha"]["transit"] = ["ME8"]
+    st["players"]["gamma"]["hand"] = ["n22"]
+    st["players"]["gamma"]["energy"] = 3
+    st, ev, _ = play_turn(st, "alpha", "", [1, 2])
+    assert st["ask"] is None or st["ask"]["seat"] != "gamma"
