@@ -170,7 +170,8 @@ def spend_tile(state: State, seat: str, o: Order, events: list[Event]) -> str:
     assert tid is not None
     state["held"][seat].remove(tid)
     state["discard"] = sorted(state["discard"] + [tid])
-    events.append(public("play", f"{seat} plays {o}.", seat=seat, order=str(o), tile=tid))
+    shown = str(o).removeprefix("PLAY ")
+    events.append(public("play", f"{seat} plays {shown}.", seat=seat, order=str(o), tile=tid))
     cube(state, events, f"{board.tile_name(play_type(o))} played")
     return tid
 
@@ -238,10 +239,13 @@ def recruit_tile(state: State, seat: str, o: PlayRecruit, events: list[Event]) -
 
 def seize_result(state: State, seat: str, o: PlayInfluence, events: list[Event]) -> bool:
     """Count the seize (spec §5.7) and report it; True if it succeeds."""
-    attack, defence = board.seize_count(state, seat, o.region)
+    att, dfn = board.seize_parts(state, seat, o.region)
+    attack, defence = sum(n for _, n in att), sum(n for _, n in dfn)
     ok = attack - defence >= 1
+    why = (f" (attack: {', '.join(w for w, _ in att) or 'nothing'}; defence: "
+           f"{', '.join(w for w, _ in dfn) or 'nothing'})")
     events.append(public("seize", f"{seat} seizes {board.region_name(state, o.region)}: "
-                         f"{attack}:{defence}, {'success' if ok else 'fails'}.",
+                         f"{attack}:{defence}, {'success' if ok else 'fails'}{why}.",
                          region=o.region, attack=attack, defence=defence, success=ok))
     return ok
 

@@ -191,18 +191,33 @@ def seize_count(state: State, attacker: str, target: str) -> tuple[int, int]:
     units in the region itself; the seize succeeds if the result is 1 or more. Passive
     units next door count for nobody. Strength tiles add +1 per tile to either side for
     the target's symbol ("Erő", spec §5.6.2)."""
+    att, dfn = seize_parts(state, attacker, target)
+    return sum(n for _, n in att), sum(n for _, n in dfn)
+
+
+def seize_parts(state: State, attacker: str, target: str
+                ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """The terms of the seize count (see seize_count), each as (what, number), so a
+    report can show how the count was made."""
     defender = opponent(state, attacker)
     act = active_type(state)
     marker = state["regions"][target]["marker"]
-    attack = state["strength"][attacker].get(marker, 0)
-    defence = units_in(state, target) + state["strength"][defender].get(marker, 0)
+    att: list[tuple[str, int]] = []
+    dfn: list[tuple[str, int]] = []
+    here = units_in(state, target)
+    if here:
+        dfn.append((f"in {region_name(state, target)} {here} unit{'' if here == 1 else 's'}", here))
     for rid in neighbours(state, target):
         reg = state["regions"][rid]
-        if reg["owner"] == attacker:
-            attack += reg[act]
-        elif reg["owner"] == defender:
-            defence += reg[act]
-    return attack, defence
+        if reg["owner"] == attacker and reg[act]:
+            att.append((f"{region_name(state, rid)} {unit_word(act, reg[act])}", reg[act]))
+        elif reg["owner"] == defender and reg[act]:
+            dfn.append((f"{region_name(state, rid)} {unit_word(act, reg[act])}", reg[act]))
+    for side, seat in ((att, attacker), (dfn, defender)):
+        bonus = state["strength"][seat].get(marker, 0)
+        if bonus:
+            side.append((f"strength +{bonus}", bonus))
+    return att, dfn
 
 
 def add_units(state: State, rid: str, seat: str, unit: str, n: int) -> None:

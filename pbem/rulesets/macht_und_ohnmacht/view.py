@@ -186,5 +186,9 @@ def board_svg(v: dict[str, Any]) -> str:
         out.append(f'<text x="26" y="{y}">{escape(s)}: reserve {p["reserve"][KNIGHT]}K '
                    f'{p["reserve"][MAGE]}M, tiles {len(p["tiles"])}, total {p["total"]}</text>')
         y += 16
+    adjacency = ("same marker = adjacent now" if v["cycle_type"] == "magic"
+                 else "lines = borders = adjacent now")
+    out.append(f'<text x="8" y="{y}" font-size="9">Thick ring: active region; dashed: inland '
+               f'(no sea voyage); C/H/T/K: castle/helmet/tent/key marker; {adjacency}.</text>')
     out.append("</svg>")
     return "".join(out)

@@ -129,3 +129,16 @@ def test_serpent_never_is_not_asked() -> None:
     state["standing"]["white"]["serpent"] = ["SERPENT NEVER"]
     send(state, "orange", "PLAY castle SEIZE d\nRECRUIT", dice=None)
     assert state["phase"] != "serpent" and len(state["held"]["white"]) == 1
+
+
+def test_seize_report_shows_how_the_count_was_made() -> None:
+    # Reports must let a player check a seize without the board: TC-04 and TC-08 terms.
+    state = ex1(cycle_type="steel", held={"orange": ["castle"]})
+    ev = send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
+    assert ("orange seizes D: 4:3, success (attack: A 2 knights, G 2 knights; defence: "
+            "in D 1 unit, B 1 knight, C 1 knight)." in texts(ev))
+    assert "orange plays castle SEIZE d." in texts(ev)
+    state = ex1(cycle_type="magic", hourglass=4, held={"orange": ["strength-tent", "tent"]})
+    ev = send(state, "orange", "PLAY strength-tent\nPLAY tent SEIZE b NOPLACE\nRECRUIT")
+    assert "3:2, success (attack: A 1 mage, G 1 mage, strength +1; defence: in B 2 units)" \
+        in texts(ev)
