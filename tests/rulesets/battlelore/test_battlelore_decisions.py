@@ -229,3 +229,28 @@ def test_unasked_seat_may_send_standing_orders_only() -> None:
     out2 = process(RULESET, canonical_json(RULESET.dump(s)), {"north": ASK_TURN},
                    seed=b"r" * 32)
     assert out2.state["phase"] == "decision"
+
+
+def test_ask_before_a_bonus_attack() -> None:
+    """decisions=ask: the defender is asked again before the bonus attack's roll (p.30: a
+    'before your opponent rolls' card covers one roll), here after passing the first."""
+    s = ask_state(["agility"])
+    s["standing"]["south"] = {"retreat": "safe"}
+    s["units"] = {}
+    put(s, "N1", "north", "regular_cavalry", (13, 7))
+    put(s, "S1", "south", "regular_infantry", (12, 6))
+    put(s, "S2", "south", "regular_infantry", (10, 6))
+    text = "PLAY scout_centre\nBATTLE N1 S1 NOPURSUE BONUS S2\nREPLENISH TOKENS\n"
+    s2, _ = RULESET.resolve(s, {"north": RULESET.parse(s, "north", text)}, dice())
+    assert "N1 attacks your S1" in s2["resume"]["pending"]["question"]
+    s3, _ = RULESET.resolve(s2, {"south": RULESET.parse(s2, "south", "ANSWER none")},
+                            dice("F", "R", "R"))
+    # after the roll: the 'after opponent rolls' window, no card in the deck for it: no
+    # question; the retreat by the standing order; then the bonus attack's window
+    assert s3["phase"] == "decision"
+    assert "bonus attack on your S2" in s3["resume"]["pending"]["question"]
+    assert s3["resume"]["pending"]["options"] == ["none", "agility"]
+    s4, ev = RULESET.resolve(s3, {"south": RULESET.parse(s3, "south", "ANSWER agility")},
+                             dice("B", "R", "R", 0))
+    assert s4["phase"] == "turn" and any("Agility: S2 ignores one hit" in e.text for e in ev)
+    assert s4["units"]["S2"]["fig"] == 4
