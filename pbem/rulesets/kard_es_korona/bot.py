@@ -229,6 +229,8 @@ def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
             return [str(Lead("all", _perm(rng))), str(Target("all", _perm(rng))),
                     str(Reroll(rng.choice([0, 1, 2])))] + (
                 [str(Flee(rng.choice([0, 50])))] if state["opts"].get("flight") else [])
+        if state["ask"]["kind"] == "palatine":
+            return [str(Prefer((rng.choice(state["ask"]["tied"]),)))]
         return [str(Fealty(rng.choice(["yes", "no", "castle"])))]
     if ph == "bid":
         office = current_office(state)

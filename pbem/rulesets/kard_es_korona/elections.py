@@ -69,18 +69,23 @@ def roll_off(state: St, tied: list[str], office: str, dice: Dice, events: list[E
     return tied[0]
 
 
-def resolve_auction(state: St, bids: dict[str, int], dice: Dice, events: list[Event]) -> None:
-    """One auction (rulebook p. 12; spec 5.16.3, T17)."""
+def resolve_auction(state: St, bids: dict[str, int], dice: Dice, events: list[Event],
+                    choice: str | None = None, resumed: bool = False) -> bool:
+    """One auction (rulebook p. 12; spec 5.16.3, T17). Returns False when it waits for the
+    Palatine's tie choice (decisions=ask, no standing PREFER): the capped bids are kept in
+    `state["election"]["pending"]` and `state["ask"]` names him; nothing is paid yet. The
+    engine resumes it with `choice` (his answer, or None for the default) and `resumed`."""
     office = current_office(state)
-    for s in list(bids):
-        bids[s] = max(0, min(bids[s], state["players"][s]["treasury"]))
-    events.append(Event("bids", f"Bids for {OFFICE_NAMES[office]}: " + ", ".join(
-        f"{s} {b}" for s, b in bids.items()) + ".", {"office": office, "bids": bids}))
+    if not resumed:
+        for s in list(bids):
+            bids[s] = max(0, min(bids[s], state["players"][s]["treasury"]))
+        events.append(Event("bids", f"Bids for {OFFICE_NAMES[office]}: " + ", ".join(
+            f"{s} {b}" for s, b in bids.items()) + ".", {"office": office, "bids": bids}))
     if not bids or max(bids.values()) == 0:
         events.append(Event("election", f"Nobody bids for {OFFICE_NAMES[office]}: nothing "
                             "changes.", {"office": office}))
         state["election"]["results"].append({"office": office, "winner": state["offices"][office]})
-        return
+        return True
     top = max(bids.values())
     tied = [s for s in turn_order(state) if bids.get(s) == top]
     holder = state["offices"][office]
@@ -92,7 +97,18 @@ def resolve_auction(state: St, bids: dict[str, int], dice: Dice, events: list[Ev
         winner, how = holder, " (the holder keeps the office on a tie)"
     elif state["elections_held"] >= 1 and pal is not None \
             and state["players"][pal]["status"] == "active":
-        winner, how = palatine_choice(state, pal, tied), f" (the Palatine {pal} decides the tie)"
+        if (not resumed and state["opts"].get("decisions") == "ask"
+                and not state["players"][pal]["standing"].get("prefer")):
+            # Rulebook p. 12: "ő dönthet közöttük" - ask him in a short step (DP22).
+            state["election"]["pending"] = {"bids": dict(bids)}
+            state["ask"] = {"kind": "palatine", "seats": [pal], "tied": tied,
+                            "office": office}
+            events.append(Event("election", f"Tie for {OFFICE_NAMES[office]} between "
+                                + ", ".join(tied) + f": the Palatine {pal} chooses.",
+                                {"office": office, "tied": tied}))
+            return False
+        winner = choice if choice in tied else palatine_choice(state, pal, tied)
+        how = f" (the Palatine {pal} decides the tie)"
     else:
         winner = roll_off(state, tied, office, dice, events)
         how = " (roll-off)"
@@ -108,6 +124,8 @@ def resolve_auction(state: St, bids: dict[str, int], dice: Dice, events: list[Ev
     state["election"]["results"].append({"office": office, "winner": winner})
     events.append(Event("office", f"{winner} becomes {OFFICE_NAMES[office]}{how}.",
                         {"office": office, "seat": winner}))
+    state["election"].pop("pending", None)
+    return True
 
 
 def prebid(state: St, seat: str) -> int | None:

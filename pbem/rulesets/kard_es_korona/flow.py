@@ -144,11 +144,19 @@ def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
                     elif isinstance(o, Retreat):
                         once["retreat"] = list(o.counties)
                 p["battle_orders"] = once
+            elif ask["kind"] == "palatine":
+                # a one-off answer: the first tied player named in his PREFER line
+                named = [x for o in parsed.orders if isinstance(o, Prefer) for x in o.seats]
+                ask["choice"] = next((x for x in named if x in ask["tied"]), None)
             else:
                 answer = next((o.mode for o in parsed.orders if isinstance(o, Fealty)), "yes")
                 p["fealty_answer"] = answer
         state["ask"] = None
         state["phase"] = "running"
+        if ask["kind"] == "palatine":
+            _auction(state, state["election"]["pending"]["bids"], dice, events,
+                     ask.get("choice"), resumed=True)
+            state["phase"] = "running"
     elif phase == "bid":
         bids = {}
         office = elections.current_office(state)
@@ -165,13 +173,24 @@ def resolve(state: St, orders: dict[str, Parsed], dice: Dice) -> list[Event]:
             if bid is None:
                 bid = elections.prebid(state, seat)
             bids[seat] = bid or 0
-        elections.resolve_auction(state, bids, dice, events)
-        state["election"]["office"] += 1
-        if state["election"]["office"] >= 3 or not elections.eligible(state):
-            _end_election(state, events)
+        if not _auction(state, bids, dice, events):
+            return events
         state["phase"] = "running"
     advance(state, dice, events)
     return events
+
+
+def _auction(state: St, bids: dict[str, int], dice: Dice, events: list[Event],
+             choice: str | None = None, resumed: bool = False) -> bool:
+    """Resolve the current auction and move the election on; False while it waits for
+    the Palatine's tie choice (phase "ask")."""
+    if not elections.resolve_auction(state, bids, dice, events, choice, resumed):
+        state["phase"] = "ask"
+        return False
+    state["election"]["office"] += 1
+    if state["election"]["office"] >= 3 or not elections.eligible(state):
+        _end_election(state, events)
+    return True
 
 
 def _end_election(state: St, events: list[Event]) -> None:
@@ -363,10 +382,8 @@ def advance(state: St, dice: Dice, events: list[Event]) -> None:
             # every eligible player sent a pre-bid for this office: no mail round needed
             bids = {seat: elections.prebid(state, seat) or 0
                     for seat in elections.eligible(state)}
-            elections.resolve_auction(state, bids, dice, events)
-            state["election"]["office"] += 1
-            if state["election"]["office"] >= 3 or not elections.eligible(state):
-                _end_election(state, events)
+            if not _auction(state, bids, dice, events):
+                return
         elif stage == "year_end":
             if state["year"] >= state["last_year"]:
                 winners, ranking, scores = final_ranking(state)

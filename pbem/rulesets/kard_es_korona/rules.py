@@ -175,6 +175,14 @@ class KardEsKorona(Ruleset):
                 kind = kind_of(state, ask["county"])
                 sk = ("LEAD all " + " ".join(DEFAULT_LEAD[kind]),
                       "TARGET all " + " ".join(DEFAULT_TARGET[kind]))
+            elif ask["kind"] == "palatine":
+                from pbem.rulesets.kard_es_korona.board import OFFICE_NAMES
+                tied = ask["tied"]
+                text = (f"As Palatine you choose who gets the office {OFFICE_NAMES[ask['office']]}"
+                        f": {', '.join(tied)} tied with the highest bid (rulebook p. 12; you may "
+                        "pick yourself if tied). Send PREFER <player>; no answer: yourself if "
+                        "tied, else the first of them in turn order.")
+                sk = (f"PREFER {ask['seats'][0] if ask['seats'][0] in tied else tied[0]}",)
             else:
                 text = (f"Your lord was defeated by {ask['victor']}: FEALTY YES to swear "
                         "fealty, FEALTY NO to be eliminated.")
@@ -278,6 +286,7 @@ class KardEsKorona(Ruleset):
         "battle": (Lead, Target, Reroll, Flee, Retreat),
         "move": (Move, Pass),
         "fealty": (Fealty,),
+        "palatine": (Prefer,),
         "bid": (Bid, Prefer),
     }
 

@@ -43,7 +43,8 @@ def phase_label(state: St) -> str:
     if ph == "ask":
         kind = (state["ask"] or {}).get("kind", "")
         what = {"battle": "battle phase, battle instructions", "move": "movement, next step",
-                "fealty": "battle phase, oath of fealty"}.get(kind, kind)
+                "fealty": "battle phase, oath of fealty",
+                "palatine": "election, the Palatine's tie choice"}.get(kind, kind)
         return f"Year {y} ({n} of {of}): {what}"
     if ph == "bid":
         from pbem.rulesets.kard_es_korona.elections import current_office

@@ -175,10 +175,11 @@ def _state_for(kind: str, seat: str = "felvidek"):
     if kind == "bid":
         s["phase"] = "bid"
         s["election"] = {"office": 0, "declared": {}, "results": []}
-    if kind in ("battle", "fealty", "move"):
+    if kind in ("battle", "fealty", "move", "palatine"):
         s["phase"] = "ask"
         s["ask"] = {"kind": kind, "seats": [seat], "seq": 1, "county": "abauj",
-                    "victor": "tiszahat"}
+                    "victor": "tiszahat", "tied": ["felvidek", "tiszahat"],
+                    "office": "judge"}
     if kind == "orders" and seat == "erdely":
         s["offices"]["treasurer"] = "erdely"
     return s

@@ -415,3 +415,55 @@ def test_persistent_control_keeps_empty_counties_for_victory():
         update_claims(s)
         assert len(castles_of(s, {"felvidek"})) == expected, model
         assert economy.income_of(s, "felvidek") == 1  # income follows the units
+
+
+def _tied_palatine_election(decisions):
+    s = bare(("felvidek", "tiszahat", "erdely"), year=1306, decisions=decisions)
+    for seat, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
+        put(s, c, seat, inf=2)
+        lord(s, seat, c)
+        s["players"][seat]["treasury"] = 20
+    s["elections_held"] = 1
+    s["offices"]["palatine"] = "erdely"
+    s["stage"] = "election_running"
+    s["phase"] = "running"
+    from pbem.rulesets.kard_es_korona.elections import start_election
+    start_election(s, [])
+    s["phase"] = "bid"
+    return s
+
+
+def test_ask_mode_asks_the_palatine_to_break_a_tie():
+    """Rulebook p. 12: from the second election the Palatine decides between tied bidders
+    (himself included). decisions=ask and no standing PREFER: he is asked in a short step."""
+    s = _tied_palatine_election("ask")
+    bids = {"felvidek": "BID judge 6", "tiszahat": "BID judge 6", "erdely": "BID judge 2"}
+    s, events = RULESET.resolve(s, {k: RULESET.parse(s, k, v) for k, v in bids.items()},
+                                ScriptedDice([]))
+    assert s["phase"] == "ask" and s["ask"]["kind"] == "palatine"
+    prompt = RULESET.awaiting(s)
+    assert list(prompt) == ["erdely"]
+    assert "felvidek" in prompt["erdely"].text and "tiszahat" in prompt["erdely"].text
+    assert s["players"]["felvidek"]["treasury"] == 20  # nothing paid before the choice
+    answer = RULESET.parse(s, "erdely", "PREFER tiszahat")
+    assert answer.ok
+    s, events = RULESET.resolve(s, {"erdely": answer}, ScriptedDice([]))
+    assert s["offices"]["judge"] == "tiszahat"
+    assert s["players"]["tiszahat"]["treasury"] == 14
+    assert s["players"]["felvidek"]["treasury"] == 17  # 20 - 6 + half of 6
+    assert s["players"]["erdely"]["treasury"] == 18
+    assert s["phase"] == "bid"  # the next auction
+    assert "prefer" not in s["players"]["erdely"]["standing"]  # a one-off answer
+
+
+def test_auto_mode_and_standing_prefer_do_not_ask_the_palatine():
+    s = _tied_palatine_election("auto")
+    bids = {"felvidek": "BID judge 6", "tiszahat": "BID judge 6", "erdely": "BID judge 2"}
+    s, _ = RULESET.resolve(s, {k: RULESET.parse(s, k, v) for k, v in bids.items()},
+                           ScriptedDice([]))
+    assert s["offices"]["judge"] == "felvidek"  # default: first tied in turn order
+    s = _tied_palatine_election("ask")
+    standing(s, "erdely", "PREFER tiszahat felvidek")
+    s, _ = RULESET.resolve(s, {k: RULESET.parse(s, k, v) for k, v in bids.items()},
+                           ScriptedDice([]))
+    assert s["offices"]["judge"] == "tiszahat" and s["phase"] == "bid"
