@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.engine import SetupResult
 from pbem.core.events import Event
 from pbem.core.orders import OrderLine, Parsed, Prompt, order_lines
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -81,9 +82,16 @@ class Helios(Ruleset):
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
         return SEATS[:players]
 
-    def setup(self, config: GameConfig, dice: Dice) -> dict[str, Any]:
+    def setup(self, config: GameConfig, dice: Dice) -> SetupResult:
         opts = {o.key: config.options.get(o.key, o.default) for o in self.options}
-        return phases.setup(list(config.seats), opts, config.variant or "standard", dice)
+        state = phases.setup(list(config.seats), opts, config.variant or "standard", dice)
+        events: list[Event] = []
+        say(events, "start_player", f"{state['start']} is the start player (drawn at random; "
+            "the rulebook's 'most continents visited' has no PBEM equivalent).")
+        for sym in data.SYMBOLS:
+            say(events, "column", f"The {sym} column is dealt (top to lowest): "
+                + " ".join(state["columns"][sym]) + ".")
+        return SetupResult(state, tuple(events))
 
     # --- steps ------------------------------------------------------------------------
     def awaiting(self, state: dict[str, Any]) -> dict[str, Prompt]:

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from pbem.core.dice import HmacDice
-from pbem.core.engine import canonical_json
+from pbem.core.engine import canonical_json, split_setup
 from pbem.core.ruleset import GameConfig
 from pbem.rulesets.helios import RULESET, board, phases
 from pbem.rulesets.helios.board import key
@@ -24,7 +24,7 @@ def new_game(n: int = 2, *, start: str | None = None, starts: dict[str, str] | N
              options: dict[str, Any] | None = None, tag: str = "g") -> dict[str, Any]:
     """A game right after set-up (Phase 1 of round 1), start tiles granite by default."""
     cfg = GameConfig(SEATS[n], "standard", options or {})
-    state = RULESET.setup(cfg, dice(tag))
+    state = split_setup(RULESET.setup(cfg, dice(tag)))[0]
     if start is not None:
         state["start"] = start
     events: list = []

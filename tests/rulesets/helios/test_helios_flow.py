@@ -320,3 +320,11 @@ def test_unasked_orders_are_refused_outside_phase_1_turns():
     assert not RULESET.accepts_unasked(out.state, other)
     out = with_state(out, lambda s: s.update(phase="actions", estate={"seat": first, "tiles": []}))
     assert not RULESET.accepts_unasked(out.state, other)
+
+
+def test_setup_reports_the_start_player_and_the_columns():
+    # RULESET-DONE 5: the first report says what the set-up drew (start player, columns).
+    out = set_up(RULESET, GameConfig(SEATS[3], "standard"), b"su")
+    texts = [e.text for e in out.events if e.to is None]
+    assert any(out.state["start"] in t and "start player" in t for t in texts)
+    assert any("land column" in t.lower() for t in texts)
