@@ -315,6 +315,12 @@ def auction(state: State, seat: str, o: Take, tid: str, events: list[Event]) -> 
             bids[s], ifwin[s] = sb[0], (str(sb[1]) if sb[1] else None)
         elif s == seat and o.ifwin is not None:
             ifwin[s] = str(o.ifwin)
+    act = board.active_type(state)
+    for s in state["seats"]:
+        if s not in bids and state["reserve"][s][act] == 0:
+            # No active unit in reserve: 0 is the only bid; nobody is asked for it.
+            bids[s] = 0
+            ifwin.setdefault(s, None)
     need = [s for s in state["seats"] if s not in bids]
     state["pending"] = {"kind": "bid", "type": kind, "tile": tid, "taker": seat,
                         "bids": bids, "ifwin": ifwin, "need": need}

@@ -47,7 +47,7 @@ def test_sea_voyage_moves_only_own_units() -> None:
 
 def _won_auction(kind: str) -> dict:
     state = ex1(cycle_type="steel", hourglass=3, turn="white", display=[kind],
-                reserve={"orange": (0, 0), "white": (1, 0)}, decisions="ask")
+                reserve={"orange": (1, 0), "white": (1, 0)}, decisions="ask")
     send(state, "white", f"TAKE {kind} BID 1\nRECRUIT")
     send(state, "orange", "BID 0")
     assert state["phase"] == "effect"
@@ -142,3 +142,14 @@ def test_seize_report_shows_how_the_count_was_made() -> None:
     ev = send(state, "orange", "PLAY strength-tent\nPLAY tent SEIZE b NOPLACE\nRECRUIT")
     assert "3:2, success (attack: A 1 mage, G 1 mage, strength +1; defence: in B 2 units)" \
         in texts(ev)
+
+
+def test_a_seat_with_no_active_unit_in_reserve_is_not_asked_to_bid() -> None:
+    # Rulebook: bids are made "a tartalékukban lévő aktív egységeikkel"; with none, the
+    # only bid is 0, so `ask` costs no mail round trip for it.
+    state = ex1(cycle_type="steel", hourglass=3, turn="white", display=["vp"],
+                reserve={"orange": (0, 3), "white": (1, 0)}, decisions="ask")
+    ev = send(state, "white", "TAKE vp BID 1\nRECRUIT")
+    assert state["phase"] == "turn"
+    assert "Bids for Victory point: orange 0, white 1." in texts(ev)
+    assert state["vp"]["white"] == 1
