@@ -117,8 +117,8 @@ def _deja_vu(ctx: Ctx, seat: str, cid: str) -> None:
 def choose_reaction(ctx: Ctx, seat: str, window: str, unit: str, what: str,
                     info: dict[str, Any] | None = None) -> str | None:
     """A reaction window of `seat` (D5, D11, D12 and the like): its standing REACT orders
-    first; then, with `decisions=ask` (or a standing REACT ASK) and no REACT NONE, a
-    question; else pass. Which windows ask: see `_asks`."""
+    first; then, with `decisions=ask` and no standing REACT NONE, a question; else pass
+    (the `auto` default). Which windows ask: see `_asks`."""
     s = ctx.s
     if s["mode"] != "lore" or s["tf"]["lore_played"].get(seat):
         return None
@@ -166,7 +166,8 @@ def game_cards(s: dict[str, Any]) -> set[str]:
 
 def _asks(ctx: Ctx, seat: str, window: str, unit: str, info: dict[str, Any],
           cands: list[str]) -> bool:
-    """Ask when `decisions=ask` (or REACT ASK) and no REACT NONE. With the option
+    """Ask when `decisions=ask` and no standing REACT NONE (a later REACT ASK undoes it;
+    with `auto` nothing asks). With the option
     `ask_blind` (default) the seat is asked at every window where some card of the game's
     deck could be played by it (phase, reaction marker, its goblet, the target): all public,
     so being asked tells the opponent nothing about the hand. Without it, only when the
