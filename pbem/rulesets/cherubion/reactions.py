@@ -38,8 +38,22 @@ from pbem.rulesets.cherubion.model import (
 )
 from pbem.rulesets.cherubion.orders import Play, When, parse_line
 
-EFFECT_OF = {"CAST": "counter", "DAMAGE": "just_barely", "ZERO": "heal",
-             "TELEPORT": "false_journey_teleport"}
+# the instant effects that answer each window; a heal in a DAMAGE window heals the victim
+# before the damage is applied (spec §10 #29: any instant in any window; its use: keeping
+# a hurt piece alive through a blow)
+EFFECT_OF = {"CAST": ("counter",), "DAMAGE": ("just_barely", "heal"),
+             "ZERO": ("heal",), "TELEPORT": ("false_journey_teleport",)}
+
+
+def _aim(event: str, effect: str, info: dict[str, Any]) -> str | None:
+    """The piece an answer targets: the cancelled card's caster (CAST), the attacker
+    (Éppenhogy) or the victim (a heal) in a DAMAGE window, the piece at 0 (ZERO), the
+    teleporting piece (TELEPORT)."""
+    if event == "CAST":
+        return info.get("caster")
+    if event == "DAMAGE":
+        return info.get("victim") if effect == "heal" else info.get("attacker")
+    return info.get("piece")
 
 
 def responders(st: State, seats: list[str]) -> list[str]:
@@ -51,14 +65,13 @@ def responders(st: State, seats: list[str]) -> list[str]:
     return [s for s in order if s in seats]
 
 
-def target_field_of(st: State, event: str, info: dict[str, Any]) -> str | None:
-    """Where the answering card must reach: the cancelled card's caster (CAST), the
-    attacker (DAMAGE), the piece at 0 (ZERO), the gate (TELEPORT)."""
-    pid = {"CAST": info.get("caster"), "DAMAGE": info.get("attacker"),
-           "ZERO": info.get("piece"), "TELEPORT": info.get("piece")}[event]
+def target_field_of(st: State, event: str, info: dict[str, Any],
+                    effect: str = "") -> str | None:
+    """Where the answering card must reach: its target piece's field (see `_aim`), or
+    the gate (TELEPORT)."""
     if event == "TELEPORT":
         return info.get("field")
-    p = st["pieces"].get(pid or "")
+    p = st["pieces"].get(_aim(event, effect, info) or "")
     if p is None or not on_board(p["loc"]):
         return None
     return p["loc"]
@@ -67,9 +80,14 @@ def target_field_of(st: State, event: str, info: dict[str, Any]) -> str | None:
 def _best(st: State, seat: str, event: str, cid: str, caster_id: str,
           info: dict[str, Any]) -> Play | None:
     """The cheapest legal answer with `cid` by `caster_id` (or "ANY"), or None."""
-    goal = target_field_of(st, event, info)
+    effect = data.card(cid)["effect"]
+    goal = target_field_of(st, event, info, effect)
     if goal is None:
         return None
+    if effect == "heal" and event == "DAMAGE":
+        victim = st["pieces"][info["victim"]]
+        if victim["ep"] >= victim["max"]:
+            return None  # nothing to heal before the blow
     casters = [p for p in st["pieces"].values()
                if p["owner"] == seat and not p["summoned"] and on_board(p["loc"])
                and can_act(p) and (caster_id == "ANY" or p["id"] == caster_id)]
@@ -88,15 +106,14 @@ def _best(st: State, seat: str, event: str, cid: str, caster_id: str,
             best = (cost, k, p["id"])
     if best is None:
         return None
-    target = {"CAST": info.get("caster"), "DAMAGE": info.get("attacker"),
-              "ZERO": info.get("piece"), "TELEPORT": info.get("piece")}[event]
+    target = _aim(event, effect, info)
     return Play(cid, best[2], (target,) if target else (), best[1])
 
 
 def options(st: State, seat: str, event: str, info: dict[str, Any]) -> list[Play]:
     out = []
     for cid in sorted(set(st["players"][seat]["hand"])):
-        if data.card(cid)["effect"] == EFFECT_OF[event]:
+        if data.card(cid)["effect"] in EFFECT_OF[event]:
             p = _best(st, seat, event, cid, "ANY", info)
             if p is not None:
                 out.append(p)
@@ -124,7 +141,7 @@ def _trigger(st: State, seat: str, event: str, info: dict[str, Any]) -> Play | N
             continue
         if event == "DAMAGE" and info.get("damage", 0) < w.over:
             continue
-        if data.card(w.card)["effect"] != EFFECT_OF[event]:
+        if data.card(w.card)["effect"] not in EFFECT_OF[event]:
             continue
         if w.card not in st["players"][seat]["hand"]:
             continue

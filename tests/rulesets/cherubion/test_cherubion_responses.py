@@ -205,3 +205,21 @@ def test_nobody_else_is_offered_a_captive_body() -> None:
     st["players"]["gamma"]["energy"] = 3
     st, ev, _ = play_turn(st, "alpha", "", [1, 2])
     assert st["ask"] is None or st["ask"]["seat"] != "gamma"
+
+
+def test_a_heal_in_the_damage_window_keeps_a_hurt_piece_alive() -> None:
+    """Spec §10 #29 (any instant in any window): Gyógyítás answers a damage roll; it
+    resolves first (the top of the stack), then the blow lands."""
+    st = build({"alpha": "choler", "beta": "melan"}, {"alpha": 1, "beta": 4})
+    place(st, CH2="H12", ME8="H12", ME1="H14")
+    st["pieces"]["ME8"]["ep"] = 4
+    st["players"]["beta"]["hand"] = ["n22"]
+    st["players"]["beta"]["energy"] = 3
+    st["players"]["beta"]["triggers"] = [trig("DAMAGE", "n22")]
+    set_turn(st, "alpha")
+    # xinaf 6+6 hits, damage 1d6+2 = 3; the heal (2d6 = 4+3) lands first: 4 -> 11 -> 8
+    st, ev, _ = play_turn(st, "alpha", "ATTACK CH2 ME8", [6, 6, 1, 4, 3, 3, 1, 1, 1, 2])
+    t = texts(ev)
+    assert "beta answers with Gyógyítás" in t
+    assert t.index("heals") < t.index("loses")
+    assert st["pieces"]["ME8"]["loc"] == "H12" and st["pieces"]["ME8"]["ep"] == 8
