@@ -476,8 +476,8 @@ def _after_flight(state: St, b: dict[str, Any], bt: Battle, defender: str, d_lor
 
 
 def extra_step(state: St, seat: str, events: list[Event]) -> None:
-    """Rulebook p. 11 (DP19 default): the lone winning lord moves up to 4 MP to the own
-    county with most units; if none is in reach, the unmoved units of the strongest own
+    """Rulebook p. 11 (DP19): the lone winning lord moves up to 4 MP to the first county of
+    his standing REJOIN list he can reach, else (default) to the own county with most units; if none is in reach, the unmoved units of the strongest own
     county that can reach him join him."""
     p = state["players"][seat]
     here = p["lord"]
@@ -485,6 +485,16 @@ def extra_step(state: St, seat: str, events: list[Event]) -> None:
         return
     gm = gmap(state)
     passable = passable_for(state, seat)
+    # Standing order REJOIN: the first listed own county the lord can reach.
+    for c in p["standing"].get("rejoin", []):
+        s = state["board"].get(c)
+        if (s is not None and s["owner"] == seat and c != here
+                and battle_at(state, c) is None
+                and gm.shortest(here, c, passable, MP["lord"]) is not None):
+            p["lord"] = c
+            events.append(Event("extra_step", f"{seat}'s lord rejoins his army in "
+                                f"{gm.counties[c].name} (REJOIN).", {"seat": seat, "to": c}))
+            return
     best = None
     for c, s in sorted(state["board"].items()):
         if s["owner"] != seat or c == here or battle_at(state, c) is not None:

@@ -28,6 +28,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Prefer,
     Ransom,
     Recruit,
+    Rejoin,
     Reroll,
     Retreat,
     Sequence,
@@ -76,7 +77,9 @@ def _standing_lines(state: St, seat: str, rng: random.Random) -> list[str]:
         out.append(str(Losses(_perm(rng))))
     gm = gmap(state)
     if rng.random() < 0.05:
-        out.append(str(Retreat(tuple(rng.sample(sorted(gm.counties), 2)))))
+        counties = tuple(rng.sample(sorted(gm.counties), 2))
+        out.append(str(Retreat(counties)))
+        out.append(str(Rejoin(counties)))
     if rng.random() < 0.1:
         what = rng.choice(["attack", "leave"])
         out.append(str(Veto(what, rng.choice([(), ("all",), tuple(rng.sample(

@@ -36,6 +36,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Prefer,
     Ransom,
     Recruit,
+    Rejoin,
     Reroll,
     Resign,
     Retreat,
@@ -98,6 +99,8 @@ def store_standing(state: St, seat: str, order: Any) -> None:
         st["fealty"] = order.mode
     elif isinstance(order, Retreat):
         st["retreat"] = list(order.counties)
+    elif isinstance(order, Rejoin):
+        st["rejoin"] = list(order.counties)
     elif isinstance(order, Place):
         st["place"] = list(order.arms)
     elif isinstance(order, Losses):
@@ -110,7 +113,8 @@ def store_standing(state: St, seat: str, order: Any) -> None:
         st["sequence"] = "first" if order.first else "last"
 
 
-STANDING_TYPES = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer, Veto,
+STANDING_TYPES = (Lead, Target, Reroll, Flee, Fealty, Retreat, Rejoin, Place, Losses, Prefer,
+                  Veto,
                   Sequence)
 
 

@@ -42,6 +42,7 @@ VERBS = {
     "flee": ("flee", "menekul", "visszavonul"),
     "fealty": ("fealty", "hubereskü", "hubereku", "huber"),
     "retreat": ("retreat", "hatral", "vonul"),
+    "rejoin": ("rejoin", "csatlakoz", "visszater"),
     "place": ("place", "lerak", "csere"),
     "losses": ("losses", "loss", "veszteseg"),
     "prefer": ("prefer", "rangsor"),
@@ -203,6 +204,15 @@ class Retreat:
 
 
 @dataclass(frozen=True)
+class Rejoin:
+    """Standing: where the lord goes in a duel winner's extra step (rulebook p. 11; DP19)."""
+    counties: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "REJOIN " + " ".join(self.counties)
+
+
+@dataclass(frozen=True)
 class Place:
     arms: tuple[str, ...]
 
@@ -296,10 +306,11 @@ class Resign:
         return "RESIGN"
 
 
-STANDING = (Lead, Target, Reroll, Flee, Fealty, Retreat, Place, Losses, Prefer, Veto, Sequence)
+STANDING = (Lead, Target, Reroll, Flee, Fealty, Retreat, Rejoin, Place, Losses, Prefer, Veto,
+            Sequence)
 Order = (Deploy | LordAt | Recruit | Ransom | Give | Move | Pass | Lead | Target | Reroll | Flee
-         | Fealty | Retreat | Place | Losses | Prefer | Bid | Cede | Veto | Sequence | Resign
-         | Neutral)
+         | Fealty | Retreat | Rejoin | Place | Losses | Prefer | Bid | Cede | Veto | Sequence
+         | Resign | Neutral)
 
 
 class OrderError(ValueError):
@@ -472,6 +483,11 @@ def parse_line(gm: GameMap, seats: list[str], line: str) -> Order:
         if not args:
             raise OrderError("write RETREAT <county> [<county> ...]")
         return Retreat(tuple(_county(gm, t) for t in args if t != ","))
+    if verb == "rejoin":
+        if not args:
+            raise OrderError("write REJOIN <county> [<county> ...]: where your lord goes "
+                             "after winning a duel")
+        return Rejoin(tuple(_county(gm, t) for t in args if t != ","))
     if verb in ("place", "losses"):
         arms = _arms(args)
         return Place(arms) if verb == "place" else Losses(arms)

@@ -132,7 +132,7 @@ def standing_lines(st: dict[str, Any]) -> list[str]:
         out.append("FLEE NEVER" if st["flee"] == 0 else f"FLEE {st['flee']}")
     if "fealty" in st:
         out.append(f"FEALTY {st['fealty'].upper()}")
-    for key in ("retreat", "place", "losses", "prefer"):
+    for key in ("retreat", "rejoin", "place", "losses", "prefer"):
         if st.get(key):
             out.append(f"{key.upper()} " + " ".join(st[key]))
     for what, counties in sorted(st.get("veto", {}).items()):

@@ -30,6 +30,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Prefer,
     Ransom,
     Recruit,
+    Rejoin,
     Reroll,
     Resign,
     Retreat,
@@ -91,6 +92,7 @@ orders = st.one_of(
     st.builds(Flee, st.integers(0, 100)),
     st.builds(Fealty, st.sampled_from(["yes", "no", "castle"])),
     st.builds(Retreat, st.lists(st.sampled_from(COUNTIES), min_size=1, max_size=3).map(tuple)),
+    st.builds(Rejoin, st.lists(st.sampled_from(COUNTIES), min_size=1, max_size=3).map(tuple)),
     st.builds(Place, arm_perm),
     st.builds(Losses, arm_perm),
     st.builds(Prefer, st.permutations(SEATS).map(tuple)),
@@ -275,7 +277,7 @@ def test_standing_lines_in_the_view_parse_back():
     from pbem.rulesets.kard_es_korona.flow import store_standing
     s = bare(("felvidek", "tiszahat"), year=1303)
     lines = ["LEAD open arch cav inf", "TARGET volley inf cav arch", "REROLL NEVER", "FLEE 40",
-             "FEALTY CASTLE", "RETREAT nyitra gomor", "PLACE cav arch inf",
+             "FEALTY CASTLE", "RETREAT nyitra gomor", "REJOIN pozsony", "PLACE cav arch inf",
              "LOSSES inf arch cav", "PREFER tiszahat felvidek", "VETO ATTACK heves",
              "SEQUENCE LAST"]
     for line in lines:
@@ -294,7 +296,7 @@ def test_example_files_use_every_command():
             if words:
                 used.add(words[0].upper() if not line.startswith("#") else "#" + words[0])
     verbs = {"DEPLOY", "LORD", "NEUTRAL", "RECRUIT", "RANSOM", "GIVE", "CEDE", "MOVE", "PASS",
-             "LEAD", "TARGET", "REROLL", "FLEE", "FEALTY", "RETREAT", "PLACE", "LOSSES",
+             "LEAD", "TARGET", "REROLL", "FLEE", "FEALTY", "RETREAT", "REJOIN", "PLACE", "LOSSES",
              "PREFER", "VETO", "SEQUENCE", "BID"}
     hungarian = {"TOBOROZ", "VÁLTSÁG", "LÉPÉS", "PASSZ", "VEZET", "HŰBÉREKÜ"}
     assert verbs | hungarian <= used, sorted((verbs | hungarian) - used)

@@ -467,3 +467,24 @@ def test_auto_mode_and_standing_prefer_do_not_ask_the_palatine():
     s, _ = RULESET.resolve(s, {k: RULESET.parse(s, k, v) for k, v in bids.items()},
                            ScriptedDice([]))
     assert s["offices"]["judge"] == "tiszahat" and s["phase"] == "bid"
+
+
+def test_rejoin_standing_order_guides_the_duel_winners_extra_step():
+    """Rulebook p. 11: the winner of a duel gets one extra step (DP19). Standing order
+    REJOIN <county...>: the first listed own county his lord can reach (4 MP)."""
+    from kek_helpers import battles
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "borsod", "tiszahat", inf=1)
+    put(s, "abauj", "tiszahat", inf=2)
+    lord(s, "tiszahat", "borsod")
+    put(s, "gomor", "felvidek", inf=1)
+    put(s, "trencsen", "felvidek", inf=2)
+    lord(s, "felvidek", "gomor")
+    standing(s, "felvidek", "LEAD all inf")
+    standing(s, "tiszahat", "LEAD all inf", "REJOIN szepes trencsen abauj")
+    assert step(s, "felvidek", "MOVE TO borsod FROM gomor 1 inf lord")[0] == ""
+    battles(s, [5, 5, 6, 6, 2, 4, 3, 6])  # the dice of T24: tiszahat wins the duel
+    assert s["players"]["felvidek"]["status"] == "out"
+    assert s["players"]["tiszahat"]["lord"] == "trencsen"  # szepes holds no units of his
+    shown = RULESET.view(s, "tiszahat")["me"]["standing_lines"]
+    assert "REJOIN szepes trencsen abauj" in shown
