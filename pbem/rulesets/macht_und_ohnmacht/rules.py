@@ -111,10 +111,15 @@ class MachtUndOhnmacht(Ruleset):
         act = board.active_type(state)
         if phase == "bid":
             have = state["reserve"][seat][act]
+            ifwin = {"vp": "",
+                     "rebellion": "; add IFWIN REBEL <region of your opponent> <n>K <n>M (at "
+                                  "most 2 units) for a win",
+                     "swap": "; add IFWIN SWAP <region> <set-aside marker: "
+                             + ", ".join(state["aside"]) + "> (or IFWIN DECLINE) for a win",
+                     }[p["type"]]
             text = (f"{p['taker']} took {board.tile_name(p['type'])}: sealed auction. Bid 0-"
-                    f"{have} {act}s from your reserve" + ("" if p["type"] == "vp" else
-                                                         "; add IFWIN <effect> for a win")
-                    + ".")
+                    f"{have} {act}s from your reserve{ifwin}. The higher bid pays its units "
+                    "to stock and wins; equal bids: nobody wins or pays.")
             return Prompt(text, ("BID 0",), tuple(f"BID {i}" for i in range(have + 1)),
                           {"phase": "bid"})
         if phase == "serpent":

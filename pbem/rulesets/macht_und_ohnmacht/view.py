@@ -179,7 +179,7 @@ def board_svg(v: dict[str, Any]) -> str:
         if r["active"]:
             out.append(f'<text x="{x:.0f}" y="{y + 22:.0f}" text-anchor="middle">active</text>')
         out.append("</g>")
-    y = 560
+    y = 552
     for s, p in v["players"].items():
         out.append(f'<rect x="8" y="{y - 11}" width="12" height="12" '
                    f'fill="{_SEAT_COLOUR.get(s, "#999")}" stroke="#000"/>')
@@ -188,7 +188,9 @@ def board_svg(v: dict[str, Any]) -> str:
         y += 16
     adjacency = ("same marker = adjacent now" if v["cycle_type"] == "magic"
                  else "lines = borders = adjacent now")
-    out.append(f'<text x="8" y="{y}" font-size="9">Thick ring: active region; dashed: inland '
-               f'(no sea voyage); C/H/T/K: castle/helmet/tent/key marker; {adjacency}.</text>')
+    out.append(f'<text x="8" y="{y}" font-size="9">Thick ring: active region; dashed ring: '
+               'inland (no sea voyage from it).</text>')
+    out.append(f'<text x="8" y="{y + 11}" font-size="9">C/H/T/K: castle/helmet/tent/key '
+               f'marker; {adjacency}.</text>')
     out.append("</svg>")
     return "".join(out)

@@ -153,3 +153,12 @@ def test_a_seat_with_no_active_unit_in_reserve_is_not_asked_to_bid() -> None:
     assert state["phase"] == "turn"
     assert "Bids for Victory point: orange 0, white 1." in texts(ev)
     assert state["vp"]["white"] == 1
+
+
+def test_bid_prompt_spells_out_the_ifwin_syntax() -> None:
+    state = ex1(cycle_type="steel", hourglass=3, turn="white", display=["swap"],
+                reserve={"orange": (2, 0), "white": (1, 0)}, decisions="ask")
+    send(state, "white", "TAKE swap BID 1\nRECRUIT")
+    text = RS.awaiting(state)["orange"].text
+    assert "IFWIN SWAP <region> <set-aside marker: castle, key, tent>" in text
+    assert "equal bids: nobody wins or pays" in text
