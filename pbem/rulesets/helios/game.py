@@ -305,7 +305,8 @@ class Helios(Ruleset):
                 say(events, "final", f"{s}: {f['total']} VP (bag {f['bag']}, corners "
                     f"{f['corners']}, bonus tiles {f['bonus_tiles']}, buildings "
                     f"{f['buildings']}, characters {f['characters']}, mana {f['mana']}, "
-                    f"resources {f['resources']}).", seat=s, **f)
+                    f"resources {f['resources']}; leftover resources for a tie: {f['resources_left']}).",
+                    seat=s, **f)
             say(events, "winner", scoring.winner_text(state, totals, win))
             return
         phases.phase3(state, dice, events)

@@ -76,6 +76,7 @@ def final_scores(state: State, seat: str) -> dict[str, int]:
     out["mana"] = p["mana"] * (3 if treasurer else 1)
     out["resources"] = economy.cube_count(p) * 2 if treasurer else 0
     out["total"] = sum(out.values())
+    out["resources_left"] = economy.cube_count(p)  # no VP; breaks a tie (rulebook p. 14)
     return out
 
 

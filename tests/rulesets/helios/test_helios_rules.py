@@ -119,6 +119,8 @@ def test_treasurer_scores_mana_and_resources(game2):
     s["characters"]["treasurer"] = {"owner": "north", "active": True}
     f = scoring.final_scores(s, "north")
     assert f["mana"] == 9 and f["resources"] == 4
+    # leftover resources are shown for the tie-break (rulebook p. 14) but are not VP
+    assert f["resources_left"] == 2 and f["total"] == f["bag"] + 9 + 4 + f["characters"]
 
 
 def test_catchup_resource_is_lost_without_a_tile(game2):
