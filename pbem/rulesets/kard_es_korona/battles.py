@@ -336,7 +336,8 @@ def retreat(state: St, seat: str, army: dict[str, int], lord: bool,
             forced: bool = False) -> None:
     """Organized retreat (rulebook p. 11; spec 5.11, PR-23, PR-38): to an origin county if
     it is still own or empty, else any adjacent own or empty county, within castle limits;
-    if every neighbour is held by others, a forced attack on the weakest (DP14)."""
+    if every neighbour is held by others, a forced attack on the first of them in his RETREAT
+    list, else on the weakest (DP14)."""
     gm = gmap(state)
     left = dict(army)
     p = state["players"][seat]
@@ -390,8 +391,10 @@ def retreat(state: St, seat: str, army: dict[str, int], lord: bool,
             winner = controller(state, county) or owner_of_units(state, county) or "royal"
             defeat.defeat_lord(state, seat, winner, county, events, dice, killed=False)
         return
-    target = min(hostile, key=lambda c: (total(state["board"][c]["u"]) if c in state["board"]
-                                          else 0, c))
+    # DP14: the first hostile county of the player's RETREAT list, else the weakest.
+    listed = [c for c in prefs if c in hostile]
+    target = listed[0] if listed else min(hostile, key=lambda c: (
+        total(state["board"][c]["u"]) if c in state["board"] else 0, c))
     events.append(Event("retreat", f"{seat}'s {fmt_army(left, lord)} are surrounded and must "
                         f"attack {gm.counties[target].name} at once.", {"seat": seat}))
     state["seq"] += 1

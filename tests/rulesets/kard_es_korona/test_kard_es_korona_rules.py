@@ -488,3 +488,27 @@ def test_rejoin_standing_order_guides_the_duel_winners_extra_step():
     assert s["players"]["tiszahat"]["lord"] == "trencsen"  # szepes holds no units of his
     shown = RULESET.view(s, "tiszahat")["me"]["standing_lines"]
     assert "REJOIN szepes trencsen abauj" in shown
+
+
+def test_retreat_list_picks_the_forced_battle_when_surrounded():
+    """Rulebook p. 11: surrounded retreating units must attack one of the neighbours, the
+    player's choice (DP14): the first hostile county of his RETREAT list, else the weakest."""
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "szepes", "tiszahat", inf=1, arch=1)
+    put(s, "abauj", "tiszahat", inf=1)
+    put(s, "lipto", "tiszahat", inf=1)
+    put(s, "zemplen", "tiszahat", inf=1)
+    lord(s, "tiszahat", "zemplen")
+    put(s, "gomor", "felvidek", inf=1, cav=2)
+    put(s, "trencsen", "felvidek", inf=1)
+    lord(s, "felvidek", "trencsen")
+    standing(s, "felvidek", "RETREAT lipto gomor")
+    assert step(s, "felvidek", "MOVE TO abauj FROM gomor 1 inf 2 cav")[0] == ""
+    s["board"]["gomor"] = {"owner": "tiszahat", "u": army(inf=1), "used": army()}
+    put(s, "borsod", "tiszahat", inf=1)
+    dice = ScriptedDice([1, 1, 1, 6,  # assault: A cav, cav, inf; D inf 6 kills the infantry
+                         4, 4, 1])  # forced battle in Gömör (plain): A cav 4, 4; D inf 1
+    ev: list[Event] = []
+    assert run_battles(s, dice, ev, lambda: False) == "done"
+    assert any("surrounded and must attack Gömör" in e.text for e in ev)
+    assert units_in(s, "gomor") == army(cav=2)
