@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.engine import SetupResult
 from pbem.core.events import Event
 from pbem.core.orders import OrderLine, Parsed, Prompt, order_lines
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -92,7 +93,7 @@ class Cherubion(Ruleset):
         return problems
 
     # --- set-up -------------------------------------------------------------------------
-    def setup(self, config: GameConfig, dice: Dice) -> State:
+    def setup(self, config: GameConfig, dice: Dice) -> SetupResult:
         bd = board_data()
         if config.variant == "tournament":
             n, nml, sides = bd["n_tournament"], bd["nml_sides_tournament"], \
@@ -104,8 +105,8 @@ class Cherubion(Ruleset):
                         "options": opts}, n, nml, sides)
         ctx = Ctx(st, dice)
         st["order"] = choice_order(ctx, list(config.seats))
-        st["setup_events"] = [e.to_json() for e in ctx.events]
-        return st
+        # the choice-order rolls are reported in the first report (step 0)
+        return SetupResult(st, tuple(ctx.events))
 
     # --- the step loop ------------------------------------------------------------------
     def awaiting(self, state: State) -> dict[str, Prompt]:
@@ -191,6 +192,7 @@ class Cherubion(Ruleset):
         st = state
         ctx = Ctx(st, dice)
         if st.get("setup_events"):
+            # games set up before set-up returned SetupResult carry their set-up events
             ctx.events += [Event.from_json(e) for e in st.pop("setup_events")]
         phase = st["phase"]
         if phase == "draft":
