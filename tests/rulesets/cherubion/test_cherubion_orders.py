@@ -146,9 +146,10 @@ def _state_for(name: str, seat: str) -> dict:
         st["phase"] = "place"
     elif name not in ("standing_unasked.txt", "surrender.txt"):
         st["active"] = seat  # a turn file: its seat is the active one
-    if name == "answer.txt":
-        st["ask"] = {"seat": "alpha", "event": "DAMAGE", "info": {}, "options": [],
-                     "text": ""}
+    if name.startswith("answer"):
+        event = {"answer_freeattack.txt": "FREEATTACK", "answer_scry.txt": "SCRY"}.get(
+            name, "DAMAGE")
+        st["ask"] = {"seat": seat, "event": event, "info": {}, "options": [], "text": ""}
     return st
 
 
