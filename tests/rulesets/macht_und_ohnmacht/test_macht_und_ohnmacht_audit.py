@@ -162,3 +162,15 @@ def test_bid_prompt_spells_out_the_ifwin_syntax() -> None:
     text = RS.awaiting(state)["orange"].text
     assert "IFWIN SWAP <region> <set-aside marker: castle, key, tent>" in text
     assert "equal bids: nobody wins or pays" in text
+
+
+def test_serpent_rules_match_merlin_by_its_own_name() -> None:
+    # Docs: a Merlin matches `merlin` (and seize/bolster/any), not the symbol it plays as.
+    for rule, cancelled in (("SERPENT NEXT castle", False), ("SERPENT NEXT merlin", True),
+                            ("SERPENT EVERY seize d", True), ("SERPENT EVERY seize b", False)):
+        state = ex1(cycle_type="steel", hourglass=5, held={"orange": ["merlin"],
+                                                           "white": ["serpent"]})
+        state["standing"]["white"]["serpent"] = [rule]
+        send(state, "orange", "PLAY merlin castle SEIZE d NOPLACE\nRECRUIT")
+        assert (len(state["held"]["white"]) == 0) == cancelled, rule
+        assert (region(state, "d")[0] == "white") == cancelled, rule
