@@ -288,7 +288,11 @@ def run(ctx: Ctx) -> None:
             _roll_for_turn(ctx, st["active"])
             continue
         if not st["players"][st["active"]]["alive"] and (st["script"] or st["queue"]):
-            # the active player was eliminated mid-turn: the rest of his script lapses
+            # the active player was eliminated mid-turn: the rest of his script lapses, and
+            # answers still on a stack go to their graveyards unresolved
+            for t in st["queue"]:
+                for f in t.get("frames", []):
+                    to_grave(st, f["seat"], parse_line(f["play"], st["n"]).card)
             st["script"] = []
             st["queue"] = []
             st["turn"]["melee_done"] = True

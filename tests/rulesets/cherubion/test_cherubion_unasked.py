@@ -89,3 +89,21 @@ def test_active_seat_surrenders_during_an_answer_step() -> None:
                   seed=b"x", dice=ScriptedDice([6, 1, 1, 2, 3, 4, 5, 6, 1, 2]))
     assert not out.state["players"]["beta"]["alive"]
     assert out.state["active"] in ("gamma", "alpha") and out.result is None
+
+
+def test_active_seat_surrenders_while_an_answer_is_asked_keeps_the_cards() -> None:
+    """alpha answers beta's blow with Éppenhogy in the same step where beta (the active
+    seat) surrenders unasked: the stack lapses, the card goes to alpha's graveyard."""
+    st = build({"alpha": "melan", "beta": "choler", "gamma": "sang"},
+               {"alpha": 4, "beta": 1, "gamma": 2}, options={"decisions": "ask"})
+    place(st, ME4="H12", CH2="H12", SA1="L3")
+    st["players"]["alpha"]["hand"] = ["n05"]
+    st["players"]["alpha"]["energy"] = 3
+    set_turn(st, "beta")
+    p = RULESET.parse(st, "beta", "ATTACK CH2 ME4")
+    st, _ = RULESET.resolve(st, {"beta": p}, ScriptedDice([2, 4, 4]))
+    out = process(RULESET, json.dumps(st), {"alpha": "PLAY n05 BY ME4 ON CH2",
+                                            "beta": "SURRENDER"},
+                  seed=b"x", dice=ScriptedDice([6, 1, 1, 2, 3, 4, 5, 6, 1, 2]))
+    assert not out.state["players"]["beta"]["alive"]
+    assert out.state["players"]["alpha"]["grave"] == ["n05"]
