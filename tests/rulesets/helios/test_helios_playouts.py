@@ -178,3 +178,31 @@ def test_mean_steps_per_round_recorded():
             per_round.append(pl.steps / pl.rounds)
     mean = sum(per_round) / len(per_round)
     assert 2 <= mean <= 20  # at most one step per action turn plus Phase 2
+
+
+@pytest.mark.parametrize("n,count", [(2, 10), (3, 10), (4, 10)])
+def test_random_playouts_with_unasked_turns(n, count):
+    """Seats not on turn send their coming turns unasked (accepts_unasked) at random; every
+    game still ends, invariants hold after every step, and no step waits on such a seat."""
+    from pbem.core.engine import process, set_up
+    from pbem.rulesets.helios import bot
+
+    for seed in range(count):
+        rng = random.Random(seed)
+        out = set_up(RULESET, GameConfig(SEATS[n], "standard"), b"u%d" % seed)
+        sent = 0
+        for step in range(2000):
+            if out.result is not None:
+                break
+            texts = {s: "\n".join(bot.random_orders(out.state, s, rng)) for s in out.awaiting}
+            idle = [s for s in SEATS[n] if s not in out.awaiting
+                    and RULESET.accepts_unasked(out.state, s)]
+            if idle and rng.random() < 0.5:
+                s = rng.choice(idle)
+                texts[s] = "\n".join(bot.random_orders(out.state, s, rng))
+                assert RULESET.parse(out.state, s, texts[s]).ok
+                sent += 1
+            out = process(RULESET, out.state_json, texts, seed=b"%d-%d" % (seed, step))
+            check_invariants(out)
+        assert out.result is not None and out.result.winners
+        assert sent > 0
