@@ -174,3 +174,20 @@ def test_serpent_rules_match_merlin_by_its_own_name() -> None:
         send(state, "orange", "PLAY merlin castle SEIZE d NOPLACE\nRECRUIT")
         assert (len(state["held"]["white"]) == 0) == cancelled, rule
         assert (region(state, "d")[0] == "white") == cancelled, rule
+
+
+def test_auction_on_the_last_cube_still_completes_with_its_effect() -> None:
+    # Rulebook A): "ha ez volt az utolsó kocka, a ciklus véget is ér, de ez az akció még
+    # végrehajtódik" - the bid step and the winner's effect step both happen, then the
+    # cycle ends and the taker's second action is dropped.
+    state = ex1(cycle_type="steel", hourglass=1, turn="white", display=["rebellion"],
+                reserve={"orange": (1, 0), "white": (2, 0)}, decisions="ask")
+    send(state, "white", "TAKE rebellion BID 2\nRECRUIT")
+    assert state["hourglass"] == 0 and state["phase"] == "bid"
+    send(state, "orange", "BID 1")
+    assert state["phase"] == "effect" and state["cycle"] == 1
+    ev = send(state, "white", "REBEL a 2K 0M", dice=None)
+    log = texts(ev)
+    assert "Rebellion: white removes 2 knights of orange from A." in log
+    assert "white recruits" not in log
+    assert "Cycle 1 (steel) ends" in log and state["cycle"] == 2
