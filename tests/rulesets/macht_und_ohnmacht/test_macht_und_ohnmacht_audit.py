@@ -191,3 +191,13 @@ def test_auction_on_the_last_cube_still_completes_with_its_effect() -> None:
     assert "Rebellion: white removes 2 knights of orange from A." in log
     assert "white recruits" not in log
     assert "Cycle 1 (steel) ends" in log and state["cycle"] == 2
+
+
+def test_retreat_preference_falls_back_as_documented() -> None:
+    # Docs: a wanted unit type that is not there -> the other type; TO regions that are not
+    # possible -> the auto destination (first own adjacent region by id). TC-04 set-up: D
+    # holds one white knight; B and C are white's, A and G orange's.
+    state = ex1(cycle_type="steel", held={"orange": ["castle"]})
+    state["standing"]["white"]["retreat"] = ["RETREAT mage TO a g"]
+    send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
+    assert region(state, "b") == ("white", 2, 1)  # the knight went to B
