@@ -89,6 +89,8 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
                 # units that moved this year lie face down: owner and count only (p. 8)
                 entry["units"] = {a: s["u"][a] - s["used"][a] for a in ARMS}
                 entry["face_down"] = total(s["used"])
+            elif face_down and s["owner"] == seat and total(s["used"]):
+                entry["moved"] = dict(s["used"])  # own units that may not move again
         if c in state["out_of_play"]:
             entry["out"] = True
         board[c] = entry
@@ -202,6 +204,8 @@ def board_text(v: dict[str, Any]) -> str:
             stack = f" {_name(e.get('owner'))} {_units(e['units'])}" if e.get("units") else ""
             if e.get("face_down"):
                 stack += f" +{e['face_down']} face down"
+            if e.get("moved"):
+                stack += f" (moved this year: {_units(e['moved'])})"
             lord = f" +lord {lords[c]}" if c in lords else ""
             held = f" held by {_name(e['holder'])}" if e["holder"] else ""
             lines.append(f"  {county.name} [{tag}]{held}:{stack or ' empty'}{lord}"

@@ -132,3 +132,20 @@ def test_election_question_names_the_office_its_power_and_the_rules():
     s["offices"]["palatine"] = "tiszahat"
     text = RULESET.awaiting(s)["felvidek"].text
     assert "Palatine (Nádor)" in text and "the Palatine tiszahat chooses" in text
+
+
+def test_own_moved_units_are_marked_during_movement():
+    """movement=strict: a player asked for his next step must see which of his units have
+    already moved this year (each unit moves once, rulebook p. 8)."""
+    from kek_helpers import step
+    s = bare(("felvidek", "tiszahat"))
+    put(s, "trencsen", "felvidek", inf=2, arch=1)
+    put(s, "nyitra", "felvidek", inf=1)
+    lord(s, "felvidek", "nyitra")
+    assert step(s, "felvidek", "MOVE TO nyitra FROM trencsen 1 inf")[0] == ""
+    s["stage"] = "movement"
+    mine = _text(s, "felvidek")
+    line = next(x for x in mine.splitlines() if x.strip().startswith("Nyitra"))
+    assert "felvidek 2i (moved this year: 1i)" in line
+    theirs = _text(s, "tiszahat")
+    assert "moved this year" not in theirs and "+1 face down" in theirs
