@@ -92,3 +92,13 @@ def test_reports_render_from_views():
     if os.environ.get("PBEM_REGEN_GOLDEN") == "1":
         path.write_text(final, encoding="utf-8")
     assert final == path.read_text(encoding="utf-8")
+
+
+def test_report_tells_a_seat_off_turn_it_may_send_its_turns_now():
+    pl = play(RULESET, GameConfig(SEATS[2], "standard"), 11, keep=True)
+    out = next(o for o in pl.outcomes if o.state["phase"] == "actions" and not o.state.get("estate"))
+    cur = next(iter(out.awaiting))
+    idle = next(s for s in SEATS[2] if s != cur)
+    for fmt in ("text", "html"):
+        assert "send your coming turns now" in render_report(context(out, idle), fmt=fmt)
+        assert "send your coming turns now" not in render_report(context(out, cur), fmt=fmt)
