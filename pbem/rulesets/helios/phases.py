@@ -233,27 +233,25 @@ def run_characters(state: State, scripts: dict[str, list[Any]], events: Events) 
 
 
 def phase2_turn(state: State, seat: str, q: list[Any], events: Events) -> bool:
-    """One Phase 2 turn (rulebook p. 11): at most one hire and any activations of owned
-    characters, in the order the player wants ("eldöntheti a fenti akciók végrehajtási
-    sorrendjét"): the first HIRE line that works now is used, then every activation; if
-    no hire was possible before them, the HIRE lines are tried again with the mana the
-    activations gave, and a character hired then may be activated at once. Used lines
-    leave `q`; a HIRE line passed over for a later one, or never possible, is dropped.
-    True if the seat acted."""
-    hired = _hire_from(state, seat, q, events, final=False)
+    """One Phase 2 turn (rulebook p. 11): at most one hire and any activations, in the
+    order the player wants ("eldöntheti a fenti akciók végrehajtási sorrendjét"). The
+    engine takes the order that leaves every choice open: first the activations of
+    characters already owned (they only add mana), then the first HIRE line that can hire
+    (one per turn), then the activation of the character just hired. Used lines leave
+    `q`; a HIRE line passed over for a later one, or not possible, is dropped. True if
+    the seat acted."""
     activated = _activations(state, seat, q, events)
-    if not hired:
-        hired = _hire_from(state, seat, q, events, final=True)
-        if hired:
-            activated = _activations(state, seat, q, events) or activated
+    hired = _hire_from(state, seat, q, events)
+    if hired:
+        activated = _activations(state, seat, q, events) or activated
     if not (hired or activated):
         say(events, "pass", f"{seat} passes.", seat=seat)
     return hired or activated
 
 
-def _hire_from(state: State, seat: str, q: list[Any], events: Events, *, final: bool) -> bool:
-    """Use the first HIRE line of `q` that can hire now; the lines before it are dropped.
-    With none: `final` drops them all (reported), otherwise they stay for a second try."""
+def _hire_from(state: State, seat: str, q: list[Any], events: Events) -> bool:
+    """Use the first HIRE line of `q` that can hire now; the lines before it are dropped
+    (reported), and all of them when none can."""
     lines = [o for o in q if isinstance(o, Hire)]
     for i, o in enumerate(lines):
         if hire_choice(state, seat, o) is not None:
@@ -262,10 +260,9 @@ def _hire_from(state: State, seat: str, q: list[Any], events: Events, *, final: 
                 _hire_skipped(events, seat, dead)
             q.remove(o)
             return hire(state, seat, o, events)
-    if final:
-        for dead in lines:
-            q.remove(dead)
-            _hire_skipped(events, seat, dead)
+    for dead in lines:
+        q.remove(dead)
+        _hire_skipped(events, seat, dead)
     return False
 
 

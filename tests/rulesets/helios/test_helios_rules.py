@@ -277,3 +277,15 @@ def test_phase2_one_hire_per_turn_even_after_activation_mana(game2):
     assert s["characters"]["inventor"]["owner"] == "north"
     assert s["characters"]["architect"]["owner"] is None
     assert q == [Hire(("architect",))]  # kept for a later turn
+
+
+def test_phase2_preferred_hire_uses_the_activation_mana(game2):
+    # HIRE treasurer OR inventor with 2 mana and an owned Priestess: activating her first
+    # (+2 mana) makes the preferred Treasurer affordable (rulebook p. 11: any order).
+    s = game2
+    set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]), (1, 0): ("granite", ["brown"])},
+              mana=2)
+    s["characters"]["priestess"]["owner"] = "north"
+    assert phases.phase2_turn(s, "north", [Hire(("treasurer", "inventor")), Activate("priestess")], [])
+    assert s["characters"]["treasurer"]["owner"] == "north"
+    assert s["characters"]["inventor"]["owner"] is None
