@@ -20,7 +20,7 @@ from .board import KNIGHT, MAGE, MAGIC, STEEL, State
 MAX_TIED_ENDS = 5  # engine safeguard against an endless run of full ties (see end_cycle)
 DEFAULT_OPTIONS = {
     "decisions": "auto",
-    "start_tiebreak": "new_cycle",
+    "start_tiebreak": "previous_cycle",
     "win_regions": "active",
     "simultaneous_win": "another_cycle",
     "sea_destination_coastal": "no",
@@ -179,7 +179,10 @@ def choose_start_player(state: State, dice: Dice, events: list[Event]) -> None:
     a, b = state["seats"]
     vp = state["vp"]
     # SPEC-AMBIGUITY A3: which cycle's units count as active for the tie-break; option
-    # start_tiebreak = new_cycle (spec's proposal, default) | previous_cycle.
+    # start_tiebreak = previous_cycle (default) | new_cycle (the spec's proposal). The
+    # rulebook's play example decides the default: "a fehér játékos kezdi majd -
+    # ugyanannyi győzelmi pontjuk van, de neki kevesebb az aktív régiója" refers to the
+    # count just made at the end of the steel cycle (the rulebook wins over the spec).
     basis = state["cycle_type"]
     if state["opts"]["start_tiebreak"] == "previous_cycle" and state["cycle"] > 1:
         basis = MAGIC if basis == STEEL else STEEL

@@ -57,8 +57,10 @@ class MachtUndOhnmacht(Ruleset):
                         "two players, magic and steel cycles."),)
     options = (
         *Ruleset.options,
-        Option("start_tiebreak", "new_cycle", ("new_cycle", "previous_cycle"),
-               "spec A3: on equal VP, whose active regions decide the start player"),
+        Option("start_tiebreak", "previous_cycle", ("previous_cycle", "new_cycle"),
+               "spec A3: on equal VP, fewer active regions starts, counted with the active "
+               "units of the cycle just scored (rulebook play example) or of the new cycle "
+               "(the spec's proposal)"),
         Option("win_regions", "active", ("active", "all"),
                "spec A1: the victory total counts controlled active regions (detailed "
                "rules) or all controlled regions (summary)"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from mou_helpers import RS, build, ex1, region, send, texts
 
 from pbem.core.dice import ScriptedDice
+from pbem.core.ruleset import GameConfig
 from pbem.rulesets.macht_und_ohnmacht import cycle
 from pbem.rulesets.macht_und_ohnmacht.board import KNIGHT
 
@@ -201,3 +202,23 @@ def test_retreat_preference_falls_back_as_documented() -> None:
     state["standing"]["white"]["retreat"] = ["RETREAT mage TO a g"]
     send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
     assert region(state, "b") == ("white", 2, 1)  # the knight went to B
+
+
+def test_start_tiebreak_default_counts_the_cycle_just_scored() -> None:
+    # Rulebook play example: "A ciklus véget is ért, és a narancssárga játékos kap 1
+    # győzelmi pontot, mert ő irányít több aktív régiót. A következő ciklus a mágiáé lesz,
+    # és a fehér játékos kezdi majd - ugyanannyi győzelmi pontjuk van, de neki kevesebb az
+    # aktív régiója": the "fewer active regions" is the count just made for the steel cycle.
+    # Here the two bases disagree: in steel orange has 2 active regions and white 1; in
+    # magic orange has 0 and white 1. VP end tied 2-2, so white must start (1 action).
+    markers = {r: "castle" for r in "abcd"}
+    units = {"a": ("orange", 1, 0), "b": ("orange", 1, 0), "c": ("white", 0, 1),
+             "d": ("white", 1, 0)}
+    state = build(markers, [], units, cycle_type="steel", hourglass=0,
+                  vp={"orange": 1, "white": 2})
+    assert RS.option(GameConfig(("orange", "white"), "standard", {}),
+                     "start_tiebreak") == "previous_cycle"
+    cycle.end_cycle(state, ScriptedDice([0] * 20), [])
+    assert state["vp"] == {"orange": 2, "white": 2}
+    assert state["turn"]["seat"] == "white" and state["turn"]["actions"] == 1
+    assert cycle.DEFAULT_OPTIONS["start_tiebreak"] == "previous_cycle"

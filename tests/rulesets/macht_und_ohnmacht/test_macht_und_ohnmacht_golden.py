@@ -20,7 +20,7 @@ from pbem.reports.render import render_report
 
 GOLDEN = Path(__file__).parent / "golden"
 SEATS = ("orange", "white")
-SEED = 23  # 11 cycles; bid, effect and serpent steps, a tie, every lightning kind, IF skips
+SEED = 97  # 12 cycles; bid, effect and serpent steps, a tie, every lightning kind, IF skips
 
 
 def _game() -> list[StepOutcome]:
