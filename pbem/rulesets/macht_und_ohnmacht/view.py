@@ -11,6 +11,7 @@ Not here: rules. board_text/board_svg read only the view.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from html import escape
 from math import cos, pi, sin
@@ -105,6 +106,11 @@ def board_text(v: dict[str, Any]) -> str:
         coast = "coast" if r["coastal"] else "inland"
         lines.append(f"  {rid:<4}{r['name']:<{width}}  {r['marker']:<7}{coast:<7}"
                      f"{owner:<7}{_units(r):<7}{star} adj: {', '.join(r['adjacent'])}")
+    if v["cycle_type"] == "magic":
+        # Land borders matter in magic too (next cycle's adjacency, retreat planning).
+        borders = "  ".join(f"{rid}:{'/'.join(r['borders'])}" for rid, r in v["regions"].items())
+        lines.append("Land borders (adjacency in the steel cycle):")
+        lines.extend(textwrap.wrap(borders, 88, initial_indent="  ", subsequent_indent="  "))
     lines.append("Set-aside markers: " + (", ".join(v["aside"]) or "none"))
     lines.append("Display: " + (", ".join(v["display"]) or "empty")
                  + f"; draw pile {v['pile_count']}, discard {sum(v['discard'].values())}")
