@@ -127,9 +127,12 @@ def check_play(state: State, seat: str, o: Order) -> str | None:
         if reg["owner"] != opp:
             return f"{name} is not held by {opp}"
         if o.sure:
-            attack, defence = board.seize_count(state, seat, o.region)
+            att, dfn = board.seize_parts(state, seat, o.region)
+            attack, defence = sum(n for _, n in att), sum(n for _, n in dfn)
             if attack - defence < 1:
-                return f"SURE: the count would be {attack}:{defence}, not a win"
+                return (f"SURE: the count would be {attack}:{defence}, not a win (attack: "
+                        f"{', '.join(w for w, _ in att) or 'nothing'}; defence: "
+                        f"{', '.join(w for w, _ in dfn) or 'nothing'})")
         return None
     if isinstance(o, PlayMovement):
         # Rulebook "Mozgás": two adjacent regions (cycle adjacency), own units only, both

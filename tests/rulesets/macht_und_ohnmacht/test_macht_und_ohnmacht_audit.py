@@ -98,7 +98,8 @@ def test_sure_seize_is_skipped_when_the_count_would_not_win() -> None:
     # skipped: tile kept, no cube, no action used.
     state = ex1(cycle_type="steel", held={"orange": ["tent"]})
     ev = send(state, "orange", "PLAY tent SEIZE b SURE\nRECRUIT\nRECRUIT")
-    assert "SURE: the count would be 4:4, not a win" in texts(ev)
+    assert ("SURE: the count would be 4:4, not a win (attack: A 2 knights, G 2 knights; "
+            "defence: in B 2 units, C 1 knight, D 1 knight)" in texts(ev))
     assert len(state["held"]["orange"]) == 1 and state["hourglass"] == 3  # two recruits
 
 
