@@ -30,6 +30,7 @@ from .orders import (
     BidAnswer,
     Cancel,
     Pass,
+    PlayInfluence,
     Rebel,
     RetreatPref,
     StandingBid,
@@ -125,7 +126,12 @@ class MachtUndOhnmacht(Ruleset):
             return Prompt(text, ("BID 0",), tuple(f"BID {i}" for i in range(have + 1)),
                           {"phase": "bid"})
         if phase == "serpent":
-            text = (f"{p['by']} plays: {p['order']}. Play a serpent to cancel it "
+            played = parse_line(state, p["order"])
+            count = ""
+            if isinstance(played, PlayInfluence) and played.mode == "SEIZE":
+                a, d = board.seize_count(state, p["by"], played.region)
+                count = f" The seize would count {a}:{d}, {'a win' if a - d >= 1 else 'a failure'}."
+            text = (f"{p['by']} plays: {p['order']}.{count} Play a serpent to cancel it "
                     f"(hourglass {state['hourglass']}, the serpent takes one more cube)?")
             return Prompt(text, ("PASS", "# CANCEL"), ("CANCEL", "PASS"), {"phase": "serpent"})
         if phase == "retreat":

@@ -223,3 +223,11 @@ def test_start_tiebreak_default_counts_the_cycle_just_scored() -> None:
     assert state["vp"] == {"orange": 2, "white": 2}
     assert state["turn"]["seat"] == "white" and state["turn"]["actions"] == 1
     assert cycle.DEFAULT_OPTIONS["start_tiebreak"] == "previous_cycle"
+
+
+def test_serpent_question_shows_the_seize_count() -> None:
+    state = ex1(cycle_type="steel", hourglass=5, held={"orange": ["castle"],
+                                                       "white": ["serpent"]}, decisions="ask")
+    send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
+    text = RS.awaiting(state)["white"].text
+    assert "The seize would count 4:3, a win." in text
