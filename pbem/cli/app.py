@@ -513,6 +513,7 @@ def selfplay(
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed+i")] = 1,
     variant: Annotated[str | None, typer.Option()] = None,
     players: Annotated[int | None, typer.Option(help="player count (default: the maximum)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE, e.g. decisions=ask")] = None,
 ) -> None:
     """Random bots play whole games through the engine (no mail, no database)."""
     from pbem.core.ruleset import GameConfig
@@ -529,7 +530,11 @@ def selfplay(
     n = players or r.max_players
     if not r.min_players <= n <= r.max_players:
         fail(f"{r.id} takes {r.min_players}-{r.max_players} players")
-    config = GameConfig(r.seat_ids(n, v), v)
+    options = {k: _option_value(val) for k, val in parse_kv(option, "--option").items()}
+    config = GameConfig(r.seat_ids(n, v), v, options)
+    problems = r.check_config(config)
+    if problems:
+        fail(problems[0])
     t0 = time.perf_counter()
     steps = rounds = 0
     slowest = 0.0
