@@ -463,9 +463,7 @@ def gm_rollback(
 @gm_app.command("replace-seat")
 def gm_replace_seat(name: str, seat: str, email: str) -> None:
     """Give a seat to a new player (the history keeps the old one); prints the new password."""
-    from pbem.service import gm
-
-    from pbem.service import mailflow
+    from pbem.service import gm, mailflow
     from pbem.service.games import find_game, seat_row
 
     with session() as s:
