@@ -106,10 +106,12 @@ def _random_placement(st: State, seat: str, rng: random.Random) -> list[str]:
     out.append(f"RESOURCE {rng.choice(near) if near else default_resource_field(st, seat)}")
     out += rng.choice([[], ["WHEN DAMAGE ON ANY OVER 6 PLAY Eppenhogy BY ANY"],
                        ["WHEN ZERO ON ANY PLAY Gyogyitas BY ANY"],
-                       ["WHEN CAST ANY ON ANY PLAY Ellenvarazs BY ANY"],
+                       ["WHEN CAST ANY ON ANY PLAY Ellenvarazs BY ANY",
+                        "WHEN AFTER ANY ON ANY PLAY Kotes Oldasa BY ANY"],
                        ["WHEN CAST ANY ON ALL PLAY Ellenvarazs BY ANY",
                         "WHEN DAMAGE ON ALL PLAY Eppenhogy BY ANY",
-                        "WHEN ZERO ON ALL PLAY Gyogyitas BY ANY"]])
+                        "WHEN ZERO ON ALL PLAY Gyogyitas BY ANY",
+                        "WHEN AFTER ANY ON ALL PLAY Maradandosag Feloldasa BY ANY"]])
     return out
 
 

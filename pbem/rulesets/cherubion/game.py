@@ -279,6 +279,8 @@ class Cherubion(Ruleset):
         p = parse_line(chosen, st["n"])
         if ask.get("zero"):
             task = st["turn"]["zero_task"]["answered"][ask["zero"]]
+        elif ask.get("after"):
+            task = st["queue"][0]["after_of"][ask["after"]]
         else:
             task = st["queue"][0]
         push(ctx, task, seat, p, ask["event"], ask["info"])

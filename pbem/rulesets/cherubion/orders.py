@@ -228,8 +228,10 @@ class Scry:
 
 @dataclass(frozen=True)
 class When:
-    """A standing reaction trigger (spec §5.21.3). event: DAMAGE | CAST | ZERO | TELEPORT.
-    `subject`: the card cast (CAST) or ANY; `on`: my piece id, ANY (any of mine) or ALL
+    """A standing reaction trigger (spec §5.21.3). event: DAMAGE | CAST | AFTER | ZERO |
+    TELEPORT (AFTER: a card played openly has resolved and left a permanent card or a
+    binding status on a piece).
+    `subject`: the card cast (CAST, AFTER) or ANY; `on`: my piece id, ANY (any of mine) or ALL
     (any piece, another player's too: spec §5.21.2, anyone may answer); `over`: damage
     threshold (DAMAGE: fires when the rolled damage is at least this)."""
 
@@ -242,7 +244,7 @@ class When:
 
     def __str__(self) -> str:
         s = f"WHEN {self.event}"
-        if self.event == "CAST":
+        if self.event in ("CAST", "AFTER"):
             s += f" {self.subject}"
         if self.event != "TELEPORT":
             s += f" ON {self.on}"
@@ -487,14 +489,16 @@ def _parse_play(rest: list[str]) -> Play:
 
 def _parse_when(rest: list[str]) -> When:
     if not rest:
-        raise OrderError("WHEN takes DAMAGE, CAST, ZERO or TELEPORT")
+        raise OrderError("WHEN takes DAMAGE, CAST, AFTER, ZERO or TELEPORT")
     event = {"damage": "DAMAGE", "sebzes": "DAMAGE", "cast": "CAST", "varazs": "CAST",
-             "zero": "ZERO", "nulla": "ZERO", "teleport": "TELEPORT"}.get(fold(rest[0]))
+             "zero": "ZERO", "nulla": "ZERO", "teleport": "TELEPORT", "after": "AFTER",
+             "utana": "AFTER"}.get(fold(rest[0]))
     if event is None:
-        raise OrderError(f'"{rest[0]}" is not a trigger; use DAMAGE, CAST, ZERO or TELEPORT')
+        raise OrderError(f'"{rest[0]}" is not a trigger; use DAMAGE, CAST, AFTER, ZERO or '
+                         'TELEPORT')
     parts = _split_kw(rest[1:], ("ON", "OVER", "PLAY", "BY"))
     subject = "ANY"
-    if event == "CAST":
+    if event in ("CAST", "AFTER"):
         head = " ".join(parts[""])
         subject = "ANY" if fold(head) in ("any", "") else _card(head)
     elif parts[""]:

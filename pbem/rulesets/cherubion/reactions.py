@@ -8,6 +8,9 @@ Windows (spec §5.21.1) implemented here, each with the seats that may answer (s
 - CAST (W1): a card is announced openly; every other seat may cancel it (Ellenvarázs).
 - DAMAGE (W3): a damage roll; every seat hostile to the attacker may play Éppenhogy.
 - ZERO (W4): at the end step, a piece at exactly 0 ÉP; every seat may heal it.
+- AFTER: a card played openly has resolved and left a permanent card or a binding status
+  (asleep, immobile, bound) on a piece; every other seat may answer with Kötés Oldása or
+  Maradandóság Feloldása (Rulebook "A kártyalapok felépítése": instants at any time).
 - TELEPORT: a hostile piece enters a gate or goes home through No-Man's Land; every
   seat hostile to it may play Hamis Utazás II (it lands in that seat's Base).
 The seats are offered a window in turn order after the active seat, the active seat
@@ -42,7 +45,8 @@ from pbem.rulesets.cherubion.orders import Play, When, parse_line
 # before the damage is applied (spec §10 #29: any instant in any window; its use: keeping
 # a hurt piece alive through a blow)
 EFFECT_OF = {"CAST": ("counter",), "DAMAGE": ("just_barely", "heal"),
-             "ZERO": ("heal",), "TELEPORT": ("false_journey_teleport",)}
+             "ZERO": ("heal",), "TELEPORT": ("false_journey_teleport",),
+             "AFTER": ("unbind", "dispel")}
 
 
 def _aim(event: str, effect: str, info: dict[str, Any]) -> str | None:
@@ -53,7 +57,7 @@ def _aim(event: str, effect: str, info: dict[str, Any]) -> str | None:
         return info.get("caster")
     if event == "DAMAGE":
         return info.get("victim") if effect == "heal" else info.get("attacker")
-    return info.get("piece")
+    return info.get("piece")  # ZERO, TELEPORT, AFTER (the bound or enchanted piece)
 
 
 def responders(st: State, seats: list[str]) -> list[str]:
@@ -88,6 +92,10 @@ def _best(st: State, seat: str, event: str, cid: str, caster_id: str,
         victim = st["pieces"][info["victim"]]
         if victim["ep"] >= victim["max"]:
             return None  # nothing to heal before the blow
+    if event == "AFTER":
+        victim = st["pieces"][info["piece"]]
+        if not victim["attached"] and not (effect == "unbind" and victim["status"]):
+            return None  # nothing left for it to remove
     casters = [p for p in st["pieces"].values()
                if p["owner"] == seat and not p["summoned"] and on_board(p["loc"])
                and can_act(p) and (caster_id == "ANY" or p["id"] == caster_id)]
@@ -137,7 +145,8 @@ def _trigger(st: State, seat: str, event: str, info: dict[str, Any]) -> Play | N
             continue
         if w.on not in ("ANY", "ALL") and w.on != info.get("mine"):
             continue
-        if event == "CAST" and w.subject != "ANY" and w.subject != info.get("card"):
+        if event in ("CAST", "AFTER") and w.subject != "ANY" and \
+                w.subject != info.get("card"):
             continue
         if event == "DAMAGE" and info.get("damage", 0) < w.over:
             continue
@@ -228,7 +237,7 @@ def _offer(ctx: Ctx, task: dict[str, Any], holder: dict[str, Any], event: str,
                 st["ask"] = {"seat": seat, "event": event, "info": local,
                              "options": [str(o) for o in opts],
                              "text": ask_text(st, event, local),
-                             "zero": task.get("zero")}
+                             "zero": task.get("zero"), "after": task.get("after")}
                 return "ask"
     return "pass"
 
@@ -240,6 +249,9 @@ def ask_text(st: State, event: str, info: dict[str, Any]) -> str:
     if event == "CAST":
         return (f"{info['seat']} plays {data.card(info['card'])['name_hu']} on your piece(s). "
                 "Counter it, or PASS.")
+    if event == "AFTER":
+        return (f"{info['seat']}'s {data.card(info['card'])['name_hu']} now holds "
+                f"{name_of(st, info['piece'])}. Remove it with an instant, or PASS.")
     if event == "ZERO":
         return f"Your {name_of(st, info['piece'])} is at exactly 0 ÉP. Heal it, or PASS."
     return (f"{name_of(st, info['piece'])} steps into a teleport gate. Divert it into your "

@@ -291,7 +291,9 @@ def run(ctx: Ctx) -> None:
             # the active player was eliminated mid-turn: the rest of his script lapses, and
             # answers still on a stack go to their graveyards unresolved
             for t in st["queue"]:
-                for f in t.get("frames", []):
+                for f in t.get("frames", []) + [
+                        f for sub in t.get("after_of", {}).values()
+                        for f in sub.get("frames", [])]:
                     to_grave(st, f["seat"], parse_line(f["play"], st["n"]).card)
             st["script"] = []
             st["queue"] = []
@@ -625,6 +627,23 @@ def task_card(ctx: Ctx, task: dict[str, Any]) -> str:
             ctx.pub("countered", f"{c['name_hu']} is cancelled")
             return "done"
         apply_effect(ctx, seat, o)
+        task["stage"] = 2
+        if hidden:
+            return "done"
+    if task["stage"] == 2:
+        # the AFTER window (Rulebook "A kártyalapok felépítése": instants at any time; spec
+        # §5.21.2): the card left a permanent card or a binding status on a piece; every
+        # other seat may remove it at once with Kötés Oldása / Maradandóság Feloldása
+        for t in o.targets:
+            p = st["pieces"].get(t)
+            if p is None or p["loc"] == "gone" or p.get("hidden") or \
+                    not (p["attached"] or p["status"]):
+                continue
+            sub = task.setdefault("after_of", {}).setdefault(t, {"answered": [], "after": t})
+            if window(ctx, sub, "AFTER", others(st, seat), {
+                    "card": o.card, "caster": o.caster, "seat": seat, "piece": t,
+                    "mine_of": {p["owner"]: t}}):
+                return "wait"
     return "done"
 
 

@@ -4,13 +4,14 @@ seat's view (the leak test)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
 
 import pytest
 
-from pbem.core.engine import StepOutcome, canonical_json
+from pbem.core.engine import StepOutcome, canonical_json, process, set_up, step_seed
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.rulesets.cherubion import RULESET, data
@@ -49,10 +50,11 @@ def _cards_owned(st: dict[str, Any], seat: str) -> int:
     for q in st["players"].values():
         n += sum(1 for owner, _ in q.get("trap_cards", []) if owner == seat)
     for t in st["queue"]:
-        if t["t"] == "card" and t["seat"] == seat and t["stage"] >= 1:
-            n += 1
+        if t["t"] == "card" and t["seat"] == seat and t["stage"] == 1:
+            n += 1  # paid, effect not applied yet (stage 2: resolved, its AFTER window)
     # responses on a window's stack (paid, not yet resolved) while a seat is asked
     tasks = list(st["queue"]) + list(st["turn"].get("zero_task", {}).get("answered", {}).values())
+    tasks += [sub for t in st["queue"] for sub in t.get("after_of", {}).values()]
     n += sum(1 for t in tasks for f in t.get("frames", []) if f["seat"] == seat)
     return n
 
@@ -197,3 +199,106 @@ def test_many_playouts_nightly(n: int, request: pytest.FixtureRequest) -> None:
         for opts in ({}, {"decisions": "ask"}):
             p = play(RULESET, _config(n, "standard", opts), seed, check=_deck_checker(check))
             assert p.result is not None
+
+# Random playouts that also exercise `accepts_unasked` (spec DP16, §5.21.3): at random
+# steps, seats that are not awaited send files with standing orders (WHEN, FORGET,
+# FREEATTACK, INTRUDER, LOSS, SCRY), now and then a turn action (refused) or a SURRENDER.
+# The random bot (`legal_orders`) is only called for awaited seats, so the injection is done
+# here, through `pbem.core.engine.process` exactly as the host does it. Every game ends,
+# the invariants and the card count of test_cherubion_playouts hold after every step, the
+# same seed gives the same game, and the leak test holds on the states reached.
+
+STANDING = [
+    "WHEN CAST ANY ON ALL PLAY Ellenvarazs BY ANY",
+    "WHEN CAST ANY ON ANY PLAY Ellenvarazs BY ANY",
+    "WHEN DAMAGE ON ANY OVER 4 PLAY Eppenhogy BY ANY",
+    "WHEN DAMAGE ON ALL PLAY Gyogyitas BY ANY",
+    "WHEN ZERO ON ALL PLAY Gyogyitas BY ANY",
+    "WHEN TELEPORT PLAY Hamis Utazas II BY ANY",
+    "WHEN AFTER ANY ON ANY PLAY Kotes Oldasa BY ANY",
+    "WHEN AFTER ANY ON ALL PLAY Maradandosag Feloldasa BY ANY",
+    "FORGET",
+    "FREEATTACK YES",
+    "FREEATTACK NO",
+    "INTRUDER KILL",
+    "INTRUDER PRISONER",
+]
+
+
+def unasked_text(st: dict[str, Any], seat: str, rng: random.Random) -> str:
+    lines = rng.sample(STANDING, rng.randint(1, 3))
+    if rng.random() < 0.3:
+        own = sorted(p["id"] for p in st["pieces"].values()
+                     if p["owner"] == seat and not p["summoned"] and p["loc"] != "gone")
+        if own:
+            lines.append("LOSS " + " ".join(rng.sample(own, min(len(own), 3))))
+    if rng.random() < 0.3:
+        lines.append("SCRY " + rng.choice([s for s in st["order"] if s != seat]))
+    if rng.random() < 0.1:
+        lines.append("DRAW")  # a turn action: refused for a seat that is not awaited
+    if st["round"] > 3 and rng.random() < 0.02:
+        lines.append("SURRENDER")
+    rng.shuffle(lines)
+    return "".join(f"{ln}\n" for ln in lines)
+
+
+def play_unasked(n: int, options: dict[str, Any], seed: int, *, keep: bool = False,
+                 chk=None) -> tuple[StepOutcome, int, list[StepOutcome]]:
+    config = _config(n, "standard", options)
+    master = hashlib.sha256(f"unasked:{seed}".encode()).digest()
+    rng = random.Random(seed)
+    out = set_up(RULESET, config, master)
+    kept = [out] if keep else []
+    steps = sent = 0
+    while out.awaiting:
+        steps += 1
+        assert steps < 20000, seed
+        st = out.state
+        texts = {s: "".join(f"{ln}\n" for ln in RULESET.legal_orders(st, s, rng))
+                 for s in sorted(out.awaiting)}
+        for s in st["order"]:
+            if s not in texts and rng.random() < 0.25 and RULESET.accepts_unasked(st, s):
+                texts[s] = unasked_text(st, s, rng)
+                sent += 1
+        out = process(RULESET, out.state_json, texts, seed=step_seed(master, steps))
+        for s in texts:
+            assert s in out.applied  # an unasked file is applied, never dropped
+        if chk:
+            chk(out)
+        if keep:
+            kept.append(out)
+    return out, sent, kept
+
+
+@pytest.mark.parametrize("n,options,games", [
+    (2, {}, 15), (3, {}, 10), (3, {"decisions": "ask"}, 10),
+    (4, {"decisions": "ask", "ask_blind": True}, 3), (5, {}, 5)])
+def test_unasked_playouts(n: int, options: dict[str, Any], games: int) -> None:
+    total = 0
+    for seed in range(games):
+        out, sent, _ = play_unasked(n, options, seed, chk=_deck_checker(check))
+        assert out.result is not None and out.result.winners
+        total += sent
+    assert total > games  # the unasked path is exercised
+
+
+def test_unasked_playout_determinism() -> None:
+    a, _, _ = play_unasked(3, {"decisions": "ask"}, 4)
+    b, _, _ = play_unasked(3, {"decisions": "ask"}, 4)
+    c, _, _ = play_unasked(3, {"decisions": "ask"}, 5)
+    assert a.state_json == b.state_json
+    assert a.state_json != c.state_json
+
+
+def test_unasked_playout_leak_redeal() -> None:
+    rng = random.Random(9)
+    for seed, n in ((1, 3), (2, 4)):
+        _, _, kept = play_unasked(n, {"decisions": "ask"}, seed, keep=True)
+        for out in kept[::3]:
+            st = out.state
+            if st["phase"] == "draft":
+                continue
+            for seat in [None, *st["order"]]:
+                re = RULESET.redeal_hidden(st, seat, rng)
+                assert canonical_json(RULESET.view(re, seat)) == \
+                    canonical_json(RULESET.view(st, seat)), (seed, seat)
