@@ -141,9 +141,10 @@ def test_ask_mode_asks_for_battle_instructions_and_fealty():
     assert s["result"]["winners"] == ["felvidek"]
 
 
-def test_forced_battle_when_retreat_is_surrounded():
+def surrounded_retreat():
+    """Gömör's army attacks Abaúj; every county it could retreat to is hostile.
+    Szepes (mountain) neighbours in the basic map: Abaúj, Gömör, Liptó."""
     s = bare(("felvidek", "tiszahat"))
-    # Szepes (mountain) neighbours in the basic map: Abaúj, Gömör, Liptó.
     put(s, "szepes", "tiszahat", inf=1, arch=1)
     put(s, "abauj", "tiszahat", inf=1)
     put(s, "lipto", "tiszahat", inf=1)
@@ -152,6 +153,11 @@ def test_forced_battle_when_retreat_is_surrounded():
     put(s, "gomor", "felvidek", inf=1, cav=2)
     put(s, "trencsen", "felvidek", inf=1)
     lord(s, "felvidek", "trencsen")
+    return s
+
+
+def test_forced_battle_when_retreat_is_surrounded():
+    s = surrounded_retreat()
     assert step(s, "felvidek", "MOVE TO abauj FROM gomor 1 inf 2 cav")[0] == ""
     s["board"]["gomor"] = {"owner": "tiszahat", "u": army(inf=1), "used": army()}
     put(s, "borsod", "tiszahat", inf=1)
@@ -493,15 +499,7 @@ def test_rejoin_standing_order_guides_the_duel_winners_extra_step():
 def test_retreat_list_picks_the_forced_battle_when_surrounded():
     """Rulebook p. 11: surrounded retreating units must attack one of the neighbours, the
     player's choice (DP14): the first hostile county of his RETREAT list, else the weakest."""
-    s = bare(("felvidek", "tiszahat"))
-    put(s, "szepes", "tiszahat", inf=1, arch=1)
-    put(s, "abauj", "tiszahat", inf=1)
-    put(s, "lipto", "tiszahat", inf=1)
-    put(s, "zemplen", "tiszahat", inf=1)
-    lord(s, "tiszahat", "zemplen")
-    put(s, "gomor", "felvidek", inf=1, cav=2)
-    put(s, "trencsen", "felvidek", inf=1)
-    lord(s, "felvidek", "trencsen")
+    s = surrounded_retreat()
     standing(s, "felvidek", "RETREAT lipto gomor")
     assert step(s, "felvidek", "MOVE TO abauj FROM gomor 1 inf 2 cav")[0] == ""
     s["board"]["gomor"] = {"owner": "tiszahat", "u": army(inf=1), "used": army()}
