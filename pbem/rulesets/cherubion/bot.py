@@ -81,7 +81,7 @@ def random_orders(st: State, seat: str, rng: random.Random) -> list[str]:
         sides = list(st["open_sides"])
         rng.shuffle(sides)
         return [f"TEAM {' '.join(teams)}", f"BASE {' '.join(map(str, sides))}",
-                f"LINEUP {rng.choice(['STANDARD', 'ADVANCED'])}", "DECK DEFAULT",
+                f"LINEUP {rng.choice(['STANDARD', 'ADVANCED'])}", _random_deck(teams[0], rng),
                 rng.choice(["FREEATTACK YES", "FREEATTACK NO", "INTRUDER KILL",
                             "INTRUDER PRISONER"])]
     if st["phase"] == "place":
@@ -111,8 +111,25 @@ def _random_placement(st: State, seat: str, rng: random.Random) -> list[str]:
                        ["WHEN CAST ANY ON ALL PLAY Ellenvarazs BY ANY",
                         "WHEN DAMAGE ON ALL PLAY Eppenhogy BY ANY",
                         "WHEN ZERO ON ALL PLAY Gyogyitas BY ANY",
-                        "WHEN AFTER ANY ON ALL PLAY Maradandosag Feloldasa BY ANY"]])
+                        "WHEN AFTER ANY ON ALL PLAY Maradandosag Feloldasa BY ANY"],
+                       ["WHEN BUILD PLAY Epitkezes Megakadalyozasa BY ANY",
+                        "WHEN TELEPORT PLAY Hamis Utazas II BY ANY"],
+                       ["WHEN START ON ANY PLAY Kotes Oldasa BY ANY",
+                        "WHEN START ON ANY PLAY Gyogyitas BY ANY"],
+                       ["WHEN START ON ALL PLAY Maradandosag Feloldasa BY ANY",
+                        "WHEN START ON ALL PLAY Gyogyitas BY ANY"]])
     return out
+
+
+def _random_deck(team: str, rng: random.Random) -> str:
+    """The default deck, or (half the time) it plus the pool's instants that no default
+    deck holds (Hamis Utazás II, Építkezés Megakadályozása), so playouts meet them."""
+    if rng.random() < 0.5:
+        return "DECK DEFAULT"
+    deck = data.default_deck(team)
+    deck["n17"] = deck.get("n17", 0) + 2
+    deck["n30"] = deck.get("n30", 0) + 2
+    return "DECK " + ", ".join(f"{c}={n}" for c, n in sorted(deck.items()))
 
 
 def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:

@@ -51,6 +51,7 @@ TARGETS = {
     "unbind": "piece", "wring": "piece", "timed_death": "piece", "dark_flame": "own_piece",
     "kill": "piece", "time_trap": "seat", "convert": "piece", "card_attack": "piece",
     "field_damage": "field", "direct_damage": "piece", "herd": "none",
+    "stop_build": "reaction",
 }
 HIDDEN_PLAY = ("trap", "timed_death")  # played face-down: others see a marker / a face-down card
 

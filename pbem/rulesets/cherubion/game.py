@@ -222,6 +222,7 @@ class Cherubion(Ruleset):
                 st["phase"] = "turn"
                 st["round"] = 1
                 st["active"] = st["order"][0]
+                st["turn"] = {"opening": True}
                 start_turn(ctx)
                 run(ctx)
         elif st["ask"]:
@@ -267,17 +268,29 @@ class Cherubion(Ruleset):
             return
         play = next((o for o in os_ if isinstance(o, Play)), None)
         if play is None:
+            if ask["event"] == "START":
+                # not asked about these again (WHEN START triggers still fire)
+                from pbem.rulesets.cherubion.reactions import start_concerns
+                standing = st["players"][seat]["standing"]
+                standing["start_declined"] = sorted(
+                    set(standing.get("start_declined", [])) | set(start_concerns(st, seat)))
             ctx.pub("pass", f"{seat} passes")
             return
+        # the option written, else one with the same card and target, else the same card
         chosen = next((o for o in ask["options"] if o == str(play)), None)
-        if chosen is None:
-            chosen = next((o for o in ask["options"] if parse_line(o, st["n"]).card == play.card),
-                          None)
+        for same in (lambda q: q.card == play.card and q.targets == play.targets,
+                     lambda q: q.card == play.card):
+            if chosen is None:
+                chosen = next((o for o in ask["options"] if same(parse_line(o, st["n"]))),
+                              None)
         if chosen is None:
             ctx.pub("pass", f"{seat}: {play} is not a possible answer now; passes")
             return
         p = parse_line(chosen, st["n"])
-        if ask.get("zero"):
+        if ask.get("start"):
+            task = st["turn"]["start_window"]
+            task["answered"].remove(seat)  # offered again after it: one more, or pass
+        elif ask.get("zero"):
             task = st["turn"]["zero_task"]["answered"][ask["zero"]]
         elif ask.get("after"):
             task = st["queue"][0]["after_of"][ask["after"]]

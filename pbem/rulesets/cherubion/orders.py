@@ -229,8 +229,9 @@ class Scry:
 @dataclass(frozen=True)
 class When:
     """A standing reaction trigger (spec §5.21.3). event: DAMAGE | CAST | AFTER | ZERO |
-    TELEPORT (AFTER: a card played openly has resolved and left a permanent card or a
-    binding status on a piece).
+    TELEPORT | BUILD | START (AFTER: a card played openly has resolved and left a permanent
+    card or a binding status on a piece; BUILD: an enemy announces a build or upgrade;
+    START: another player's turn begins).
     `subject`: the card cast (CAST, AFTER) or ANY; `on`: my piece id, ANY (any of mine) or ALL
     (any piece, another player's too: spec §5.21.2, anyone may answer); `over`: damage
     threshold (DAMAGE: fires when the rolled damage is at least this)."""
@@ -246,7 +247,7 @@ class When:
         s = f"WHEN {self.event}"
         if self.event in ("CAST", "AFTER"):
             s += f" {self.subject}"
-        if self.event != "TELEPORT":
+        if self.event not in ("TELEPORT", "BUILD"):
             s += f" ON {self.on}"
         if self.event == "DAMAGE" and self.over:
             s += f" OVER {self.over}"
@@ -489,13 +490,14 @@ def _parse_play(rest: list[str]) -> Play:
 
 def _parse_when(rest: list[str]) -> When:
     if not rest:
-        raise OrderError("WHEN takes DAMAGE, CAST, AFTER, ZERO or TELEPORT")
+        raise OrderError("WHEN takes DAMAGE, CAST, AFTER, ZERO, TELEPORT, BUILD or START")
     event = {"damage": "DAMAGE", "sebzes": "DAMAGE", "cast": "CAST", "varazs": "CAST",
              "zero": "ZERO", "nulla": "ZERO", "teleport": "TELEPORT", "after": "AFTER",
-             "utana": "AFTER"}.get(fold(rest[0]))
+             "utana": "AFTER", "build": "BUILD", "epites": "BUILD", "start": "START",
+             "kezdet": "START"}.get(fold(rest[0]))
     if event is None:
-        raise OrderError(f'"{rest[0]}" is not a trigger; use DAMAGE, CAST, AFTER, ZERO or '
-                         'TELEPORT')
+        raise OrderError(f'"{rest[0]}" is not a trigger; use DAMAGE, CAST, AFTER, ZERO, '
+                         'TELEPORT, BUILD or START')
     parts = _split_kw(rest[1:], ("ON", "OVER", "PLAY", "BY"))
     subject = "ANY"
     if event in ("CAST", "AFTER"):
@@ -504,6 +506,8 @@ def _parse_when(rest: list[str]) -> When:
     elif parts[""]:
         raise OrderError(f"unexpected {' '.join(parts[''])!r} after WHEN {event}")
     on = "ANY"
+    if "ON" in parts and event in ("TELEPORT", "BUILD"):
+        raise OrderError(f"WHEN {event} takes no ON: it fires for any enemy piece or build")
     if "ON" in parts:
         if len(parts["ON"]) != 1:
             raise OrderError("ON takes one of your pieces, ANY (any of yours) or ALL (any "

@@ -13,6 +13,13 @@ Windows (spec §5.21.1) implemented here, each with the seats that may answer (s
   Maradandóság Feloldása (Rulebook "A kártyalapok felépítése": instants at any time).
 - TELEPORT: a hostile piece enters a gate or goes home through No-Man's Land; every
   seat hostile to it may play Hamis Utazás II (it lands in that seat's Base).
+- BUILD (W7): an enemy has announced a build or upgrade and paid its MÉ; every seat
+  hostile to him may stop it (card n30, Rulebook: an instant can stop a building).
+- START: another player's turn begins; every seat but his may remove a status or a
+  permanent card a hostile player put on (its own pieces, its allies', or a hostile
+  permanent anywhere) or heal a friendly piece: instants "at any time" for what is
+  already on the board, not just what a card has just done (the AFTER window). A seat
+  that answers is offered the window again (one more instant), until it passes.
 The seats are offered a window in turn order after the active seat, the active seat
 last: its standing triggers first (`WHEN ...`, each fires at most once per turn; `ON ANY`
 only in a window that concerns one of its pieces or itself, `ON ALL` in any), then with
@@ -46,7 +53,8 @@ from pbem.rulesets.cherubion.orders import Play, When, parse_line
 # a hurt piece alive through a blow)
 EFFECT_OF = {"CAST": ("counter",), "DAMAGE": ("just_barely", "heal"),
              "ZERO": ("heal",), "TELEPORT": ("false_journey_teleport",),
-             "AFTER": ("unbind", "dispel")}
+             "AFTER": ("unbind", "dispel"), "BUILD": ("stop_build",),
+             "START": ("unbind", "dispel", "heal")}
 
 
 def _aim(event: str, effect: str, info: dict[str, Any]) -> str | None:
@@ -55,6 +63,8 @@ def _aim(event: str, effect: str, info: dict[str, Any]) -> str | None:
     teleporting piece (TELEPORT)."""
     if event == "CAST":
         return info.get("caster")
+    if event == "BUILD":
+        return None  # the building itself, which is not a piece
     if event == "DAMAGE":
         return info.get("victim") if effect == "heal" else info.get("attacker")
     return info.get("piece")  # ZERO, TELEPORT, AFTER (the bound or enchanted piece)
@@ -73,7 +83,7 @@ def target_field_of(st: State, event: str, info: dict[str, Any],
                     effect: str = "") -> str | None:
     """Where the answering card must reach: its target piece's field (see `_aim`), or
     the gate (TELEPORT)."""
-    if event == "TELEPORT":
+    if event in ("TELEPORT", "BUILD"):
         return info.get("field")
     p = st["pieces"].get(_aim(event, effect, info) or "")
     if p is None or not on_board(p["loc"]):
@@ -118,7 +128,92 @@ def _best(st: State, seat: str, event: str, cid: str, caster_id: str,
     return Play(cid, best[2], (target,) if target else (), best[1])
 
 
+def _play_on(st: State, seat: str, cid: str, caster_id: str, target: str) -> Play | None:
+    """The cheapest legal play of `cid` on `target` by `caster_id` (or "ANY") now, by the
+    card rules themselves (`check_play`: caster, range at x k, Base targets, energy)."""
+    from pbem.rulesets.cherubion.cards import check_play
+    energy = st["players"][seat]["energy"]
+    best: tuple[int, int, str] | None = None
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["owner"] != seat or p["summoned"] or p["loc"] == "gone" or \
+                caster_id not in ("ANY", p["id"]):
+            continue
+        extra = surcharge(st, p, cid)
+        if isinstance(extra, str):
+            continue
+        k = 1
+        while price(st, seat, cid, extra, k) <= energy and k <= 10:
+            play = Play(cid, p["id"], (target,), k)
+            if check_play(st, seat, play, reaction=True) is None:
+                cost = price(st, seat, cid, extra, k)
+                if best is None or (cost, k, p["id"]) < best:
+                    best = (cost, k, p["id"])
+                break
+            k += 1
+    return None if best is None else Play(cid, best[2], (target,), best[1])
+
+
+def _foe_card(st: State, seat: str, p: dict[str, Any]) -> bool:
+    """Is the permanent card a removal would take off `p` (the last attached) a hostile
+    player's?"""
+    return bool(p["attached"]) and hostile(st, seat, p["attached"][-1]["owner"])
+
+
+def start_targets(st: State, seat: str, effect: str) -> list[str]:
+    """What `seat` may play an instant of `effect` on when another player's turn begins,
+    where it helps `seat`: heal a hurt friendly piece; end a hostile player's status on a
+    friendly piece (Kötés Oldása ends the status first); take a hostile player's permanent
+    card off any piece; close a hostile gate or dispel a hostile Ménes."""
+    out = []
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["loc"] == "gone" or (p.get("hidden") and p["owner"] != seat):
+            continue
+        friend = not hostile(st, seat, p["owner"])
+        if effect == "heal":
+            if friend and p["ep"] < p["max"] and not (p.get("body") or {}).get("dead"):
+                out.append(p["id"])
+        elif effect == "unbind" and p["status"]:
+            first = p["status"][sorted(p["status"])[0]]
+            if friend and hostile(st, seat, first.get("owner", p["owner"])):
+                out.append(p["id"])
+        elif effect in ("unbind", "dispel") and _foe_card(st, seat, p):
+            out.append(p["id"])
+    if effect == "dispel":
+        out += [mid for mid, m in sorted(st["markers"].items())
+                if m["kind"] == "T" and hostile(st, seat, m["owner"])]
+        out += [s for s in alive_seats(st) if st["players"][s]["herd"] and hostile(st, seat, s)]
+    return out
+
+
+def start_concerns(st: State, seat: str) -> list[str]:
+    """What a hostile player has put on `seat`'s own pieces (statuses, permanent cards):
+    public facts, so asking about them (also with ask_blind) tells nothing of a hand."""
+    out = []
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        if p["owner"] != seat or p["loc"] == "gone":
+            continue
+        out += [f"{p['id']}:{n}:{s.get('owner')}" for n, s in sorted(p["status"].items())
+                if hostile(st, seat, s.get("owner", seat))]
+        out += [f"{p['id']}:{'face-down' if a.get('secret') else a['card']}:{a['owner']}"
+                for a in p["attached"] if hostile(st, seat, a["owner"])]
+    return out
+
+
+def start_options(st: State, seat: str) -> list[Play]:
+    out = []
+    for cid in sorted(set(st["players"][seat]["hand"])):
+        eff = data.card(cid)["effect"]
+        if eff in EFFECT_OF["START"]:
+            for t in start_targets(st, seat, eff):
+                play = _play_on(st, seat, cid, "ANY", t)
+                if play is not None:
+                    out.append(play)
+    return out
+
+
 def options(st: State, seat: str, event: str, info: dict[str, Any]) -> list[Play]:
+    if event == "START":
+        return start_options(st, seat)
     out = []
     for cid in sorted(set(st["players"][seat]["hand"])):
         if data.card(cid)["effect"] in EFFECT_OF[event]:
@@ -131,7 +226,7 @@ def options(st: State, seat: str, event: str, info: dict[str, Any]) -> list[Play
 def concerned(event: str, seat: str, info: dict[str, Any]) -> bool:
     """Does the window concern `seat` (its piece is the target, victim or zeroed piece, or
     it is the targeted player)? `WHEN ... ON ANY` fires only then; `ON ALL` always."""
-    return event == "TELEPORT" or info.get("mine") is not None or \
+    return event in ("TELEPORT", "BUILD") or info.get("mine") is not None or \
         seat in info.get("concerns", ())
 
 
@@ -154,6 +249,17 @@ def _trigger(st: State, seat: str, event: str, info: dict[str, Any]) -> Play | N
             continue
         if w.card not in st["players"][seat]["hand"]:
             continue
+        if event == "START":
+            # ON ANY: a target on one of my pieces; ON ALL: any target that helps me
+            for t in start_targets(st, seat, data.card(w.card)["effect"]):
+                owner = st["pieces"][t]["owner"] if t in st["pieces"] else None
+                if (w.on == "ANY" and owner != seat) or w.on not in ("ANY", "ALL", t):
+                    continue
+                play = _play_on(st, seat, w.card, w.caster, t)
+                if play is not None:
+                    fired.append(f"{seat}:{i}")
+                    return play
+            continue
         play = _best(st, seat, event, w.card, w.caster, info)
         if play is not None:
             fired.append(f"{seat}:{i}")
@@ -171,13 +277,15 @@ def enemies(st: State, seat: str) -> list[str]:
     return [s for s in others(st, seat) if hostile(st, s, seat)]
 
 
-def _frame_info(st: State, frame: dict[str, Any]) -> dict[str, Any]:
+def _frame_info(st: State, frame: dict[str, Any], below: str | None) -> dict[str, Any]:
     """The CAST window a response card opens on the stack (spec §5.21.2 2)."""
     play = parse_line(frame["play"], st["n"])
     assert isinstance(play, Play)
     mine = {st["pieces"][t]["owner"]: t for t in play.targets if t in st["pieces"]}
+    # it also concerns the seat whose item it answers (`ON ANY`: a counter to my build's
+    # stopping card, to my card's counter)
     return {"card": play.card, "caster": play.caster, "seat": frame["seat"],
-            "mine_of": mine}
+            "mine_of": mine, "concerns": [below] if below else []}
 
 
 def window(ctx: Ctx, task: dict[str, Any], event: str, seats: list[str],
@@ -195,8 +303,9 @@ def window(ctx: Ctx, task: dict[str, Any], event: str, seats: list[str],
         if holder.get("countered"):
             r = "pass"
         elif frames:
+            below = frames[-2]["seat"] if len(frames) > 1 else task.get("seat")
             r = _offer(ctx, task, holder, "CAST", others(st, holder["seat"]),
-                       _frame_info(st, holder))
+                       _frame_info(st, holder, below))
         else:
             r = _offer(ctx, task, task, event, seats, info)
         if r == "ask":
@@ -227,22 +336,35 @@ def _offer(ctx: Ctx, task: dict[str, Any], holder: dict[str, Any], event: str,
         play = _trigger(st, seat, event, local)
         done.append(seat)
         if play is not None:
+            if event == "START":
+                done.remove(seat)  # offered again after it: one more instant, or pass
             push(ctx, task, seat, play, event, local)
             return "frame"
         if st["config"]["options"].get("decisions", "auto") == "ask":
             opts = options(st, seat, event, local)
-            # ask_blind: ask every seat the rules let answer, even without a playable
-            # answer, so that being asked tells the others nothing about its hand or energy
-            if opts or st["config"]["options"].get("ask_blind"):
+            blind = st["config"]["options"].get("ask_blind")
+            if event == "START":
+                # asked only about what hostile players put on its own pieces, once each
+                # (a PASS declines it for good; triggers still fire)
+                declined = st["players"][seat]["standing"].get("start_declined", [])
+                new = [c for c in start_concerns(st, seat) if c not in declined]
+                ask = bool(new) and bool(opts or blind)
+            else:
+                # ask_blind: ask every seat the rules let answer, even without a playable
+                # answer, so that being asked tells the others nothing about its hand or
+                # energy
+                ask = bool(opts or blind)
+            if ask:
                 st["ask"] = {"seat": seat, "event": event, "info": local,
                              "options": [str(o) for o in opts],
-                             "text": ask_text(st, event, local),
-                             "zero": task.get("zero"), "after": task.get("after")}
+                             "text": ask_text(st, event, local, seat),
+                             "zero": task.get("zero"), "after": task.get("after"),
+                             "start": task.get("start")}
                 return "ask"
     return "pass"
 
 
-def ask_text(st: State, event: str, info: dict[str, Any]) -> str:
+def ask_text(st: State, event: str, info: dict[str, Any], seat: str = "") -> str:
     if event == "DAMAGE":
         return (f"{name_of(st, info['attacker'])} rolled {info['damage']} damage against your "
                 f"{name_of(st, info['victim'])}. Play an instant, or PASS.")
@@ -254,6 +376,16 @@ def ask_text(st: State, event: str, info: dict[str, Any]) -> str:
                 f"{name_of(st, info['piece'])}. Remove it with an instant, or PASS.")
     if event == "ZERO":
         return f"Your {name_of(st, info['piece'])} is at exactly 0 ÉP. Heal it, or PASS."
+    if event == "BUILD":
+        what = "upgrade a resource" if info.get("upgrade") else "build a resource"
+        return (f"{info['seat']} pays to {what} on {info['field']}. Stop it with an instant, "
+                "or PASS.")
+    if event == "START":
+        held = ", ".join(name_of(st, pid) for pid in
+                         sorted({c.split(":")[0] for c in start_concerns(st, seat)}))
+        return (f"{st['active']}'s turn begins. A hostile card holds your {held}. Play an "
+                "instant (it may also heal or dispel elsewhere), or PASS (you are not asked "
+                "about these again; WHEN START triggers still fire).")
     return (f"{name_of(st, info['piece'])} steps into a teleport gate. Divert it into your "
             "Base, or PASS.")
 
@@ -293,7 +425,7 @@ def resolve_frame(ctx: Ctx, frame: dict[str, Any], below: dict[str, Any]) -> Non
         return
     eff = c["effect"]
     info = frame["info"]
-    if eff == "counter":
+    if eff in ("counter", "stop_build"):
         below["countered"] = True
         to_grave(st, seat, play.card)
     elif eff == "just_barely":

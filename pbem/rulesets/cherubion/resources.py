@@ -1,6 +1,10 @@
 """Resources: building and upgrading (the MÉ side). Energy production is in turn.py,
 destruction and its loss in life.py.
 
+A build or upgrade is a task of the turn (turn.py `task_build`): the MÉ is paid when it is
+announced, then the BUILD window (W7) lets an enemy stop it with an instant (Rulebook "A
+kártyalapok felépítése"), then `build`/`upgrade` below put it on the board.
+
 Rulebook "Erőforrások" (5/7/9 MÉ; 1/2/3 characters on the board, summons count; any board
 field, not in a Base; at most five; a small one may be upgraded to medium, which is not a
 destruction); spec §5.6.
@@ -41,14 +45,14 @@ def build_problem(st: State, seat: str, size: str, field: str) -> str | None:
 
 
 def build(ctx: Ctx, seat: str, size: str, field: str) -> None:
+    """Put the resource on the board (its MÉ was paid when the build was announced)."""
     st = ctx.state
     t = RESOURCE_TABLE[size]
-    st["players"][seat]["me"] -= t["me"]
     rid = new_id(st, "N")
     st["resources"][rid] = {"id": rid, "owner": seat, "field": field, "size": size,
                             "ep": t["ep"], "active": False}
-    ctx.pub("build", f"{seat} builds a {size} resource {rid} on {field} ({t['me']} MÉ); it "
-            "produces from the next turn", seat=seat, field=field, size=size)
+    ctx.pub("build", f"{seat} builds a {size} resource {rid} on {field}; it produces from "
+            "the next turn", seat=seat, field=field, size=size)
 
 
 def upgrade_problem(st: State, seat: str, field: str, size: str) -> str | None:
@@ -73,11 +77,11 @@ SIZES_ORDER = ["small", "medium", "large"]
 
 
 def upgrade(ctx: Ctx, seat: str, field: str, size: str) -> None:
+    """Raise the resource to `size` (its MÉ was paid when the upgrade was announced)."""
     st = ctx.state
     r = next(r for r in st["resources"].values() if r["field"] == field and r["owner"] == seat)
     t = RESOURCE_TABLE[size]
-    st["players"][seat]["me"] -= t["me"]
     r["size"] = size
     r["ep"] = t["ep"]
     r["active"] = False
-    ctx.pub("upgrade", f"{seat} upgrades resource {r['id']} on {field} to {size} ({t['me']} MÉ)")
+    ctx.pub("upgrade", f"{seat} upgrades resource {r['id']} on {field} to {size}")

@@ -53,7 +53,7 @@ from pbem.rulesets.cherubion.orders import (
     When,
     parse_line,
 )
-from pbem.rulesets.cherubion.reactions import others, window
+from pbem.rulesets.cherubion.reactions import enemies, others, window
 from pbem.rulesets.cherubion.resources import build, build_problem, upgrade, upgrade_problem
 from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
 
@@ -92,7 +92,9 @@ def start_turn(ctx: Ctx) -> None:
     while st["phase"] == "turn":
         seat = st["active"]
         pl = st["players"][seat]
-        st["turn"] = {}
+        if _start_window(ctx):
+            return  # decisions=ask: a seat is asked whether to play an instant first
+        st["turn"].pop("opening", None)
         st["turn_no"] += 1
         pl["turns"] += 1
         for r in st["resources"].values():
@@ -127,6 +129,21 @@ def start_turn(ctx: Ctx) -> None:
             return  # decisions=ask: the seat is asked whose deck to look at first
         _roll_for_turn(ctx, seat)
         return
+
+
+def _start_window(ctx: Ctx) -> bool:
+    """The START window (Rulebook "A kártyalapok felépítése": instants at any time): as the
+    turn begins, every other seat may remove what a hostile player has put on the board
+    (a status, a permanent card, a gate, a Ménes) or heal a friendly piece (reactions.py).
+    True when a seat is being asked."""
+    st = ctx.state
+    task = st["turn"].setdefault("start_window", {"answered": [], "start": True})
+    if task.get("closed"):
+        return False
+    if window(ctx, task, "START", others(st, st["active"]), {}):
+        return True
+    task["closed"] = True
+    return False
 
 
 def _roll_for_turn(ctx: Ctx, seat: str) -> None:
@@ -281,6 +298,9 @@ def run(ctx: Ctx) -> None:
             raise AssertionError("cherubion: run loop does not terminate")
         if st["ask"] or st["awaiting_orders"]:
             return
+        if st["turn"].get("opening"):
+            start_turn(ctx)  # back from a question in the START window
+            continue
         if st["turn"].get("scry_asked") is True:
             # back from the SCRY question: look, roll the MÉ, await the turn's orders
             st["turn"]["scry_asked"] = "done"
@@ -429,6 +449,7 @@ def _end_turn(ctx: Ctx) -> None:
     st["queue"] = []
     if st["phase"] != "turn":
         return
+    st["turn"] = {"opening": True}  # the next turn's record; start_turn runs its start
     alive = alive_seats(st)
     order = st["order"]
     i = order.index(seat)
@@ -515,18 +536,8 @@ def execute(ctx: Ctx, seat: str, line: str) -> None:
             skip(why)
         else:
             deploy(ctx, seat, o.piece, o.field)
-    elif isinstance(o, Build):
-        why = build_problem(st, seat, o.size, o.field)
-        if why:
-            skip(why)
-        else:
-            build(ctx, seat, o.size, o.field)
-    elif isinstance(o, Upgrade):
-        why = upgrade_problem(st, seat, o.field, o.size)
-        if why:
-            skip(why)
-        else:
-            upgrade(ctx, seat, o.field, o.size)
+    elif isinstance(o, (Build, Upgrade)):
+        st["queue"].append({"t": "build", "seat": seat, "order": str(o), "stage": 0})
     elif isinstance(o, Play):
         why = check_play(st, seat, o)
         if why:
@@ -647,4 +658,38 @@ def task_card(ctx: Ctx, task: dict[str, Any]) -> str:
     return "done"
 
 
-TASKS = {"exchange": task_exchange, "move": task_move, "card": task_card}
+def task_build(ctx: Ctx, task: dict[str, Any]) -> str:
+    """A build or upgrade (Rulebook "Erőforrások"): check, pay the MÉ and announce it, the
+    BUILD window (W7, spec §5.21.1: an enemy may stop it with an instant, Rulebook "A
+    kártyalapok felépítése"; the MÉ stays paid), then the resource is put up."""
+    st = ctx.state
+    seat = task["seat"]
+    o = parse_line(task["order"], st["n"], tuple(st["players"]))
+    assert isinstance(o, (Build, Upgrade))
+    field = o.field
+    if task["stage"] == 0:
+        why = (build_problem(st, seat, o.size, field) if isinstance(o, Build)
+               else upgrade_problem(st, seat, field, o.size))
+        if why:
+            ctx.pub("skipped", f"{seat}: {o} skipped: {why}", seat=seat)
+            return "done"
+        st["players"][seat]["me"] -= RESOURCE_TABLE[o.size]["me"]
+        what = "upgrade the resource on" if isinstance(o, Upgrade) else "build a resource on"
+        ctx.pub("build_announced", f"{seat} pays {RESOURCE_TABLE[o.size]['me']} MÉ to {what} "
+                f"{field} ({o.size})", seat=seat, field=field)
+        task["stage"] = 1
+    if window(ctx, task, "BUILD", enemies(st, seat), {
+            "field": field, "seat": seat, "size": o.size, "upgrade": isinstance(o, Upgrade)}):
+        return "wait"
+    if task.get("countered"):
+        ctx.pub("build_stopped", f"{seat}'s {o.size} resource on {field} is stopped; the "
+                f"{RESOURCE_TABLE[o.size]['me']} MÉ stay paid", seat=seat, field=field)
+    elif isinstance(o, Build):
+        build(ctx, seat, o.size, field)
+    else:
+        upgrade(ctx, seat, field, o.size)
+    return "done"
+
+
+TASKS = {"exchange": task_exchange, "move": task_move, "card": task_card,
+         "build": task_build}

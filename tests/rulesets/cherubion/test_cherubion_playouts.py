@@ -55,6 +55,7 @@ def _cards_owned(st: dict[str, Any], seat: str) -> int:
     # responses on a window's stack (paid, not yet resolved) while a seat is asked
     tasks = list(st["queue"]) + list(st["turn"].get("zero_task", {}).get("answered", {}).values())
     tasks += [sub for t in st["queue"] for sub in t.get("after_of", {}).values()]
+    tasks += [st["turn"]["start_window"]] if "start_window" in st["turn"] else []
     n += sum(1 for t in tasks for f in t.get("frames", []) if f["seat"] == seat)
     return n
 
