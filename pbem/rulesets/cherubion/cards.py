@@ -225,7 +225,7 @@ def _check_targets(st: State, seat: str, caster: dict[str, Any], play: Play, eff
                 return f"{tid} is in a Base: cards cannot reach into a Base"
             if not on_board(caster["loc"]):
                 return "the caster is not on the board"
-        if kind == "seat":
+        if tk == "seat":  # a player (Időcsapda) or his team-wide permanent (Ménes)
             if tid == seat or not st["players"][tid]["alive"]:
                 return f"{tid} is not an opponent in the game"
             if not on_board(caster["loc"]):

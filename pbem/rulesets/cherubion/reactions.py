@@ -236,10 +236,11 @@ def _trigger(st: State, seat: str, event: str, info: dict[str, Any]) -> Play | N
         w = When(**raw)
         if w.event != event or f"{seat}:{i}" in fired:
             continue
-        if w.on == "ANY" and not concerned(event, seat, info):
-            continue
-        if w.on not in ("ANY", "ALL") and w.on != info.get("mine"):
-            continue
+        if event != "START":  # START picks its own target below
+            if w.on == "ANY" and not concerned(event, seat, info):
+                continue
+            if w.on not in ("ANY", "ALL") and w.on != info.get("mine"):
+                continue
         if event in ("CAST", "AFTER") and w.subject != "ANY" and \
                 w.subject != info.get("card"):
             continue
