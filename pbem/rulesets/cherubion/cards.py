@@ -301,6 +301,12 @@ def _effect_check(st: State, seat: str, caster: dict[str, Any], play: Play, eff:
         p = st["pieces"][tg[0]]
         if p["loc"].startswith("prison:") and p["loc"] != f"prison:{seat}":
             return "you can heal only prisoners in your own Base"
+        body = p.get("body") or {}
+        if body.get("dead") and p["owner"] == seat and p["ep"] != 0:
+            # Rulebook "Fogolyejtés": "saját halott karaktereket nem lehet így
+            # felgyógyítani!"; only a body at exactly 0 may still be healed (spec §5.12 [A])
+            return (f"{tg[0]} is your own captured body at {p['ep']} ÉP: only a body at "
+                    "exactly 0 can be healed back (Rulebook)")
     if eff == "dispel":
         tid = tg[0]
         kind = classify(st, tid)
@@ -452,10 +458,11 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         if p["loc"] in board(st).special_fields() and \
                 board(st).special_fields()[p["loc"]] == "heal":
             amount *= 2  # Rulebook: healing cards on the HEAL field have double effect
+        was_zero = p["ep"] == 0
         heal(ctx, p, amount, c["name_hu"])
         body = p.get("body")
         if body and body.get("dead") and seat == p["owner"] and on_board(p["loc"]) \
-                and p["ep"] > 0:
+                and was_zero and p["ep"] > 0:
             # spec §5.12 [A]: its owner heals a captive body at 0 before it is carried
             # home: the capture is cancelled
             p["body"] = None

@@ -257,6 +257,11 @@ def _finish_teleport(ctx: Ctx, task: dict[str, Any], mv: Move, p: dict[str, Any]
     passengers = _passengers(st, p, mv)
     relocate(st, p, land, passengers)
     stop = enter_field(ctx, p, land, final=not rest, teleported=True, passengers=passengers)
+    if tok.startswith("GATE ROLL") and not stop and on_board(p["loc"]):
+        # Rulebook "Teleportálás": "a teleportálás után még négyet kell lépnie": the steps
+        # left after a teleport are the teleported piece's. GATE ROLL ends its line (the
+        # landing is not known in advance), so MÉ left at the end is walked by it first.
+        st["turn"].setdefault("gate_roll", []).append(p["id"])
     if stop or p["loc"] == "gone" or not rest:
         return "done"
     task["stage"] = 1
@@ -327,8 +332,16 @@ def enter_field(ctx: Ctx, p: dict[str, Any], field: str, *, final: bool,
             reveal_piece(ctx, q, f"{name_of(st, p['id'])} enters the area it guards")
             relocate(st, q, field, [])
             stop = True
-    if visible_hostiles_at(st, seat, field) and (final or not flying or stop):
+    foes = visible_hostiles_at(st, seat, field)
+    if foes and (final or not flying or stop):
         stop = True
+        # Rulebook "Csapdák": a hidden monster's identity "csak akkor derül ki, ha ellenséges
+        # karakterrel találkozik" (card n14: also when it attacks or is entered): a hidden
+        # or invisible piece that walks onto a hostile piece is revealed and engaged too
+        met = f"it meets {name_of(st, foes[0]['id'])}"
+        for q in [p] + [q for q in passengers or [] if q["loc"] == field]:
+            if q.get("hidden"):
+                reveal_piece(ctx, q, met)
     if stop:
         ctx.pub("engage", f"{name_of(st, p['id'])} is engaged on {field}")
         if seat == st["active"]:
@@ -535,9 +548,10 @@ def deploy(ctx: Ctx, seat: str, pid: str, field: str) -> None:
 
 def auto_spend(ctx: Ctx, seat: str) -> None:
     """Rulebook "Mozgások a játéktéren": every step must be taken unless a piece got into
-    combat. Left-over MÉ is walked out by the engine (documented default): the piece with
-    the lowest id that can step moves to a neighbour without hostile pieces, gates or
-    markers it knows of, and back, until the MÉ is used; with no such piece it lapses."""
+    combat. Left-over MÉ is walked out by the engine (documented default): a piece that
+    teleported by GATE ROLL this turn, else the piece with the lowest id that can step,
+    moves to a neighbour without hostile pieces, gates or markers it knows of, and back,
+    until the MÉ is used; with no such piece it lapses."""
     st = ctx.state
     pl = st["players"][seat]
     if pl["me"] <= 0:
@@ -547,7 +561,9 @@ def auto_spend(ctx: Ctx, seat: str) -> None:
         pl["me"] = 0
         return
     b = board(st)
-    for p in sorted(st["pieces"].values(), key=lambda q: (q["summoned"], q["id"])):
+    rolled = st["turn"].get("gate_roll", [])  # see _finish_teleport: these walk first
+    for p in sorted(st["pieces"].values(), key=lambda q: (q["id"] not in rolled, q["summoned"],
+                                                          q["id"])):
         if p["owner"] != seat or not on_board(p["loc"]) or p.get("body") or p["summoned"]:
             continue
         if not can_step(p) or engaged(st, p) or p["id"] in st["turn"].get("attacked", []):
