@@ -3,10 +3,14 @@
 Rulebook "Diplomácia": open or secret alliances that end whenever the allies say so (no
 shared victory); hostage exchange between allies, taking a full turn in which they do
 nothing else, the hostages teleported to the partner's Base (and convertible there); the
-surviving team of a dead demigod may join another demigod by agreement, keep its player,
-and use the new demigod's cards, never the dead one's. Spec §5.19 [A]: agreements apply
-when both sides have sent matching orders; allies are not hostile (no engagement, no
-traps); a hostage swap is one character each and consumes each player's next turn.
+surviving team of a dead demigod may join another demigod, "a két csapat egynek számít"
+(the two teams count as one), uses the new demigod's cards, never the dead one's, and
+"megegyezés alapján" (by agreement) stays under its old player. Rulebook "Fogolyejtés":
+"A fogolycserének nincsenek külön szabályai, a játékosok szabadon megállapodhatnak róla"
+(prisoner exchanges have no rules of their own: free agreement). Spec §5.19 [A] and DP17:
+agreements apply when both sides have sent matching orders; allies are not hostile (no
+engagement, no traps); a hostage swap is one character each and consumes each player's
+next turn.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 
 from pbem.rulesets.cherubion.life import end_status
 from pbem.rulesets.cherubion.model import Ctx, State, name_of
-from pbem.rulesets.cherubion.orders import Ally, Break, Hostage, Join
+from pbem.rulesets.cherubion.orders import Ally, Break, Exchange, Hostage, Join
 
 
 def _pair(a: str, b: str) -> list[str]:
@@ -26,10 +30,17 @@ def alliance(st: State, a: str, b: str) -> dict[str, Any] | None:
     return next((x for x in st.setdefault("alliances", []) if x["pair"] == _pair(a, b)), None)
 
 
+def merged(st: State, a: str, b: str) -> bool:
+    """Has one of the two joined the other's team (JOIN/ADOPT)? Then they count as one."""
+    return st["players"][a].get("joined") == b or st["players"][b].get("joined") == a
+
+
 def _sync_allies(st: State) -> None:
+    """`allies` (read by model.hostile): alliance partners and merged teams."""
+    pairs = [x["pair"] for x in st.get("alliances", [])]
+    pairs += [_pair(s, pl["joined"]) for s, pl in st["players"].items() if pl.get("joined")]
     for s, pl in st["players"].items():
-        pl["allies"] = sorted(x["pair"][1] if x["pair"][0] == s else x["pair"][0]
-                              for x in st.get("alliances", []) if s in x["pair"])
+        pl["allies"] = sorted({x[1] if x[0] == s else x[0] for x in pairs if s in x})
 
 
 def apply(ctx: Ctx, seat: str, orders: list[Any]) -> None:
@@ -45,11 +56,46 @@ def apply(ctx: Ctx, seat: str, orders: list[Any]) -> None:
                 st["alliances"].remove(x)
                 _sync_allies(st)
                 _tell(ctx, x, f"The alliance of {seat} and {o.seat} is over")
-        elif isinstance(o, (Ally, Hostage, Join)):
-            props.setdefault(seat, [])
-            if str(o) not in props[seat]:
-                props[seat].append(str(o))
+            if merged(st, seat, o.seat):
+                ctx.priv([seat], "diplomacy", f"{o}: {seat} and {o.seat} are one team since "
+                         "the join (Rulebook: \"a két csapat egynek számít\"); BREAK cannot "
+                         "split it")
+        elif isinstance(o, (Ally, Hostage, Join, Exchange)):
+            why = _refuse(st, seat, o)
+            if why:
+                ctx.priv([seat], "diplomacy", f"{o}: not recorded: {why}")
+                continue
+            mine = props.setdefault(seat, [])
+            if isinstance(o, (Join, Exchange)):
+                # a new offer to the same seat replaces the old one (new terms)
+                mine[:] = [t for t in mine if not _same_kind(t, o, st["n"])]
+            if str(o) not in mine:
+                mine.append(str(o))
     _match(ctx)
+
+
+def _same_kind(line: str, o: Any, n: int) -> bool:
+    from pbem.rulesets.cherubion.orders import parse_line
+    t = parse_line(line, n)
+    return type(t) is type(o) and t.seat == o.seat
+
+
+def _refuse(st: State, seat: str, o: Any) -> str | None:
+    """Why an offer cannot be recorded at all (the sender can see it at once)."""
+    if o.seat == seat:
+        return "that is your own seat; name the other player"
+    if not st["players"][o.seat]["alive"]:
+        return f"{o.seat} is out of the game"
+    if isinstance(o, Exchange):
+        return _exchange_problem(st, seat, o.seat, o.give, o.take)
+    if isinstance(o, Join) and not o.adopt:
+        if st["players"][seat].get("joined"):
+            return f"your team has already joined {st['players'][seat]['joined']}"
+        if not _demigod_dead(st, seat):
+            return "your demigod is alive; only the team of a dead demigod may join another"
+    if isinstance(o, Join) and o.adopt and _demigod_dead(st, seat):
+        return "your demigod is dead; a team joins a living demigod"
+    return None
 
 
 def _tell(ctx: Ctx, x: dict[str, Any], text: str) -> None:
@@ -65,6 +111,8 @@ def _match(ctx: Ctx) -> None:
     props = st.get("proposals", {})
     for a in sorted(props):
         for line in list(props.get(a, [])):
+            if line not in props.get(a, []):
+                continue  # taken away by an agreement applied in this pass
             o = parse_line(line, st["n"])
             b = o.seat
             theirs = [parse_line(t, st["n"]) for t in props.get(b, [])]
@@ -86,13 +134,20 @@ def _match(ctx: Ctx) -> None:
                     _swap(ctx, a, b, o.give, o.take)
                     props[a].remove(line)
                     props[b].remove(str(m))
-            elif isinstance(o, Join) and not o.adopt:
-                m = next((t for t in theirs if isinstance(t, Join) and t.adopt and t.seat == a),
-                         None)
-                if m and _demigod_dead(st, a):
-                    _join(ctx, a, b)
+            elif isinstance(o, Exchange):
+                m = next((t for t in theirs if isinstance(t, Exchange) and t.seat == a), None)
+                if m and (m.give, m.take) == (o.take, o.give):
+                    _exchange(ctx, a, b, o.give, o.take)
                     props[a].remove(line)
                     props[b].remove(str(m))
+            elif isinstance(o, Join) and not o.adopt:
+                m = next((t for t in theirs if isinstance(t, Join) and t.adopt and t.seat == a
+                          and t.control == o.control), None)
+                if m and _demigod_dead(st, a) and not _demigod_dead(st, b) \
+                        and not st["players"][a].get("joined") and st["players"][b]["alive"]:
+                    props[a].remove(line)
+                    props[b].remove(str(m))
+                    _join(ctx, a, b, o.control)
 
 
 def _demigod_dead(st: State, seat: str) -> bool:
@@ -122,16 +177,110 @@ def _swap(ctx: Ctx, a: str, b: str, pa: str, pb: str) -> None:
     check_elimination(ctx, None)
 
 
-def _join(ctx: Ctx, a: str, b: str) -> None:
+# --- prisoner exchange ----------------------------------------------------------------------
+
+def _prisoner_problem(st: State, holder: str, owner: str, pid: str) -> str | None:
+    """Why `pid` is not a prisoner of `owner` held in `holder`'s Base that can be handed
+    back. A captive body (ÉP <= 0) is not a prisoner yet: it becomes one only when its
+    captor heals it ("ha ott 3 körön belül meggyógyítja ..., akkor foglyává teheti"), and
+    its owner could not heal it ("saját halott karaktereket nem lehet így felgyógyítani"),
+    so bodies are not exchanged (Rulebook "Fogolyejtés")."""
+    p = st["pieces"].get(pid)
+    if p is None or p["loc"] != f"prison:{holder}":
+        return f"{pid} is not held in {holder}'s Base"
+    if p["owner"] != owner:
+        return f"{pid} is not {owner}'s piece"
+    if (p.get("body") or {}).get("dead"):
+        return (f"{pid} is a body, not a prisoner: a body becomes a prisoner only when its "
+                "captor heals it (Rulebook \"Fogolyejtés\")")
+    return None
+
+
+def _exchange_problem(st: State, a: str, b: str, give: tuple[str, ...],
+                      take: tuple[str, ...]) -> str | None:
+    if not st["players"][b]["bases"]:
+        return f"{b} has no Base to take its prisoners back to"
+    for pid in give:
+        why = _prisoner_problem(st, a, b, pid)
+        if why:
+            return why + " (GIVE: their prisoners in your Base)"
+    for pid in take:
+        why = _prisoner_problem(st, b, a, pid)
+        if why:
+            return why + " (TAKE: your pieces in their Base)"
+    if not st["players"][a]["bases"] and take:
+        return "you have no Base to take your pieces back to"
+    return None
+
+
+def _exchange(ctx: Ctx, a: str, b: str, give: tuple[str, ...], take: tuple[str, ...]) -> None:
+    """Both sides agreed: `give` (b's pieces held by a) go home to b's Base, `take` (a's
+    pieces held by b) to a's. They come back alive, with their ÉP as they are and whatever
+    is attached to them (the Diplomacy section warns a returned piece may be a "time bomb");
+    a revived captive is an ordinary piece again. No turn is spent: the rulebook gives the
+    exchange no rules of its own (Rulebook "Fogolyejtés")."""
     st = ctx.state
-    new = st["players"][b]["team"]
+    why = _exchange_problem(st, a, b, give, take)
+    if why:
+        ctx.priv([a, b], "diplomacy", f"The prisoner exchange of {a} and {b} fails: {why}")
+        return
+    moved = []
+    for pid, home in [(x, b) for x in give] + [(x, a) for x in take]:
+        p = st["pieces"][pid]
+        p["loc"] = f"base:{st['players'][home]['bases'][0]}"
+        p["body"] = None
+        p["home_turn"] = st["players"][home]["turns"]  # came home: deployable next turn
+        moved.append(f"{name_of(st, pid)} to {home}")
+    ctx.pub("prisoner_exchange", f"{a} and {b} exchange prisoners: " + ", ".join(moved)
+            + " (back in their Bases)", seats=[a, b], pieces=list(give + take))
+
+
+# --- joining a dead demigod's team ------------------------------------------------------------
+
+def _join(ctx: Ctx, a: str, b: str, control: str) -> None:
+    """a's demigod is dead; its surviving team joins b's demigod. The two teams count as
+    one: never hostile to each other again (no attacks, engagement, traps or hostile
+    reactions), whatever alliances are made or broken. Its characters use b's demigod's
+    cards and "any" cards, and keep any third demigod's cards a converted prisoner had,
+    never the dead demigod's. Control: the rulebook lets the old player keep it "by
+    agreement", so KEEP and HANDOVER are both terms of that agreement; KEEP is the default,
+    since it takes nothing from either player (the old player goes on playing, the adopting
+    one gains a partner that is never hostile); HANDOVER gives b the pieces, and a leaves
+    the game with b as his heir (his Base, prisoners, resources and traps go to b)."""
+    st = ctx.state
+    old, new = st["players"][a]["team"], st["players"][b]["team"]
     for p in st["pieces"].values():
         if p["owner"] == a and not p["summoned"] and p["loc"] != "gone":
-            p["teams"] = [new]
-    ctx.pub("join", f"{a}'s team joins {new.capitalize()}: it now uses {new.capitalize()}'s "
-            "cards; its player keeps control")
+            p["teams"] = sorted((set(p["teams"]) - {old}) | {new})
+    st["players"][a]["joined"] = b
+    _sync_allies(st)
+    if control != "handover":
+        ctx.pub("join", f"{a}'s team joins {new.capitalize()}: the two teams count as one; it "
+                f"now uses {new.capitalize()}'s cards; {a} keeps control", seats=[a, b])
+        return
+    for p in st["pieces"].values():
+        if p["owner"] == a and p["loc"] != "gone":
+            p["owner"] = b
+            if not p["loc"].startswith("prison:"):
+                p["home_turn"] = -1
+        body = p.get("body")
+        if body and body.get("holder") == a and not p["loc"].startswith("prison:"):
+            body["holder"] = b  # a captive on its way to a's Base (now b's)
+    for r in st["resources"].values():
+        if r["owner"] == a:
+            r["owner"] = b
+    for m in st["markers"].values():
+        if m["owner"] == a and m["kind"] != "T":
+            m["owner"] = b
+    st["players"][b]["transit"] += st["players"][a]["transit"]
+    st["players"][a]["transit"] = []
+    ctx.pub("join", f"{a}'s team joins {new.capitalize()}: the two teams count as one; it now "
+            f"uses {new.capitalize()}'s cards; {b} takes control", seats=[a, b])
+    from pbem.rulesets.cherubion.life import eliminate
+    eliminate(ctx, a, b, f"its team joined {b}'s, under {b}'s control")
 
 
 def visible_alliances(st: State, seat: str | None) -> list[dict[str, Any]]:
     return [dict(x) for x in st.get("alliances", [])
             if not x["secret"] or (seat is not None and seat in x["pair"])]
+

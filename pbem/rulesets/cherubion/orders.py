@@ -27,6 +27,7 @@ from pbem.rulesets.cherubion.orders_base import (
 from pbem.rulesets.cherubion.orders_more import (
     Ally,
     Break,
+    Exchange,
     Hostage,
     Join,
     _parse_diplomacy,
@@ -263,7 +264,7 @@ class Clear:
 
 
 STANDING = (Intruder, FreeAttack, Loss, Scry, When, Clear)
-DIPLOMACY = (Ally, Break, Hostage, Join)
+DIPLOMACY = (Ally, Break, Hostage, Join, Exchange)
 
 VERBS = {
     "team": "TEAM", "csapat": "TEAM", "demigod": "TEAM", "felisten": "TEAM",
@@ -291,6 +292,7 @@ VERBS = {
     "ally": "ALLY", "szovetseg": "ALLY", "break": "BREAK", "felbont": "BREAK",
     "hostage": "HOSTAGE", "tusz": "HOSTAGE", "join": "JOIN", "csatlakozik": "JOIN",
     "adopt": "ADOPT", "befogad": "ADOPT",
+    "exchange": "EXCHANGE", "fogolycsere": "EXCHANGE", "csere": "EXCHANGE",
     "if": "IF", "ha": "IF", "else": "ELSE", "kulonben": "ELSE",
     "forget": "FORGET", "elfelejt": "FORGET", "torol": "FORGET",
 }
@@ -406,7 +408,7 @@ def parse_line(text: str, n: int = 6, seats: tuple[str, ...] = ()) -> object:
         return Scry(seat)
     if verb == "WHEN":
         return _parse_when(rest)
-    if verb in ("ALLY", "BREAK", "JOIN", "ADOPT", "HOSTAGE"):
+    if verb in ("ALLY", "BREAK", "JOIN", "ADOPT", "HOSTAGE", "EXCHANGE"):
         return _parse_diplomacy(verb, rest, seats)
     if verb in ("IF", "ELSE"):
         return _parse_if(verb, rest, n, seats)

@@ -82,13 +82,33 @@ class Hostage:
 @dataclass(frozen=True)
 class Join:
     """Diplomacy: after your demigod died, your team joins `seat`'s demigod (JOIN), or you
-    accept such a team (ADOPT). Both must send it."""
+    accept such a team (ADOPT). Both must send it, with the same control term: KEEP (the
+    default: the joining player keeps controlling his pieces) or HANDOVER (the adopting
+    player takes them over)."""
 
     seat: str
     adopt: bool = False
+    control: str = "keep"  # keep | handover
 
     def __str__(self) -> str:
-        return f"{'ADOPT' if self.adopt else 'JOIN'} {self.seat}"
+        return f"{'ADOPT' if self.adopt else 'JOIN'} {self.seat}" + (
+            " HANDOVER" if self.control == "handover" else "")
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Prisoner exchange (Rulebook "Fogolyejtés": free terms, both must send matching
+    orders): `give` are prisoners of `seat` held in your Base, handed back to it; `take` are
+    your pieces held in its Base, handed back to you. One side may be empty (a release),
+    not both. Sorted, so that the canonical line is unique."""
+
+    seat: str
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"EXCHANGE {self.seat}" + (" GIVE " + " ".join(self.give) if self.give else "") \
+            + (" TAKE " + " ".join(self.take) if self.take else "")
 
 
 def _seat(tok: str, seats: tuple[str, ...]) -> str:
@@ -102,20 +122,68 @@ def _parse_diplomacy(verb: str, rest: list[str], seats: tuple[str, ...]) -> obje
     if verb == "ALLY":
         if not 1 <= len(rest) <= 2 or (len(rest) == 2 and fold(rest[1]) not in ("secret",
                                                                                   "titkos")):
-            raise OrderError("ALLY takes a seat and optionally SECRET, e.g. ALLY beta SECRET")
+            got = " ".join(rest) or "nothing"
+            raise OrderError(f"ALLY takes a seat and optionally SECRET, not {got!r}; "
+                             "e.g. ALLY beta SECRET")
         return Ally(_seat(rest[0], seats), len(rest) == 2)
     if verb == "HOSTAGE":
         parts = _split_kw(rest, ("GIVE", "AD", "TAKE", "KAP"))
         give = parts.get("GIVE", parts.get("AD"))
         take = parts.get("TAKE", parts.get("KAP"))
         if len(parts[""]) != 1 or not give or not take or len(give) != 1 or len(take) != 1:
-            raise OrderError("HOSTAGE takes a seat, GIVE <your piece> and TAKE <their piece>")
+            got = " ".join(rest) or "nothing"
+            raise OrderError(f"HOSTAGE takes a seat, GIVE <your piece> and TAKE <their piece>, "
+                             f"not {got!r}; e.g. HOSTAGE beta GIVE ME8 TAKE CH8")
         return Hostage(_seat(parts[""][0], seats), _piece(give[0]), _piece(take[0]))
+    if verb == "EXCHANGE":
+        return _parse_exchange(rest, seats)
+    if verb in ("JOIN", "ADOPT"):
+        terms = {"keep": "keep", "megtart": "keep", "handover": "handover", "atad": "handover"}
+        if not 1 <= len(rest) <= 2 or (len(rest) == 2 and fold(rest[1]) not in terms):
+            got = " ".join(rest) or "nothing"
+            raise OrderError(f"{verb} takes a seat and optionally KEEP (the joining player keeps "
+                             f"control, the default) or HANDOVER, not {got!r}; "
+                             f"e.g. {verb} beta HANDOVER")
+        return Join(_seat(rest[0], seats), verb == "ADOPT",
+                    terms[fold(rest[1])] if len(rest) == 2 else "keep")
     if len(rest) != 1:
-        raise OrderError(f"{verb} takes one seat")
-    if verb == "BREAK":
-        return Break(_seat(rest[0], seats))
-    return Join(_seat(rest[0], seats), verb == "ADOPT")
+        got = " ".join(rest) or "nothing"
+        raise OrderError(f"{verb} takes one seat, not {got!r}; e.g. {verb} beta")
+    return Break(_seat(rest[0], seats))
+
+
+_EXCHANGE_USAGE = ("e.g. EXCHANGE beta GIVE CH5 TAKE ME8 (GIVE: their prisoners in your Base; "
+                   "TAKE: your pieces in their Base; one of them may be left out)")
+
+
+def _parse_exchange(rest: list[str], seats: tuple[str, ...]) -> Exchange:
+    keys = ("GIVE", "AD", "TAKE", "KAP")
+    for kw, alias in (("GIVE", "AD"), ("TAKE", "KAP")):
+        if sum(1 for w in rest if fold(w).upper() in (kw, alias)) > 1:
+            raise OrderError(f"EXCHANGE has {kw} twice; list all its pieces after one {kw}, "
+                             f"{_EXCHANGE_USAGE}")
+    parts = _split_kw(rest, keys)
+    if len(parts[""]) != 1:
+        got = " ".join(parts[""]) or "nothing"
+        raise OrderError(f"EXCHANGE takes one seat before GIVE/TAKE, not {got!r}; "
+                         f"{_EXCHANGE_USAGE}")
+    seat = _seat(parts[""][0], seats)
+    give = parts.get("GIVE", parts.get("AD"))
+    take = parts.get("TAKE", parts.get("KAP"))
+    for kw, lst in (("GIVE", give), ("TAKE", take)):
+        if lst is not None and not lst:
+            raise OrderError(f"{kw} needs at least one piece after it (or leave {kw} out); "
+                             f"{_EXCHANGE_USAGE}")
+    if give is None and take is None:
+        raise OrderError(f"EXCHANGE {rest[0]} needs GIVE <pieces>, TAKE <pieces> or both; "
+                         f"{_EXCHANGE_USAGE}")
+    g = tuple(sorted({_piece(w) for w in give or []}))
+    t = tuple(sorted({_piece(w) for w in take or []}))
+    both = sorted(set(g) & set(t))
+    if both:
+        raise OrderError(f"{both[0]} is both in GIVE and in TAKE; a piece goes one way only, "
+                         f"{_EXCHANGE_USAGE}")
+    return Exchange(seat, g, t)
 
 
 TURN_VERBS = ("MOVE", "FLEE", "DEPLOY", "DRAW", "BUILD", "UPGRADE", "PLAY", "ATTACK",
