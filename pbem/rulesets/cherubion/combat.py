@@ -248,6 +248,11 @@ def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str
     st["players"][att["owner"]]["transit"].append(dfd["id"])
     ctx.pub("capture", f"{att['owner']} captures the body of {dfd['name']} ({dfd['id']}) at "
             f"{dfd['ep']} ÉP; {name_of(st, carrier_id)} must carry it home")
+    # a captured body is no longer its owner's character: if it was his last, the capturer
+    # destroyed it and takes his Base now (Rulebook "A játék alapjai": "a Bázisa átmegy
+    # annak a játékosnak a tulajdonába, aki az utolsó karakterét ... elpusztította")
+    from pbem.rulesets.cherubion.life import check_elimination
+    check_elimination(ctx, att["owner"])
     return True
 
 

@@ -30,10 +30,15 @@ def end_status(st: dict[str, Any], p: dict[str, Any], name: str | None = None) -
             to_grave(st, s["owner"], s["card"])
 
 
-def damage(ctx: Ctx, p: dict[str, Any], amount: int, why: str) -> None:
-    """Subtract ÉP. Sleep ends when the piece takes damage (card n03 [A])."""
+def damage(ctx: Ctx, p: dict[str, Any], amount: int, why: str, by: str | None = None) -> None:
+    """Subtract ÉP. Sleep ends when the piece takes damage (card n03 [A]). `by` is the seat
+    dealing it, when known: it is kept as `last_hit`, so that a piece dying later of it (at
+    0 ÉP at the end step, or of special damage) counts as destroyed by that seat (Rulebook
+    "A játék alapjai": the Base passes to whoever destroyed the last character)."""
     st = ctx.state
     p["ep"] -= amount
+    if by is not None and amount > 0:
+        p["last_hit"] = by
     if amount > 0:
         end_status(ctx.state, p, "asleep")
     ctx.pub("damage", f"{name_of(st, p['id'])} loses {amount} ÉP ({why}) -> {p['ep']}",
@@ -138,7 +143,9 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
     # [A] spec §5.18: his summoned pieces, traps and resources are removed; gates stay;
     # prisoners he held pass to the heir (or are freed into nothing: they die).
     for p in list(st["pieces"].values()):
-        if p["loc"] == "gone":
+        if p["loc"] == "gone" or (p.get("body") and p["body"].get("holder") != seat):
+            # a captured body or captive is no longer his: it stays with its captor
+            # (Rulebook "Fogolyejtés")
             continue
         if p["owner"] == seat and (p["summoned"] or on_board(p["loc"]) or p["loc"] in ("nml",)
                                    or p["loc"].startswith("base:")):
@@ -181,12 +188,13 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
                         else "all remaining players fell at once: a draw"}
 
 
-def destroy_resource(ctx: Ctx, rid: str, why: str) -> None:
+def destroy_resource(ctx: Ctx, rid: str, why: str, by: str | None = None) -> None:
     """Destroy a resource: the owner's pieces in his Base(s) lose a quarter of its table
     ÉP in total, split by the owner (Rulebook "Erőforrások": 5/10/15; a piece loses at
     most what it has; spec §5.6: whole points, prisoners excluded, empty Base voids it).
     Split: the owner's LOSS standing order fills the listed pieces in order; the default
-    puts one point at a time on the piece with the highest current ÉP (spec DP10)."""
+    puts one point at a time on the piece with the highest current ÉP (spec DP10). `by`,
+    the destroyer, is recorded as dealing the loss (see `damage`)."""
     st = ctx.state
     r = st["resources"].pop(rid)
     owner = r["owner"]
@@ -198,8 +206,10 @@ def destroy_resource(ctx: Ctx, rid: str, why: str) -> None:
         # decisions=ask: the owner splits the loss in a short step (run loop)
         st.setdefault("decisions", []).append({"kind": "LOSS", "seat": owner, "loss": loss,
                                                "rid": rid})
+        if by is not None:
+            st.setdefault("loss_by", {})[rid] = by  # read back by apply_loss
         return
-    apply_loss(ctx, owner, loss, rid)
+    apply_loss(ctx, owner, loss, rid, by)
 
 
 def loss_pool(st: dict[str, Any], owner: str) -> list[dict[str, Any]]:
@@ -208,8 +218,12 @@ def loss_pool(st: dict[str, Any], owner: str) -> list[dict[str, Any]]:
             if p["owner"] == owner and p["loc"] in bases and p["ep"] > 0]
 
 
-def apply_loss(ctx: Ctx, owner: str, loss: int, rid: str) -> None:
+def apply_loss(ctx: Ctx, owner: str, loss: int, rid: str, by: str | None = None) -> None:
     st = ctx.state
+    if by is None and rid in st.get("loss_by", {}):
+        by = st["loss_by"].pop(rid)
+        if not st["loss_by"]:
+            del st["loss_by"]
     pool = loss_pool(st, owner)
     share: dict[str, int] = {p["id"]: 0 for p in pool}
     left = loss
@@ -230,6 +244,6 @@ def apply_loss(ctx: Ctx, owner: str, loss: int, rid: str) -> None:
         left -= 1
     for pid, amount in sorted(share.items()):
         if amount:
-            damage(ctx, st["pieces"][pid], amount, f"loss of resource {rid}")
+            damage(ctx, st["pieces"][pid], amount, f"loss of resource {rid}", by)
     if left > 0:
         ctx.pub("loss_void", f"{left} ÉP of the loss is lost (no piece can take it)")

@@ -174,7 +174,9 @@ def _ticks(ctx: Ctx, seat: str) -> None:
         if p.get("burn") and on_board(p["loc"]):
             damage(ctx, p, p["burn"], "special damage")
             if p["ep"] < 0:
-                kill(ctx, p, "special damage", None)
+                # the last seat known to have hurt it (the blow that set it burning)
+                # destroyed it (Rulebook "A játék alapjai": the Base passes to its destroyer)
+                kill(ctx, p, "special damage", p.get("last_hit"))
     if holder(st, "heal") == seat:
         f = next(f for f, e in b.special_fields().items() if e == "heal")
         hurt = [p for p in pieces_at(st, f) if p["ep"] < p["max"] and not p.get("body")]
@@ -411,7 +413,8 @@ def _zero_window(ctx: Ctx) -> bool:
             return True
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
         if p["loc"] != "gone" and p["ep"] == 0 and not p.get("body"):
-            kill(ctx, p, "left at 0 ÉP", None)
+            # whoever brought it to 0 destroyed it (Rulebook "A játék alapjai")
+            kill(ctx, p, "left at 0 ÉP", p.get("last_hit"))
     return False
 
 

@@ -1,0 +1,103 @@
+"""Base inheritance on elimination (Rulebook "A játék alapjai": "a Bázisa átmegy annak a
+játékosnak a tulajdonába, aki az utolsó karakterét ... elpusztította"): the Base goes to
+whoever destroyed the last character, also when it is captured, dies at exactly 0 ÉP at the
+end step, dies of a resource-destruction loss or of special damage."""
+
+from __future__ import annotations
+
+from cherubion_testkit import build, place, play_turn, resource, set_turn, texts
+
+from pbem.core.dice import ScriptedDice
+from pbem.rulesets.cherubion import RULESET
+from pbem.rulesets.cherubion.life import damage, destroy_resource
+from pbem.rulesets.cherubion.model import Ctx
+
+
+def three() -> dict:
+    """a = Choler (side 1), b = Sang (side 3) with only the clone warrior SA7 left (16 ÉP
+    max, VSZ 24), c = Melan (side 4)."""
+    st = build({"a": "choler", "b": "sang", "c": "melan"}, {"a": 1, "b": 3, "c": 4})
+    for p in st["pieces"].values():
+        if p["owner"] == "b" and p["id"] != "SA7":
+            p["loc"] = "gone"
+    return st
+
+
+def test_capturing_the_last_character_eliminates_and_the_capturer_takes_the_base() -> None:
+    st = three()
+    place(st, CH2="H5", CH4="H5", SA7="H5", CH1="B8")
+    st["pieces"]["SA7"]["ep"] = 5
+    set_turn(st, "a")
+    # CH2 hits (6+6), damage 6+2 = 8 -> SA7 at -3, captured with the wyvern CH4; SA7's
+    # strike-back misses (1+1); then c's MÉ dice
+    st, ev, _ = play_turn(st, "a", "ATTACK CH2 SA7 CAPTURE CH4", [6, 6, 6, 1, 1, 1, 2])
+    sa7 = st["pieces"]["SA7"]
+    assert sa7["ep"] == -3 and sa7["body"]["holder"] == "a"
+    assert not st["players"]["b"]["alive"]
+    assert st["players"]["a"]["bases"] == [1, 3] and st["players"]["b"]["bases"] == []
+    assert "a takes over the Base on side(s) 3" in texts(ev)
+    # the body stays the capturer's: it is not cleared away with b's pieces
+    assert sa7["loc"] != "gone" and sa7["id"] in st["players"]["a"]["transit"]
+
+
+def test_last_character_left_at_zero_goes_to_whoever_brought_it_to_zero() -> None:
+    st = three()
+    place(st, SA7="H5", CH1="B8")
+    st["pieces"]["SA7"]["ep"] = 5
+    ctx = Ctx(st, ScriptedDice([]))
+    damage(ctx, st["pieces"]["SA7"], 5, "Attack", by="c")  # c's blow: 5 -> exactly 0
+    set_turn(st, "a")
+    st, ev, _ = play_turn(st, "a", "", [1, 2])  # end step: nobody heals it, it dies
+    assert st["pieces"]["SA7"]["loc"] == "gone"
+    assert not st["players"]["b"]["alive"]
+    assert st["players"]["c"]["bases"] == [4, 3] and st["players"]["a"]["bases"] == [1]
+    assert "closed" not in texts(ev)
+
+
+def test_last_character_killed_by_a_resource_loss_goes_to_the_destroyer() -> None:
+    st = three()
+    rid = resource(st, "b", "N5", "large")  # 60 ÉP: the loss is 60 // 4 = 15
+    st["pieces"]["SA7"]["loc"] = "base:3"
+    st["pieces"]["SA7"]["ep"] = 4
+    ctx = Ctx(st, ScriptedDice([]))
+    destroy_resource(ctx, rid, "attacked", by="a")
+    assert st["pieces"]["SA7"]["ep"] == 0  # a loss never goes below 0
+    set_turn(st, "a")
+    st, ev, _ = play_turn(st, "a", "", [1, 2])
+    assert st["pieces"]["SA7"]["loc"] == "gone"
+    assert not st["players"]["b"]["alive"]
+    assert st["players"]["a"]["bases"] == [1, 3]
+
+
+def test_resource_loss_split_on_asking_keeps_the_destroyer() -> None:
+    st = build({"a": "choler", "b": "sang", "c": "melan"}, {"a": 1, "b": 3, "c": 4},
+               options={"decisions": "ask"})
+    for p in st["pieces"].values():
+        if p["owner"] == "b" and p["id"] != "SA7":
+            p["loc"] = "gone"
+    rid = resource(st, "b", "N5", "large")
+    st["pieces"]["SA7"]["loc"] = "base:3"
+    st["pieces"]["SA7"]["ep"] = 4
+    destroy_resource(Ctx(st, ScriptedDice([])), rid, "attacked", by="c")
+    assert st["decisions"] and st["loss_by"] == {rid: "c"}
+    set_turn(st, "a")
+    st, ev, _ = play_turn(st, "a", "", [])
+    assert st["ask"]["seat"] == "b" and st["ask"]["event"] == "LOSS"
+    st, ev = RULESET.resolve(st, {"b": RULESET.parse(st, "b", "LOSS SA7")},
+                             ScriptedDice([1, 2]))
+    assert st["pieces"]["SA7"]["loc"] == "gone" and "loss_by" not in st
+    assert not st["players"]["b"]["alive"] and st["players"]["c"]["bases"] == [4, 3]
+
+
+def test_last_character_dying_of_special_damage_goes_to_the_burner() -> None:
+    st = three()
+    place(st, SA7="H5", CH1="B8")
+    st["pieces"]["SA7"]["ep"] = 6
+    damage(Ctx(st, ScriptedDice([])), st["pieces"]["SA7"], 4, "Attack", by="a")  # 6 -> 2
+    st["pieces"]["SA7"]["burn"] = 3  # a's blow set it burning for 3 a turn
+    set_turn(st, "a")
+    # a's turn ends; at the start of b's turn SA7 burns 2 -> -1 and dies
+    st, ev, _ = play_turn(st, "a", "", [1, 2, 1, 2])
+    assert st["pieces"]["SA7"]["loc"] == "gone" and st["pieces"]["SA7"]["ep"] == -1
+    assert not st["players"]["b"]["alive"]
+    assert st["players"]["a"]["bases"] == [1, 3]
