@@ -406,7 +406,7 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         st["turn"].setdefault("lasting", []).append([seat, play.card])
         keep = True
     elif eff == "destroy_resource":
-        destroy_resource(ctx, tg[0], f"{c['name_hu']}")
+        destroy_resource(ctx, tg[0], f"{c['name_hu']}", by=seat)
     elif eff == "invisibility":
         p = st["pieces"][tg[0]]
         mid = new_id(st, "N")
@@ -446,6 +446,10 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
         st["players"][seat]["transit"].append(p["id"])
         ctx.pub("capture", f"{name_of(st, p['id'])} is taken captive by {seat}'s "
                 f"{name_of(st, carrier['id'])}, who must carry it home")
+        # a captive is no longer its owner's character: a last one taken eliminates him
+        # and the captor takes his Base (Rulebook "A játék alapjai")
+        from pbem.rulesets.cherubion.life import check_elimination
+        check_elimination(ctx, seat)
     elif eff == "trap":
         mid = new_id(st, "N")
         st["markers"][mid] = {"id": mid, "kind": "N", "field": tg[0], "owner": seat,
@@ -528,7 +532,7 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
             if total >= 2 * vsz:
                 dmg *= 2
             ctx.pub("hit", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} > VSZ {vsz}: hit")
-            damage(ctx, p, dmg, c["name_hu"])
+            damage(ctx, p, dmg, c["name_hu"], seat)
             if p["ep"] < 0:
                 kill(ctx, p, c["name_hu"], seat)
         else:
@@ -541,14 +545,14 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
                 from pbem.rulesets.cherubion.movement import reveal_piece
                 reveal_piece(ctx, p, "it is hit")
             dmg, _ = data.roll_expr(dice, c["damage"], f"{c['name_hu']} on {p['id']}")
-            damage(ctx, p, dmg, c["name_hu"])
+            damage(ctx, p, dmg, c["name_hu"], seat)
         for p in pieces_at(st, tg[0]):
             if p["ep"] < 0:
                 kill(ctx, p, c["name_hu"], seat)
     elif eff == "direct_damage":
         p = st["pieces"][tg[0]]
         dmg, _ = data.roll_expr(dice, c["damage"], f"{c['name_hu']} on {tg[0]}")
-        damage(ctx, p, dmg, c["name_hu"])
+        damage(ctx, p, dmg, c["name_hu"], seat)
         if p["ep"] < 0:
             kill(ctx, p, c["name_hu"], seat)
     elif eff == "herd":

@@ -107,7 +107,7 @@ def _apply(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], b: dict[str, Any]
     dmg = b["dmg"]
     if att["id"] in st["turn"].get("just_barely", []):
         dmg = 1  # card n05 Éppenhogy: the attacker's damage is 1 for the rest of the turn
-    damage(ctx, dfd, dmg, label)
+    damage(ctx, dfd, dmg, label, att["owner"])
     if has_flag(att, "life_drain") and att["loc"] == dfd["loc"] and att["ep"] < att["max"]:
         gain = min(2, att["max"] - att["ep"])  # Rulebook "Életerő elszívás": +2, max cap
         att["ep"] += gain
@@ -224,7 +224,7 @@ def _attack_resource(ctx: Ctx, att: dict[str, Any], rid: str) -> None:
             f"{rolls[0]}+{rolls[1]}, {total} > VSZ 20: hit; damage "
             f"{'+'.join(map(str, faces))} -> {dmg}; resource at {r['ep']} ÉP")
     if r["ep"] <= 0:
-        destroy_resource(ctx, rid, f"attacked by {name_of(st, att['id'])}")
+        destroy_resource(ctx, rid, f"attacked by {name_of(st, att['id'])}", by=att["owner"])
 
 
 def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str) -> bool:
@@ -250,9 +250,12 @@ def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str
             f"{dfd['ep']} ÉP; {name_of(st, carrier_id)} must carry it home")
     # a captured body is no longer its owner's character: if it was his last, the capturer
     # destroyed it and takes his Base now (Rulebook "A játék alapjai": "a Bázisa átmegy
-    # annak a játékosnak a tulajdonába, aki az utolsó karakterét ... elpusztította")
-    from pbem.rulesets.cherubion.life import check_elimination
-    check_elimination(ctx, att["owner"])
+    # annak a játékosnak a tulajdonába, aki az utolsó karakterét ... elpusztította").
+    # A body at exactly 0 may still be healed by its owner this turn (the end step's ZERO
+    # window), which cancels the capture: that check waits for the end step.
+    if dfd["ep"] < 0:
+        from pbem.rulesets.cherubion.life import check_elimination
+        check_elimination(ctx, att["owner"])
     return True
 
 

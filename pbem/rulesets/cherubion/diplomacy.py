@@ -47,7 +47,8 @@ def apply(ctx: Ctx, seat: str, orders: list[Any]) -> None:
     """Record the seat's diplomatic orders and apply every agreement now matched."""
     st = ctx.state
     if not st["config"]["options"].get("diplomacy"):
-        return
+        # without the optional rule only prisoner exchanges (Rulebook "Fogolyejtés")
+        orders = [o for o in orders if isinstance(o, Exchange)]
     props = st.setdefault("proposals", {})
     for o in orders:
         if isinstance(o, Break):
@@ -257,6 +258,8 @@ def _join(ctx: Ctx, a: str, b: str, control: str) -> None:
     if control != "handover":
         ctx.pub("join", f"{a}'s team joins {new.capitalize()}: the two teams count as one; it "
                 f"now uses {new.capitalize()}'s cards; {a} keeps control", seats=[a, b])
+        from pbem.rulesets.cherubion.life import check_game_end
+        check_game_end(ctx)  # the last two (or more) teams became one
         return
     for p in st["pieces"].values():
         if p["owner"] == a and p["loc"] != "gone":

@@ -27,6 +27,7 @@ from pbem.rulesets.cherubion.orders import (
     STANDING,
     BaseChoice,
     Deck,
+    Exchange,
     FreeAttack,
     Intruder,
     Lineup,
@@ -145,7 +146,10 @@ class Cherubion(Ruleset):
             except OrderError as e:
                 lines.append(OrderLine(no, raw, None, str(e)))
                 continue
-            if isinstance(o, DIPLOMACY) and not st["config"]["options"].get("diplomacy"):
+            # prisoner exchange is in the rulebook's "Fogolyejtés", not the optional
+            # Diplomacy rule: it is always allowed
+            if isinstance(o, DIPLOMACY) and not isinstance(o, Exchange) and \
+                    not st["config"]["options"].get("diplomacy"):
                 lines.append(OrderLine(no, raw, None, "Diplomacy is an optional rule not used "
                                        "in this game (option diplomacy=true)"))
                 continue

@@ -13,6 +13,7 @@ from typing import Any
 
 from pbem.rulesets.cherubion.model import (
     Ctx,
+    State,
     alive_seats,
     characters_of,
     name_of,
@@ -181,11 +182,34 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
     for owner, card in pl.get("trap_cards", []):
         to_grave(st, owner, card)
     pl["trap_cards"] = []
+    check_game_end(ctx)
+
+
+def _team_root(st: State, seat: str) -> str:
+    """The seat whose team `seat`'s team has joined (JOIN/ADOPT), following the chain."""
+    seen = {seat}
+    while st["players"][seat].get("joined") and st["players"][seat]["joined"] not in seen:
+        seat = st["players"][seat]["joined"]
+        seen.add(seat)
+    return seat
+
+
+def check_game_end(ctx: Ctx) -> None:
+    """The game ends when one player is left, or one team: joined teams count as one
+    (Rulebook "Diplomácia": "a két csapat egynek számít"), so they win together."""
+    st = ctx.state
     alive = alive_seats(st)
-    if len(alive) <= 1 and st["phase"] != "over":
+    if st["phase"] == "over":
+        return
+    if len(alive) <= 1:
         st["phase"] = "over"
         st["result"] = {"winners": alive, "reason": "last player standing" if alive
                         else "all remaining players fell at once: a draw"}
+    elif len({_team_root(st, s) for s in alive}) == 1:
+        st["phase"] = "over"
+        st["result"] = {"winners": alive, "reason": "last team standing (joined teams "
+                        "count as one)"}
+        ctx.pub("game_over", f"{' and '.join(alive)} are the last team standing")
 
 
 def destroy_resource(ctx: Ctx, rid: str, why: str, by: str | None = None) -> None:

@@ -311,7 +311,7 @@ def enter_field(ctx: Ctx, p: dict[str, Any], field: str, *, final: bool,
             if m.get("uses", 1) <= 0:
                 break
             dmg, faces = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {v['id']}")
-            damage(ctx, v, dmg, c["name_hu"])
+            damage(ctx, v, dmg, c["name_hu"], m["owner"])
             m["uses"] = m.get("uses", 1) - 1
             if v is not p and v["ep"] < 0:
                 kill(ctx, v, c["name_hu"], m["owner"])
@@ -455,6 +455,14 @@ def enter_foreign_base(ctx: Ctx, p: dict[str, Any], side: int) -> None:
         reveal_piece(ctx, p, "it leaves the board")
     if owner is None or owner == p["owner"]:
         p["loc"] = f"base:{side}"
+        return
+    from pbem.rulesets.cherubion.diplomacy import merged
+    if merged(st, owner, p["owner"]) and st["players"][p["owner"]]["bases"]:
+        # Rulebook "Diplomácia": joined teams count as one; a piece reaching the partner's
+        # Base is home (in its own player's Base, where he can deploy it again)
+        p["loc"] = f"base:{st['players'][p['owner']]['bases'][0]}"
+        p["home_turn"] = st["players"][p["owner"]]["turns"]
+        ctx.pub("home", f"{name_of(st, p['id'])} reaches its partner's Base: it is home")
         return
     if p["summoned"]:
         kill(ctx, p, f"a summoned piece entered {owner}'s Base", owner)

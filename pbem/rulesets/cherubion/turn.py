@@ -415,6 +415,13 @@ def _zero_window(ctx: Ctx) -> bool:
         if p["loc"] != "gone" and p["ep"] == 0 and not p.get("body"):
             # whoever brought it to 0 destroyed it (Rulebook "A játék alapjai")
             kill(ctx, p, "left at 0 ÉP", p.get("last_hit"))
+    from pbem.rulesets.cherubion.life import check_elimination
+    for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+        body = p.get("body")
+        if body and body.get("dead") and p["ep"] == 0 and p["loc"] != "gone":
+            # a body captured at exactly 0 and not healed back by its owner is his no more:
+            # if it was his last character, the captor takes his Base
+            check_elimination(ctx, body["holder"])
     return False
 
 

@@ -252,3 +252,38 @@ def test_join_refused_while_the_demigod_lives() -> None:
     note = [e for e in ev if e.kind == "diplomacy"]
     assert note and "your demigod is alive" in note[0].text and note[0].to == ("b",)
     assert not st["proposals"].get("b")
+
+
+def test_prisoner_exchange_needs_no_diplomacy_option() -> None:
+    """Rulebook "Fogolyejtés" (not the optional Diplomacy rule) allows exchanges."""
+    st = build({"a": "melan", "b": "choler"}, {"a": 4, "b": 1})
+    _prisoners(st)
+    assert not RULESET.parse(st, "a", "ALLY b").ok
+    set_turn(st, "a")
+    st, ev, _ = play_turn(st, "a", "EXCHANGE b GIVE CH5 TAKE ME8", [1, 2])
+    set_turn(st, "b")
+    st, ev, _ = play_turn(st, "b", "EXCHANGE a GIVE ME8 TAKE CH5", [1, 2])
+    assert st["pieces"]["CH5"]["loc"] == "base:1" and st["pieces"]["ME8"]["loc"] == "base:4"
+
+
+def test_the_last_two_players_joined_win_together() -> None:
+    st = three()
+    for p in st["pieces"].values():
+        if p["owner"] == "a":
+            p["loc"] = "gone"
+    st["players"]["a"]["alive"] = False
+    st = _join(st)
+    assert st["phase"] == "over"
+    assert sorted(st["result"]["winners"]) == ["b", "c"]
+    assert "last team standing" in st["result"]["reason"]
+
+
+def test_a_joined_piece_reaching_the_partners_base_is_home() -> None:
+    from pbem.core.dice import ScriptedDice
+    from pbem.rulesets.cherubion.model import Ctx
+    from pbem.rulesets.cherubion.movement import enter_foreign_base
+    st = _join(three())
+    ctx = Ctx(st, ScriptedDice([]))
+    enter_foreign_base(ctx, st["pieces"]["CH2"], 3)  # c's Base
+    assert st["pieces"]["CH2"]["loc"] == "base:1"  # b's own Base: it can deploy again
+    assert "home" in texts(ctx.events)

@@ -101,3 +101,40 @@ def test_last_character_dying_of_special_damage_goes_to_the_burner() -> None:
     assert st["pieces"]["SA7"]["loc"] == "gone" and st["pieces"]["SA7"]["ep"] == -1
     assert not st["players"]["b"]["alive"]
     assert st["players"]["a"]["bases"] == [1, 3]
+
+
+def test_a_blow_to_exactly_zero_in_play_gives_the_base_to_the_attacker() -> None:
+    """Through the real attack: CH2 hits SA7 (5 ÉP) for exactly 5; nobody heals it; a
+    takes the Base at the end step."""
+    st = three()
+    place(st, CH2="H5", SA7="H5", CH1="B8")
+    st["pieces"]["SA7"]["ep"] = 5
+    set_turn(st, "a")
+    # hit 6+6; damage: CH2's FÉ die 3 (+2) = 5 -> exactly 0; strike-back misses 1+1; c's MÉ
+    st, ev, _ = play_turn(st, "a", "ATTACK CH2 SA7", [6, 6, 3, 1, 1, 1, 2])
+    assert st["pieces"]["SA7"]["loc"] == "gone"
+    assert st["players"]["a"]["bases"] == [1, 3]
+
+
+def test_unhealed_body_captured_at_zero_eliminates_at_the_end_step() -> None:
+    st = three()
+    place(st, CH2="H5", CH4="H5", SA7="H5", CH1="B8")
+    st["pieces"]["SA7"]["ep"] = 5
+    set_turn(st, "a")
+    st, ev, _ = play_turn(st, "a", "ATTACK CH2 SA7 CAPTURE CH4", [6, 6, 3, 1, 1, 1, 2])
+    assert not st["players"]["b"]["alive"]
+    assert st["players"]["a"]["bases"] == [1, 3]
+    assert st["pieces"]["SA7"]["body"]["holder"] == "a"
+
+
+def test_taking_the_last_character_captive_by_card_eliminates() -> None:
+    """Fogolyejtés on the netted SA7 standing with a's wyvern: a takes b's Base."""
+    st = three()
+    place(st, CH1="H5", CH4="H5", SA7="H5")
+    st["pieces"]["SA7"]["status"]["bound"] = {"seat": "b", "until": 9, "card": "n20",
+                                              "owner": "a"}
+    st["players"]["a"]["hand"] = ["n19"]
+    set_turn(st, "a", energy=5)
+    st, ev, _ = play_turn(st, "a", "PLAY Fogolyejtes BY CH1 ON SA7", [1, 2])
+    assert not st["players"]["b"]["alive"]
+    assert st["players"]["a"]["bases"] == [1, 3]
