@@ -83,7 +83,7 @@ def random_orders(st: State, seat: str, rng: random.Random) -> list[str]:
         return [f"TEAM {' '.join(teams)}", f"BASE {' '.join(map(str, sides))}",
                 f"LINEUP {rng.choice(['STANDARD', 'ADVANCED'])}", _random_deck(teams[0], rng),
                 rng.choice(["FREEATTACK YES", "FREEATTACK NO", "INTRUDER KILL",
-                            "INTRUDER PRISONER"])]
+                            "INTRUDER PRISONER", "CAPTURE ANY", "CAPTURE NO"])]
     if st["phase"] == "place":
         return _random_placement(st, seat, rng)
     if st["ask"]:

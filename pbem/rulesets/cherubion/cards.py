@@ -327,14 +327,20 @@ def _effect_check(st: State, seat: str, caster: dict[str, Any], play: Play, eff:
     return None
 
 
+def has_room(st: State, q: dict[str, Any]) -> bool:
+    """Can `q` take one more captive: a transport piece able to act, visible, not full."""
+    if q["transport"] <= 0 or not can_act(q) or q.get("hidden"):
+        return False
+    load = sum(1 for b in st["pieces"].values()
+               if (b.get("body") or {}).get("by") == q["id"] and b["loc"] != "gone"
+               and not b["loc"].startswith("prison:"))
+    return load < q["transport"]
+
+
 def _free_transport(st: State, seat: str, field: str) -> dict[str, Any] | None:
     for q in pieces_at(st, field):
-        if q["owner"] == seat and q["transport"] > 0 and can_act(q) and not q.get("hidden"):
-            load = sum(1 for b in st["pieces"].values()
-                       if (b.get("body") or {}).get("by") == q["id"] and b["loc"] != "gone"
-                       and not b["loc"].startswith("prison:"))
-            if load < q["transport"]:
-                return q
+        if q["owner"] == seat and has_room(st, q):
+            return q
     return None
 
 
@@ -370,6 +376,7 @@ def announce(ctx: Ctx, seat: str, play: Play, cost: int) -> None:
 def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
     """The card's own text (data/cards.toml), applied. General cards go to the graveyard
     when their effect ends; permanents stay attached (Rulebook "A kártyalapok felépítése")."""
+    from pbem.rulesets.cherubion.combat import capture_or_kill
     st = ctx.state
     c = data.card(play.card)
     eff = c["effect"]
@@ -533,8 +540,7 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
                 dmg *= 2
             ctx.pub("hit", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} > VSZ {vsz}: hit")
             damage(ctx, p, dmg, c["name_hu"], seat)
-            if p["ep"] < 0:
-                kill(ctx, p, c["name_hu"], seat)
+            capture_or_kill(ctx, seat, p, c["name_hu"])
         else:
             ctx.pub("miss", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} <= VSZ {vsz}: miss")
     elif eff == "field_damage":
@@ -547,14 +553,16 @@ def apply_effect(ctx: Ctx, seat: str, play: Play) -> None:
             dmg, _ = data.roll_expr(dice, c["damage"], f"{c['name_hu']} on {p['id']}")
             damage(ctx, p, dmg, c["name_hu"], seat)
         for p in pieces_at(st, tg[0]):
-            if p["ep"] < 0:
-                kill(ctx, p, c["name_hu"], seat)
+            if p["owner"] == seat:
+                if p["ep"] < 0:
+                    kill(ctx, p, c["name_hu"], seat)
+            else:
+                capture_or_kill(ctx, seat, p, c["name_hu"])
     elif eff == "direct_damage":
         p = st["pieces"][tg[0]]
         dmg, _ = data.roll_expr(dice, c["damage"], f"{c['name_hu']} on {tg[0]}")
         damage(ctx, p, dmg, c["name_hu"], seat)
-        if p["ep"] < 0:
-            kill(ctx, p, c["name_hu"], seat)
+        capture_or_kill(ctx, seat, p, c["name_hu"])
     elif eff == "herd":
         st["players"][seat]["herd"] += 1
         st["players"][seat]["permanents"].append(play.card)

@@ -128,6 +128,11 @@ def can_strike_back(st: State, dfd: dict[str, Any], att: dict[str, Any]) -> bool
     d = board(st).distance(dfd["loc"], att["loc"])
     if d == 0 and has_flag(dfd, "no_same_field_attack"):
         return False  # Rulebook: the tank cannot strike back on its own field
+    plan = st["players"][dfd["owner"]]["standing"].get("strikeback", {}).get(dfd["id"])
+    if plan and att["id"] not in plan:
+        # Rulebook "Harc több ellenféllel": the player decides whom his attacked piece
+        # fights, one enemy per round: it saves its strike-back for the listed attackers
+        return False
     if d > 0 and dfd["reach"] == 0 and any(
             q["owner"] == att["owner"] for q in visible_hostiles_at(st, dfd["owner"], dfd["loc"])):
         # Rulebook "Harc több ellenféllel": a piece without range fights the enemy on its
@@ -194,14 +199,45 @@ def task_exchange(ctx: Ctx, task: dict[str, Any]) -> str:
             return "wait"
         _apply(ctx, dfd, att, task["b"], "Strike-back")
         task["stage"] = 3
-    # deaths at the end of the exchange (Rulebook example: the dying enemy still strikes)
-    if dfd["ep"] < 0 or (dfd["ep"] == 0 and task.get("capture")):
-        if not _capture(ctx, att, dfd, task.get("capture", "")):
-            if dfd["ep"] < 0:
-                kill(ctx, dfd, f"killed by {name_of(st, att['id'])}", att["owner"])
-    if att["ep"] < 0:
-        kill(ctx, att, f"killed by {name_of(st, dfd['id'])}", dfd["owner"])
+    # deaths at the end of the exchange (Rulebook example: the dying enemy still strikes);
+    # a victim at -9..0 may be captured instead: the ATTACK line's CAPTURE carrier, else
+    # the blow's owner's CAPTURE standing order (also for the strike-back's victim)
+    capture_or_kill(ctx, att["owner"], dfd, f"killed by {name_of(st, att['id'])}",
+                    task.get("capture", ""))
+    capture_or_kill(ctx, dfd["owner"], att, f"killed by {name_of(st, dfd['id'])}")
     return "done"
+
+
+def standing_carrier(st: State, seat: str, victim: dict[str, Any]) -> str:
+    """The carrier `seat`'s CAPTURE standing order gives for `victim`, or "": the named
+    transport piece if it has room, or with ANY the one of his with room nearest to it."""
+    want = st["players"][seat]["standing"].get("capture")
+    if not want or want == "NO" or not on_board(victim["loc"]):
+        return ""
+    from pbem.rulesets.cherubion.cards import has_room
+    b = board(st)
+    free = [q for q in st["pieces"].values() if q["owner"] == seat and on_board(q["loc"])
+            and has_room(st, q) and want in ("ANY", q["id"])]
+    if not free:
+        return ""
+    return min(free, key=lambda q: (b.distance(q["loc"], victim["loc"]), q["id"]))["id"]
+
+
+def capture_or_kill(ctx: Ctx, seat: str, victim: dict[str, Any], why: str,
+                    carrier: str = "") -> None:
+    """A blow of `seat` has left `victim` where it is: below 0 it dies, unless (at -9..0)
+    `seat` captures it (Rulebook "Fogolyejtés": whenever an enemy character is wounded to
+    9..0 and the attacker has a transport piece); at exactly 0 it is captured if a carrier
+    is given, else it waits for the end step (it may still be healed)."""
+    st = ctx.state
+    if victim["loc"] == "gone" or victim.get("body") or victim["ep"] > 0:
+        return
+    carrier = carrier or standing_carrier(st, seat, victim)
+    if carrier and hostile(st, seat, victim["owner"]) and \
+            _capture(ctx, seat, victim, carrier):
+        return
+    if victim["ep"] < 0:
+        kill(ctx, victim, why, seat)
 
 
 def _attack_resource(ctx: Ctx, att: dict[str, Any], rid: str) -> None:
@@ -227,26 +263,25 @@ def _attack_resource(ctx: Ctx, att: dict[str, Any], rid: str) -> None:
         destroy_resource(ctx, rid, f"attacked by {name_of(st, att['id'])}", by=att["owner"])
 
 
-def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str) -> bool:
+def _capture(ctx: Ctx, seat: str, dfd: dict[str, Any], carrier_id: str) -> bool:
     """Rulebook "Fogolyejtés": an enemy character brought to -9..0 may be captured if the
     attacker has a transport piece (spec §5.13: anywhere on the board, with room). The body
     stays on its field until the transporter fetches it."""
-    from pbem.rulesets.cherubion.cards import _free_transport
+    from pbem.rulesets.cherubion.cards import has_room
     st = ctx.state
     if not carrier_id or dfd["summoned"] or not -9 <= dfd["ep"] <= 0:
         return False
     carrier = st["pieces"].get(carrier_id)
-    if carrier is None or carrier["owner"] != att["owner"] or not on_board(carrier["loc"]) \
-            or carrier["transport"] <= 0 or _free_transport(st, att["owner"],
-                                                            carrier["loc"]) is None:
+    if carrier is None or carrier["owner"] != seat or not on_board(carrier["loc"]) \
+            or not has_room(st, carrier):
         ctx.pub("capture_fail", f"No capture: {carrier_id} is not a transport piece with room "
                 "on the board")
         return False
-    dfd["body"] = {"by": carrier_id, "holder": att["owner"], "dead": True, "clock": 0,
+    dfd["body"] = {"by": carrier_id, "holder": seat, "dead": True, "clock": 0,
                    "carried": carrier["loc"] == dfd["loc"]}
     end_status(st, dfd)
-    st["players"][att["owner"]]["transit"].append(dfd["id"])
-    ctx.pub("capture", f"{att['owner']} captures the body of {dfd['name']} ({dfd['id']}) at "
+    st["players"][seat]["transit"].append(dfd["id"])
+    ctx.pub("capture", f"{seat} captures the body of {dfd['name']} ({dfd['id']}) at "
             f"{dfd['ep']} ÉP; {name_of(st, carrier_id)} must carry it home")
     # a captured body is no longer its owner's character: if it was his last, the capturer
     # destroyed it and takes his Base now (Rulebook "A játék alapjai": "a Bázisa átmegy
@@ -255,7 +290,7 @@ def _capture(ctx: Ctx, att: dict[str, Any], dfd: dict[str, Any], carrier_id: str
     # window), which cancels the capture: that check waits for the end step.
     if dfd["ep"] < 0:
         from pbem.rulesets.cherubion.life import check_elimination
-        check_elimination(ctx, att["owner"])
+        check_elimination(ctx, seat)
     return True
 
 

@@ -127,9 +127,10 @@ class Cherubion(Ruleset):
 
     def accepts_unasked(self, state: State, seat: str) -> bool:
         """Spec DP16 and §5.21.3: a surrender is accepted at any time and standing orders
-        (WHEN, FORGET, FREEATTACK, INTRUDER, LOSS, SCRY) may be sent while another seat is
-        awaited; they are applied when the step is processed. From the first turn on (the
-        draft awaits everybody; a placement file holds no standing orders worth early)."""
+        (WHEN, FORGET, FREEATTACK, INTRUDER, LOSS, SCRY, CAPTURE, STRIKEBACK) may be sent
+        while another seat is awaited; they are applied when the step is processed. From
+        the first turn on (the draft awaits everybody; a placement file holds no standing
+        orders worth early)."""
         st = state
         return st["phase"] == "turn" and seat in st["players"] and \
             bool(st["players"][seat]["alive"])
@@ -157,7 +158,7 @@ class Cherubion(Ruleset):
                 lines.append(OrderLine(no, raw, None, (
                     f"{str(o).split()[0]}: you are not awaited now ({self.phase_label(st)}); "
                     "a file sent now may hold only standing orders (WHEN, FORGET, FREEATTACK, "
-                    "INTRUDER, LOSS, SCRY) and SURRENDER")))
+                    "INTRUDER, LOSS, SCRY, CAPTURE, STRIKEBACK) and SURRENDER")))
                 continue
             if isinstance(o, DIPLOMACY) and st["phase"] == "draft":
                 lines.append(OrderLine(no, raw, None, "diplomacy starts after the draft"))
@@ -293,7 +294,8 @@ class Cherubion(Ruleset):
         p = parse_line(chosen, st["n"])
         if ask.get("start"):
             task = st["turn"]["start_window"]
-            task["answered"].remove(seat)  # offered again after it: one more, or pass
+            if ask["event"] == "START" and seat in task["answered"]:
+                task["answered"].remove(seat)  # offered again after it: one more, or pass
         elif ask.get("zero"):
             task = st["turn"]["zero_task"]["answered"][ask["zero"]]
         elif ask.get("after"):

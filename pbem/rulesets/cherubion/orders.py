@@ -204,6 +204,33 @@ class Intruder:
 
 
 @dataclass(frozen=True)
+class StrikeBack:
+    """Whom `piece` strikes back at when attacked (Rulebook "Harc több ellenféllel": a
+    piece that reaches other fields fights the attacker its player chooses, at most one per
+    round): only the listed attackers (it saves its one strike-back for them), or FIRST
+    (the first attacker it can reach; the default)."""
+    piece: str
+    targets: tuple[str, ...] = ()  # empty: FIRST
+
+    def __str__(self) -> str:
+        return f"STRIKEBACK {self.piece} " + (
+            "AT " + " ".join(self.targets) if self.targets else "FIRST")
+
+
+@dataclass(frozen=True)
+class CaptureWith:
+    """Take enemy characters your blows leave at -9..0 ÉP (strike-backs, mandatory melee,
+    free attacks, card damage) captive with this transport piece, ANY of yours with room,
+    or NO (Rulebook "Fogolyejtés": capture is possible whenever an enemy character is
+    wounded to 9..0 and you have a transport piece). `ATTACK ... CAPTURE t` still names
+    the carrier for that one attack."""
+    carrier: str  # a piece id, ANY or NO
+
+    def __str__(self) -> str:
+        return f"CAPTURE {self.carrier}"
+
+
+@dataclass(frozen=True)
 class FreeAttack:
     take: bool
 
@@ -263,7 +290,7 @@ class Clear:
         return "FORGET"
 
 
-STANDING = (Intruder, FreeAttack, Loss, Scry, When, Clear)
+STANDING = (Intruder, FreeAttack, Loss, Scry, When, Clear, StrikeBack, CaptureWith)
 DIPLOMACY = (Ally, Break, Hostage, Join, Exchange)
 
 VERBS = {
@@ -288,6 +315,8 @@ VERBS = {
     "freeattack": "FREEATTACK", "szabadtamadas": "FREEATTACK",
     "loss": "LOSS", "veszteseg": "LOSS",
     "scry": "SCRY", "kikemlel": "SCRY",
+    "strikeback": "STRIKEBACK", "visszaut": "STRIKEBACK",
+    "capture": "CAPTURE", "elfog": "CAPTURE",
     "when": "WHEN", "amikor": "WHEN",
     "ally": "ALLY", "szovetseg": "ALLY", "break": "BREAK", "felbont": "BREAK",
     "hostage": "HOSTAGE", "tusz": "HOSTAGE", "join": "JOIN", "csatlakozik": "JOIN",
@@ -399,6 +428,20 @@ def parse_line(text: str, n: int = 6, seats: tuple[str, ...] = ()) -> object:
         if not rest:
             raise OrderError("LOSS takes the pieces in your Base in the order they take losses")
         return Loss(tuple(_piece(w) for w in rest))
+    if verb == "STRIKEBACK":
+        if len(rest) == 2 and fold(rest[1]) in ("first", "elso"):
+            return StrikeBack(_piece(rest[0]))
+        if len(rest) < 3 or fold(rest[1]) not in ("at", "ra"):
+            raise OrderError("STRIKEBACK takes your piece and AT <attacker> [<attacker> ...] "
+                             "or FIRST, e.g. STRIKEBACK CH1 AT ME1 or STRIKEBACK CH1 FIRST")
+        return StrikeBack(_piece(rest[0]), tuple(_piece(w) for w in rest[2:]))
+    if verb == "CAPTURE":
+        if len(rest) != 1:
+            raise OrderError("CAPTURE takes one transport piece of yours, ANY or NO, e.g. "
+                             "CAPTURE CH4")
+        w = fold(rest[0])
+        return CaptureWith("ANY" if w in ("any", "barmely") else "NO" if w in ("no", "nem")
+                           else _piece(rest[0]))
     if verb == "SCRY":
         if len(rest) != 1:
             raise OrderError("SCRY takes one opponent's seat")

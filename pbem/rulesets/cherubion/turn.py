@@ -35,6 +35,7 @@ from pbem.rulesets.cherubion.movement import (
 from pbem.rulesets.cherubion.orders import (
     Attack,
     Build,
+    CaptureWith,
     Clear,
     Cond,
     Deploy,
@@ -48,6 +49,7 @@ from pbem.rulesets.cherubion.orders import (
     Move,
     Play,
     Scry,
+    StrikeBack,
     Surrender,
     Upgrade,
     When,
@@ -287,6 +289,14 @@ def store_standing(st: State, seat: str, orders: list[Any]) -> None:
             pl["standing"]["loss"] = list(o.pieces)
         elif isinstance(o, Scry):
             pl["standing"]["scry"] = o.seat
+        elif isinstance(o, CaptureWith):
+            pl["standing"]["capture"] = o.carrier
+        elif isinstance(o, StrikeBack):
+            plans = pl["standing"].setdefault("strikeback", {})
+            if o.targets:
+                plans[o.piece] = list(o.targets)
+            else:
+                plans.pop(o.piece, None)
 
 
 def run(ctx: Ctx) -> None:

@@ -43,7 +43,7 @@ def transcript(seed: int) -> tuple[str, object]:
 
 def test_golden_replay() -> None:
     path = GOLDEN / "cherubion_3p.txt"
-    text, pl = transcript(66)
+    text, pl = transcript(93)
     assert pl.rounds >= 10
     if os.environ.get("PBEM_REGEN_GOLDEN") == "1":
         path.write_text(text, encoding="utf-8")
@@ -72,7 +72,7 @@ def context(out, seat):
 
 
 def test_reports_render_from_views() -> None:
-    _, pl = transcript(66)
+    _, pl = transcript(93)
     for out in (pl.outcomes[4], pl.outcomes[12], pl.outcomes[-1]):
         for seat in (*SEATS, None):
             txt = render_report(context(out, seat), fmt="text")

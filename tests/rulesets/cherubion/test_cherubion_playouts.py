@@ -104,7 +104,9 @@ CASES = [  # (players, variant, options, games)
     (3, "multibase", {}, 5),
     (3, "standard", {}, 15),
     (3, "standard", {"diplomacy": True}, 5),
-    (3, "standard", {"decisions": "ask"}, 15),
+    (2, "standard", {"decisions": "ask"}, 30),
+    (3, "standard", {"decisions": "ask"}, 60),
+    (5, "standard", {"decisions": "ask"}, 10),
     (4, "standard", {}, 15),
     (4, "standard", {"decisions": "ask", "ask_blind": True}, 5),
     (5, "standard", {}, 15),
@@ -203,7 +205,7 @@ def test_many_playouts_nightly(n: int, request: pytest.FixtureRequest) -> None:
 
 # Random playouts that also exercise `accepts_unasked` (spec DP16, §5.21.3): at random
 # steps, seats that are not awaited send files with standing orders (WHEN, FORGET,
-# FREEATTACK, INTRUDER, LOSS, SCRY), now and then a turn action (refused) or a SURRENDER.
+# FREEATTACK, INTRUDER, LOSS, SCRY, CAPTURE), now and then a turn action (refused) or a SURRENDER.
 # The random bot (`legal_orders`) is only called for awaited seats, so the injection is done
 # here, through `pbem.core.engine.process` exactly as the host does it. Every game ends,
 # the invariants and the card count of test_cherubion_playouts hold after every step, the
@@ -218,6 +220,11 @@ STANDING = [
     "WHEN TELEPORT PLAY Hamis Utazas II BY ANY",
     "WHEN AFTER ANY ON ANY PLAY Kotes Oldasa BY ANY",
     "WHEN AFTER ANY ON ALL PLAY Maradandosag Feloldasa BY ANY",
+    "WHEN START ON ANY PLAY Kotes Oldasa BY ANY",
+    "WHEN START ON ALL PLAY Gyogyitas BY ANY",
+    "WHEN BUILD PLAY Epitkezes Megakadalyozasa BY ANY",
+    "CAPTURE ANY",
+    "CAPTURE NO",
     "FORGET",
     "FREEATTACK YES",
     "FREEATTACK NO",

@@ -223,3 +223,24 @@ def test_menes_can_be_dispelled_in_your_own_turn_too() -> None:
     st, ev, _ = play_turn(st, "beta", "PLAY Maradandosag Feloldasa BY ME1 ON alpha", [3, 4])
     assert "alpha's Ménes is dispelled" in texts(ev)
     assert st["players"]["alpha"]["herd"] == 0
+
+
+def test_an_asked_counter_to_a_start_answer_lands_on_the_stack() -> None:
+    """beta's START trigger unbinds ME8; alpha (whose turn begins) is asked whether to
+    counter it, and does: the unbinding is cancelled (a regression: the answer once
+    crashed looking for alpha among the START window's seats)."""
+    st = two(options={"decisions": "ask"})
+    bound_by(st, "ME8", "alpha", turns=5)
+    st["players"]["beta"]["hand"] = ["n24"]
+    st["players"]["beta"]["triggers"] = [trig("n24")]
+    st["players"]["alpha"]["hand"] = ["n04"]
+    st["players"]["alpha"]["energy"] = 4
+    place(st, CH1="D11")
+    st, ev, _ = play_turn(st, "beta", "", [])
+    asked = RULESET.awaiting(st)
+    assert list(asked) == ["alpha"] and asked["alpha"].skeleton[0].startswith("PLAY n04")
+    st, ev = RULESET.resolve(st, {"alpha": RULESET.parse(st, "alpha", asked["alpha"].skeleton[0])},
+                             ScriptedDice([3, 4]))
+    assert "beta's Kötés Oldása is cancelled" in texts(ev)
+    assert "bound" in st["pieces"]["ME8"]["status"]
+    assert list(RULESET.awaiting(st)) == ["alpha"]
