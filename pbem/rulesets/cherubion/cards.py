@@ -302,11 +302,12 @@ def _effect_check(st: State, seat: str, caster: dict[str, Any], play: Play, eff:
         if p["loc"].startswith("prison:") and p["loc"] != f"prison:{seat}":
             return "you can heal only prisoners in your own Base"
         body = p.get("body") or {}
-        if body.get("dead") and p["owner"] == seat and p["ep"] != 0:
+        if body.get("dead") and p["owner"] == seat and (
+                p["ep"] != 0 or body.get("turn_no", st["turn_no"]) != st["turn_no"]):
             # Rulebook "Fogolyejtés": "saját halott karaktereket nem lehet így
             # felgyógyítani!"; only a body at exactly 0 may still be healed (spec §5.12 [A])
             return (f"{tg[0]} is your own captured body at {p['ep']} ÉP: only a body at "
-                    "exactly 0 can be healed back (Rulebook)")
+                    "exactly 0, in the turn it fell, can be healed back (Rulebook)")
     if eff == "dispel":
         tid = tg[0]
         kind = classify(st, tid)

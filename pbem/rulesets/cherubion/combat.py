@@ -278,7 +278,7 @@ def _capture(ctx: Ctx, seat: str, dfd: dict[str, Any], carrier_id: str) -> bool:
                 "on the board")
         return False
     dfd["body"] = {"by": carrier_id, "holder": seat, "dead": True, "clock": 0,
-                   "carried": carrier["loc"] == dfd["loc"]}
+                   "carried": carrier["loc"] == dfd["loc"], "turn_no": st["turn_no"]}
     end_status(st, dfd)
     st["players"][seat]["transit"].append(dfd["id"])
     ctx.pub("capture", f"{seat} captures the body of {dfd['name']} ({dfd['id']}) at "

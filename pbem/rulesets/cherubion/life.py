@@ -160,6 +160,20 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
                 to_grave(st, a["owner"], a["card"])
             p["attached"] = []
             end_status(st, p)
+        elif p.get("body") and not p["loc"].startswith("prison:"):
+            # a captive he was still carrying home: with its captor gone, a body dies and
+            # a living captive is free again where it stands
+            if p["body"].get("dead"):
+                p["loc"] = "gone"
+                for a in p.get("attached", []):
+                    to_grave(st, a["owner"], a["card"])
+                p["attached"] = []
+                end_status(st, p)
+                ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) is lost with its "
+                        "captor")
+            else:
+                p["body"] = None
+                ctx.pub("freed", f"{name_of(st, p['id'])} is free again")
         elif p["loc"] == f"prison:{seat}":
             if heir is not None and st["players"][heir]["alive"]:
                 p["loc"] = f"prison:{heir}"

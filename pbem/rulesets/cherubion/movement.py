@@ -34,6 +34,25 @@ from pbem.rulesets.cherubion.orders import Move, parse_line
 from pbem.rulesets.cherubion.reactions import window
 
 
+def _home_from_nml(ctx: Ctx, p: dict[str, Any]) -> str:
+    """`MOVE <piece> HOME` for a piece that stayed in No-Man's Land: it teleports home
+    (Rulebook "A Senki Földje": "onnan lehet teleportálni a Bázisra"), free of MÉ like the
+    teleport on entering; it may be deployed again from its player's next turn. No card can
+    reach a piece in No-Man's Land, so no TELEPORT window opens."""
+    st = ctx.state
+    bases = st["players"][p["owner"]]["bases"]
+    if not can_step(p):
+        ctx.pub("skipped", f"{name_of(st, p['id'])} cannot teleport (immobilised)")
+    elif not bases:
+        ctx.pub("skipped", f"{name_of(st, p['id'])} has no Base to go home to")
+    else:
+        p["loc"] = f"base:{bases[0]}"
+        p["home_turn"] = st["players"][p["owner"]]["turns"]
+        ctx.pub("home", f"{name_of(st, p['id'])} goes home from No-Man's Land "
+                f"(Base on side {bases[0]})")
+    return "done"
+
+
 def move_problem(st: State, seat: str, mv: Move) -> str | None:
     p = st["pieces"].get(mv.piece)
     if p is None or p["owner"] != seat or p["loc"] == "gone":
@@ -75,6 +94,9 @@ def task_move(ctx: Ctx, task: dict[str, Any]) -> str:
     assert isinstance(mv, Move)
     seat = task["seat"]
     p = st["pieces"].get(mv.piece)
+    if task["stage"] == 0 and p is not None and p["owner"] == seat and p["loc"] == "nml" \
+            and mv.path == ("HOME",) and not mv.to:
+        return _home_from_nml(ctx, p)
     if task["stage"] == 0:
         why = move_problem(st, seat, mv)
         if why:

@@ -330,6 +330,10 @@ def run(ctx: Ctx) -> None:
             st["script"] = []
             st["queue"] = []
             st["turn"]["melee_done"] = True
+            # an exchange cut short still ends: who is below 0 dies now
+            for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+                if p["loc"] != "gone" and not p.get("body") and p["ep"] < 0:
+                    kill(ctx, p, "wounds of an exchange cut short", p.get("last_hit"))
             continue
         if st.get("decisions"):
             if _decision(ctx):
@@ -408,8 +412,9 @@ def _zero_window(ctx: Ctx) -> bool:
         if p["loc"] == "gone" or p["ep"] != 0:
             continue
         body = p.get("body")
-        if body and not (body.get("dead") and on_board(p["loc"])):
-            continue
+        if body and not (body.get("dead") and on_board(p["loc"])
+                         and body.get("turn_no", st["turn_no"]) == st["turn_no"]):
+            continue  # the 0-ÉP heal is for the turn it fell (Rulebook "Fegyveres harc")
         sub = task["answered"].setdefault(p["id"], {"answered": [], "zero": p["id"]})
         # Rulebook "Fegyveres harc": at exactly 0 "a healing card may still be played on
         # it in that turn", by anyone (spec §5.12: any player)
