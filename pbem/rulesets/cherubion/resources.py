@@ -16,7 +16,6 @@ from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
     new_id,
-    pieces_at,
     pieces_on_board,
     resource_count,
 )
@@ -27,8 +26,9 @@ MAX_RESOURCES = 5  # Rulebook "Erőforrások"
 
 def build_problem(st: State, seat: str, size: str, field: str) -> str | None:
     """Rulebook "Erőforrások": cost 5/7/9 MÉ, 1/2/3 own pieces on the board (summoned count),
-    any board field, at most five; spec §5.6 [A]: not where another player's pieces stand,
-    one resource per field."""
+    "a játéktér tetszőleges pontján" (any board field, also where an enemy stands: the
+    spec's §5.6 [A] ban is not the rulebook's), at most five; spec §5.6 [A]: one resource
+    per field."""
     t = RESOURCE_TABLE[size]
     pl = st["players"][seat]
     if pl["me"] < t["me"]:
@@ -39,8 +39,6 @@ def build_problem(st: State, seat: str, size: str, field: str) -> str | None:
         return "you already have 5 resources (Rulebook)"
     if any(r["field"] == field for r in st["resources"].values()):
         return f"{field} already holds a resource"
-    if any(p["owner"] != seat and not p.get("body") for p in pieces_at(st, field)):
-        return f"another player's piece stands on {field}"
     return None
 
 

@@ -119,8 +119,10 @@ def _make_team(st: State, seat: str, team: str, lineup: str, side: int) -> None:
 
 
 def placement_problem(st: State, seat: str, order: Any, placed: list[str]) -> str | None:
-    """Why an initial placement is illegal, or None (Rulebook: first 5 characters anywhere;
-    spec §3.1 [A]: not on a field holding another player's piece or resource)."""
+    """Why an initial placement is illegal, or None. Rulebook "Mozgások a játéktéren": the
+    first 5 characters go "tetszőleges helyre" (anywhere), so also onto a field where
+    another player's piece or resource stands (the spec's §3.1 [A] ban is not the
+    rulebook's); the starting resource goes on any field without a resource."""
     b = board(st)
     if isinstance(order, Place):
         p = st["pieces"].get(order.piece)
@@ -133,15 +135,8 @@ def placement_problem(st: State, seat: str, order: Any, placed: list[str]) -> st
                    "your Base"
         if order.field not in b.fields:
             return f"{order.field} is not a field"
-        if any(q["owner"] != seat for q in pieces_at(st, order.field)):
-            return f"{order.field} holds another player's piece"
-        if any(r["field"] == order.field and r["owner"] != seat
-               for r in st["resources"].values()):
-            return f"{order.field} holds another player's resource"
         return None
     if isinstance(order, StartResource):
-        if any(q["owner"] != seat for q in pieces_at(st, order.field)):
-            return f"{order.field} holds another player's piece"
         if any(r["field"] == order.field for r in st["resources"].values()):
             return f"{order.field} already holds a resource"
         return None

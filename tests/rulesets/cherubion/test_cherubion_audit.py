@@ -99,3 +99,30 @@ def test_the_0_ep_heal_of_your_own_captured_body_is_for_that_turn_only() -> None
     assert parsed.ok
     assert "in the turn it fell" in texts(ev)
     assert st["pieces"]["ME8"]["body"]["holder"] == "beta"
+
+
+def test_initial_placement_is_anywhere_also_onto_an_enemy() -> None:
+    """Rulebook "Mozgások a játéktéren": the first 5 characters go "tetszőleges helyre"
+    (anywhere); the spec's [A] ban on fields holding another player's piece is not the
+    rulebook's. The pieces then stand engaged."""
+    from pbem.core.dice import ScriptedDice
+    from pbem.rulesets.cherubion.model import Ctx, engaged
+    from pbem.rulesets.cherubion.orders import Place
+    from pbem.rulesets.cherubion.setup import apply_placement
+    st = two()
+    st["phase"] = "place"
+    place(st, CH2="K8")
+    st["players"]["alpha"]["pile"] = [f"n0{i}" for i in range(1, 10)] + ["n10"]
+    ctx = Ctx(st, ScriptedDice([0] * 10))
+    apply_placement(ctx, "alpha", [Place("ME8", "K8")])
+    assert st["pieces"]["ME8"]["loc"] == "K8"
+    assert engaged(st, st["pieces"]["ME8"])
+
+
+def test_a_resource_may_be_built_where_an_enemy_stands() -> None:
+    """Rulebook "Erőforrások": "a játéktér tetszőleges pontján" (any point of the board)."""
+    st = two()
+    place(st, ME1="H10", CH8="H11")
+    set_turn(st, "alpha", me=5)
+    st, ev, _ = play_turn(st, "alpha", "BUILD small H11", [1, 2])
+    assert [(r["owner"], r["field"]) for r in st["resources"].values()] == [("alpha", "H11")]
