@@ -128,15 +128,16 @@ def can_strike_back(st: State, dfd: dict[str, Any], att: dict[str, Any]) -> bool
     d = board(st).distance(dfd["loc"], att["loc"])
     if d == 0 and has_flag(dfd, "no_same_field_attack"):
         return False  # Rulebook: the tank cannot strike back on its own field
-    plan = st["players"][dfd["owner"]]["standing"].get("strikeback", {}).get(dfd["id"])
-    if plan and att["id"] not in plan:
+    plan = [x for x in st["players"][dfd["owner"]]["standing"].get("strikeback", {})
+            .get(dfd["id"], []) if st["pieces"].get(x, {}).get("loc", "gone") != "gone"]
+    if plan and att["id"] not in plan:  # (a plan whose attackers all died lapses)
         # Rulebook "Harc több ellenféllel": the player decides whom his attacked piece
         # fights, one enemy per round: it saves its strike-back for the listed attackers
         return False
-    if d > 0 and dfd["reach"] == 0 and any(
-            q["owner"] == att["owner"] for q in visible_hostiles_at(st, dfd["owner"], dfd["loc"])):
+    if d > 0 and dfd["reach"] == 0 and visible_hostiles_at(st, dfd["owner"], dfd["loc"]):
         # Rulebook "Harc több ellenféllel": a piece without range fights the enemy on its
-        # own field, not the one shooting from afar
+        # own field ("azzal az ellenséggel ... akivel azonos játékmezőn áll"), not the one
+        # shooting from afar
         return False
     return True
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.rulesets.cherubion.life import end_status
+from pbem.rulesets.cherubion.life import end_status, to_grave
 from pbem.rulesets.cherubion.model import Ctx, State, name_of
 from pbem.rulesets.cherubion.orders import Ally, Break, Exchange, Hostage, Join
 
@@ -261,17 +261,41 @@ def _join(ctx: Ctx, a: str, b: str, control: str) -> None:
         from pbem.rulesets.cherubion.life import check_game_end
         check_game_end(ctx)  # the last two (or more) teams became one
         return
+    pa, pb = st["players"][a], st["players"][b]
     for p in st["pieces"].values():
         if p["owner"] == a and p["loc"] != "gone":
             p["owner"] = b
-            if not p["loc"].startswith("prison:"):
+            if p["loc"] == f"prison:{b}":
+                # b's prisoner is now b's own piece: free in b's Base (a body in b's
+                # prison is b's own dead now, which nobody may heal back: it is buried)
+                dead = (p.get("body") or {}).get("dead")
+                p["loc"] = "gone" if dead else f"base:{pb['bases'][0]}"
+                if dead:
+                    for att in p["attached"]:
+                        to_grave(st, att["owner"], att["card"])
+                    p["attached"] = []
+                p["body"] = None
+                p["home_turn"] = pb["turns"]
+            elif not p["loc"].startswith("prison:"):
                 p["home_turn"] = -1
+            for s in p.get("status", {}).values():
+                if s.get("seat") == a:
+                    # statuses run out by their piece's owner's turns: now b's
+                    s["until"] = pb["turns"] + max(0, s["until"] - pa["turns"])
+                    s["seat"] = b
         body = p.get("body")
         if body and body.get("holder") == a and not p["loc"].startswith("prison:"):
             body["holder"] = b  # a captive on its way to a's Base (now b's)
-    for r in st["resources"].values():
+    from pbem.rulesets.cherubion.resources import MAX_RESOURCES
+    for rid, r in sorted(st["resources"].items()):
         if r["owner"] == a:
-            r["owner"] = b
+            if sum(1 for x in st["resources"].values() if x["owner"] == b) < MAX_RESOURCES:
+                r["owner"] = b
+            else:
+                # Rulebook "Erőforrások": at most five; the rest fall idle and are removed
+                del st["resources"][rid]
+                ctx.pub("resource_lost", f"{a}'s resource {rid} on {r['field']} is "
+                        f"abandoned: {b} already has {MAX_RESOURCES}")
     for m in st["markers"].values():
         if m["owner"] == a and m["kind"] != "T":
             m["owner"] = b

@@ -283,8 +283,9 @@ class Cherubion(Ruleset):
             return
         # the option written, else one with the same card and target, else the same card
         chosen = next((o for o in ask["options"] if o == str(play)), None)
+        # (a written target is never swapped for another one)
         for same in (lambda q: q.card == play.card and q.targets == play.targets,
-                     lambda q: q.card == play.card):
+                     lambda q: q.card == play.card and not play.targets):
             if chosen is None:
                 chosen = next((o for o in ask["options"] if same(parse_line(o, st["n"]))),
                               None)

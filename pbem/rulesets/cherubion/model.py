@@ -81,7 +81,17 @@ def characters_of(state: State, seat: str) -> list[dict[str, Any]]:
     anywhere (board, Base, NML, carried), but not those held prisoner by someone else."""
     return [p for p in state["pieces"].values()
             if p["owner"] == seat and is_character(p) and p["loc"] != "gone"
-            and not p["loc"].startswith("prison:") and not p.get("body")]
+            and not p["loc"].startswith("prison:")
+            and (not p.get("body") or _healable_body(state, p))]
+
+
+def _healable_body(state: State, p: dict[str, Any]) -> bool:
+    """A body captured at exactly 0 ÉP this turn: its owner may still heal it back until
+    the end step (Rulebook "Fegyveres harc"), so it is still his character until then."""
+    body = p["body"]
+    return bool(body.get("dead")) and p["ep"] == 0 and \
+        body.get("turn_no") == state["turn_no"] and p["loc"] not in ("nml",) and \
+        not p["loc"].startswith(("base:", "prison:"))
 
 
 def special_at(state: State, field: str) -> str | None:

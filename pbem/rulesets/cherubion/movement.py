@@ -50,6 +50,10 @@ def _home_from_nml(ctx: Ctx, p: dict[str, Any]) -> str:
         p["home_turn"] = st["players"][p["owner"]]["turns"]
         ctx.pub("home", f"{name_of(st, p['id'])} goes home from No-Man's Land "
                 f"(Base on side {bases[0]})")
+        # bodies it carried into No-Man's Land arrive with it
+        carried = [q for q in st["pieces"].values() if q["loc"] == "nml"
+                   and (q.get("body") or {}).get("by") == p["id"]]
+        _arrive_bodies(ctx, carried, p["owner"], bases[0], nml=False)
     return "done"
 
 
@@ -630,6 +634,8 @@ def transit(ctx: Ctx, seat: str) -> None:
     pl = st["players"][seat]
     b = board(st)
     for qid in list(pl["transit"]):
+        if qid not in pl["transit"]:
+            continue  # delivered or lost with an earlier captive's carrier this turn
         q = st["pieces"][qid]
         body = q.get("body")
         if not body or q["loc"] == "gone":
@@ -637,6 +643,9 @@ def transit(ctx: Ctx, seat: str) -> None:
             continue
         t = st["pieces"].get(body["by"])
         if t is None or t["loc"] == "gone":
+            continue
+        if t["loc"] == "nml":
+            _home_from_nml(ctx, t)  # the one way home from there, bodies and all
             continue
         while pl["me"] > 0 and on_board(t["loc"]) and can_step(t):
             if not body.get("carried"):

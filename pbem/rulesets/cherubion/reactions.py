@@ -192,8 +192,8 @@ def start_concerns(st: State, seat: str) -> list[str]:
     for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
         if p["owner"] != seat or p["loc"] == "gone":
             continue
-        out += [f"{p['id']}:{n}:{s.get('owner')}" for n, s in sorted(p["status"].items())
-                if hostile(st, seat, s.get("owner", seat))]
+        out += [f"{p['id']}:{n}:{s.get('owner')}:{s.get('until')}"
+                for n, s in sorted(p["status"].items()) if hostile(st, seat, s.get("owner", seat))]
         out += [f"{p['id']}:{'face-down' if a.get('secret') else a['card']}:{a['owner']}"
                 for a in p["attached"] if hostile(st, seat, a["owner"])]
     return out
@@ -285,8 +285,11 @@ def _frame_info(st: State, frame: dict[str, Any], below: str | None) -> dict[str
     mine = {st["pieces"][t]["owner"]: t for t in play.targets if t in st["pieces"]}
     # it also concerns the seat whose item it answers (`ON ANY`: a counter to my build's
     # stopping card, to my card's counter)
+    concerns = [below] if below else []
+    concerns += [t for t in play.targets if t in st["players"]]  # a seat (its Ménes)
+    concerns += [st["markers"][t]["owner"] for t in play.targets if t in st["markers"]]
     return {"card": play.card, "caster": play.caster, "seat": frame["seat"],
-            "mine_of": mine, "concerns": [below] if below else []}
+            "mine_of": mine, "concerns": concerns}
 
 
 def window(ctx: Ctx, task: dict[str, Any], event: str, seats: list[str],
@@ -347,8 +350,13 @@ def _offer(ctx: Ctx, task: dict[str, Any], holder: dict[str, Any], event: str,
             if event == "START":
                 # asked only about what hostile players put on its own pieces, once each
                 # (a PASS declines it for good; triggers still fire)
-                declined = st["players"][seat]["standing"].get("start_declined", [])
-                new = [c for c in start_concerns(st, seat) if c not in declined]
+                standing = st["players"][seat]["standing"]
+                now = start_concerns(st, seat)
+                # forget what is gone, so the same card put on again is a new question
+                declined = [c for c in standing.get("start_declined", []) if c in now]
+                if "start_declined" in standing:
+                    standing["start_declined"] = declined
+                new = [c for c in now if c not in declined]
                 ask = bool(new) and bool(opts or blind)
             else:
                 # ask_blind: ask every seat the rules let answer, even without a playable

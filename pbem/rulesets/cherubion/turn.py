@@ -97,6 +97,9 @@ def start_turn(ctx: Ctx) -> None:
         if _start_window(ctx):
             return  # decisions=ask: a seat is asked whether to play an instant first
         st["turn"].pop("opening", None)
+        if not pl["alive"]:
+            _end_turn(ctx)  # it surrendered while the window was open: the next seat
+            continue
         st["turn_no"] += 1
         pl["turns"] += 1
         for r in st["resources"].values():
@@ -105,6 +108,9 @@ def start_turn(ctx: Ctx) -> None:
         _ticks(ctx, seat)
         if st["phase"] != "turn":
             return
+        if not pl["alive"]:
+            _end_turn(ctx)  # its last character died of a start-of-turn tick
+            continue
         if pl["skip"] > 0:
             # card ch04 Időcsapda: the player is out of the game for the turn
             pl["skip"] -= 1
@@ -436,6 +442,7 @@ def _zero_window(ctx: Ctx) -> bool:
         if body and body.get("dead") and p["ep"] == 0 and p["loc"] != "gone":
             # a body captured at exactly 0 and not healed back by its owner is his no more:
             # if it was his last character, the captor takes his Base
+            body["turn_no"] = None  # the turn's 0-ÉP heal is over
             check_elimination(ctx, body["holder"])
     return False
 
@@ -661,6 +668,13 @@ def task_card(ctx: Ctx, task: dict[str, Any]) -> str:
         if task.get("countered"):
             to_grave(st, seat, o.card)
             ctx.pub("countered", f"{c['name_hu']} is cancelled")
+            return "done"
+        gone = [t for t in o.targets if (t in st["pieces"] and st["pieces"][t]["loc"] == "gone")
+                or (t in st["players"] and not st["players"][t]["alive"])]
+        if gone:
+            # its target left play while the window was open (e.g. its player surrendered)
+            to_grave(st, seat, o.card)
+            ctx.pub("fizzle", f"{c['name_hu']} has no effect: {', '.join(gone)} left the game")
             return "done"
         apply_effect(ctx, seat, o)
         task["stage"] = 2
