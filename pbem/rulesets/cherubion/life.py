@@ -215,6 +215,14 @@ def check_game_end(ctx: Ctx) -> None:
     alive = alive_seats(st)
     if st["phase"] == "over":
         return
+    if len(alive) <= 1 or len({_team_root(st, s) for s in alive}) == 1:
+        # an exchange cut short by the end still ends: its wounded die first
+        for p in sorted(st["pieces"].values(), key=lambda q: q["id"]):
+            if p["loc"] != "gone" and not p.get("body") and p["ep"] < 0:
+                kill(ctx, p, "wounds of an exchange cut short", p.get("last_hit"))
+        if st["phase"] == "over":
+            return
+        alive = alive_seats(st)
     if len(alive) <= 1:
         st["phase"] = "over"
         st["result"] = {"winners": alive, "reason": "last player standing" if alive
