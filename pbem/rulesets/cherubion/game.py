@@ -293,6 +293,10 @@ class Cherubion(Ruleset):
             ctx.pub("pass", f"{seat}: {play} is not a possible answer now; passes")
             return
         p = parse_line(chosen, st["n"])
+        why = self._answer_lapsed(st, seat, p)
+        if why:
+            ctx.pub("pass", f"{seat}: {play} is no longer possible ({why}); passes")
+            return
         if ask.get("start"):
             task = st["turn"]["start_window"]
             if ask["event"] == "START" and seat in task["answered"]:
@@ -304,6 +308,24 @@ class Cherubion(Ruleset):
         else:
             task = st["queue"][0]
         push(ctx, task, seat, p, ask["event"], ask["info"])
+
+    @staticmethod
+    def _answer_lapsed(st: State, seat: str, p: Play) -> str | None:
+        """Why an offered answer can no longer be paid (something in this same step, e.g.
+        a team handed over, took the seat's card, caster or energy), or None."""
+        from pbem.rulesets.cherubion.cards import price, surcharge
+        pl = st["players"][seat]
+        caster = st["pieces"].get(p.caster)
+        if not pl["alive"] or p.card not in pl["hand"]:
+            return "the card is no longer in your hand"
+        if caster is None or caster["owner"] != seat or caster["loc"] == "gone":
+            return f"{p.caster} is no longer yours"
+        extra = surcharge(st, caster, p.card)
+        if isinstance(extra, str):
+            return extra
+        if price(st, seat, p.card, extra, p.k) > pl["energy"]:
+            return "not enough energy"
+        return None
 
     def default_orders(self, state: State, seat: str) -> Parsed:
         """NMR: draft/placement defaults (first free choices, Base-side placement); a turn

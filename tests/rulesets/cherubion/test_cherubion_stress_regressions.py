@@ -163,3 +163,28 @@ def test_a_piece_without_range_fights_any_enemy_on_its_field_not_a_distant_shoot
     set_turn(st, "alpha")
     st, ev, _ = play_turn(st, "alpha", "ATTACK ME8 CH8", [1, 1, 1, 2, 1, 2, 1, 2])
     assert "Strike-back: Zombie (CH8)" not in texts(ev)
+
+
+def test_an_answer_sent_with_a_handover_lapses_instead_of_crashing() -> None:
+    """b is asked whether to counter a's grenade and answers with a counter plus JOIN c
+    HANDOVER, which c's earlier ADOPT completes: b's team (and hand) is gone before the
+    answer is applied, so the answer lapses (it once crashed taking the card from the
+    hand)."""
+    st = build({"a": "melan", "b": "choler", "c": "sang"}, {"a": 4, "b": 1, "c": 3},
+               options={"diplomacy": True, "decisions": "ask"})
+    st["pieces"]["CH1"]["loc"] = "gone"
+    place(st, ME1="H10", CH2="H12", SA1="K8")
+    set_turn(st, "c")
+    st, ev, _ = play_turn(st, "c", "ADOPT b HANDOVER", [1, 2])
+    st["players"]["a"]["hand"] = ["me01"]
+    st["players"]["b"]["hand"] = ["n04"]
+    st["players"]["b"]["energy"] = 4
+    set_turn(st, "a", energy=2)
+    st, ev, _ = play_turn(st, "a", "PLAY Kezigranat BY ME1 ON CH2", [])
+    assert list(RULESET.awaiting(st)) == ["b"]
+    st, ev = RULESET.resolve(st, {"b": RULESET.parse(st, "b", "PLAY n04 BY CH2 ON ME1\n"
+                                                             "JOIN c HANDOVER")},
+                             ScriptedDice([1, 1, 1, 2, 1, 2]))
+    assert not st["players"]["b"]["alive"]
+    assert "is no longer possible" in texts(ev)
+    assert st["pieces"]["CH2"]["owner"] == "c"
