@@ -265,6 +265,8 @@ def _join(ctx: Ctx, a: str, b: str, control: str) -> None:
     for p in st["pieces"].values():
         if p["owner"] == a and p["loc"] != "gone":
             p["owner"] = b
+            if p["summoned"]:
+                p["origin"] = b  # its card is b's now: b's graveyard when it vanishes
             if p["loc"] == f"prison:{b}":
                 # b's prisoner is now b's own piece: free in b's Base (a body in b's
                 # prison is b's own dead now, which nobody may heal back: it is buried)
