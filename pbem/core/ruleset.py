@@ -130,6 +130,11 @@ class Ruleset:
                             + ", ".join(allowed))
         if len(set(config.seats)) != n:
             problems.append("a seat is named twice")
+        return problems + self.option_problems(config)
+
+    def option_problems(self, config: GameConfig) -> list[str]:
+        """Unknown options and values outside an option's choices, one line each."""
+        problems = []
         known = {o.key: o for o in self.options}
         for key, value in config.options.items():
             if key not in known:

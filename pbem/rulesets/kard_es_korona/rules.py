@@ -104,14 +104,7 @@ class KardEsKorona(Ruleset):
         years = config.options.get("years", 0)
         if not isinstance(years, int) or not 0 <= years <= 30:
             probs.append("option years must be a whole number from 1 to 30 (0 = default)")
-        known = {o.key: o for o in self.options}
-        for key, value in config.options.items():
-            if key not in known:
-                probs.append(f"unknown option {key!r}; options are " + ", ".join(known))
-            elif known[key].choices and value not in known[key].choices:
-                probs.append(f"option {key} must be one of "
-                             + ", ".join(map(str, known[key].choices)))
-        return probs
+        return probs + self.option_problems(config)
 
     def setup(self, config: GameConfig, dice: Dice) -> dict[str, Any]:
         opts = {o.key: config.options.get(o.key, o.default) for o in self.options}
