@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.rulesets.cherubion.life import end_status, to_grave
+from pbem.rulesets.cherubion.life import end_status, remove_piece
 from pbem.rulesets.cherubion.model import Ctx, State, name_of
 from pbem.rulesets.cherubion.orders import Ally, Break, Exchange, Hostage, Join
 
@@ -270,12 +270,10 @@ def _join(ctx: Ctx, a: str, b: str, control: str) -> None:
             if p["loc"] == f"prison:{b}":
                 # b's prisoner is now b's own piece: free in b's Base (a body in b's
                 # prison is b's own dead now, which nobody may heal back: it is buried)
-                dead = (p.get("body") or {}).get("dead")
-                p["loc"] = "gone" if dead else f"base:{pb['bases'][0]}"
-                if dead:
-                    for att in p["attached"]:
-                        to_grave(st, att["owner"], att["card"])
-                    p["attached"] = []
+                if (p.get("body") or {}).get("dead"):
+                    remove_piece(st, p, to_graveyard=False)
+                else:
+                    p["loc"] = f"base:{pb['bases'][0]}"
                 p["body"] = None
                 p["home_turn"] = pb["turns"]
             elif not p["loc"].startswith("prison:"):

@@ -67,6 +67,25 @@ def to_grave(st: dict[str, Any], seat: str, item: str) -> None:
         st["players"][seat]["grave"].append(item)
 
 
+def remove_piece(st: dict[str, Any], p: dict[str, Any], *, to_graveyard: bool = True) -> None:
+    """Take a piece out of play: its hidden marker goes, its attached cards go to their
+    owners' graveyards, its statuses end; the piece itself (a summon's card, a character)
+    goes to the graveyard unless `to_graveyard` is False (Rulebook "Temető")."""
+    p["loc"] = "gone"
+    if p.get("hidden"):
+        st["markers"].pop(p["hidden"], None)
+        p["hidden"] = None
+    if to_graveyard:
+        if p["summoned"]:
+            to_grave(st, p["owner"], p["card"])
+        else:
+            to_grave(st, p["origin"], p["id"])
+    for a in p.get("attached", []):
+        to_grave(st, a["owner"], a["card"])
+    p["attached"] = []
+    end_status(st, p)
+
+
 def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
     """Remove a dead piece: a summoned piece vanishes and its card goes to the graveyard;
     a character goes to its owner's graveyard; attached cards go to their owners'
@@ -75,20 +94,8 @@ def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
     if p["loc"] == "gone":
         return
     where = p["loc"]
-    label = name_of(st, p["id"])
-    if p.get("hidden"):
-        st["markers"].pop(p["hidden"], None)
-        p["hidden"] = None
-        label = f"{p['name']} ({p['id']})"
-    p["loc"] = "gone"
-    if p["summoned"]:
-        to_grave(st, p["owner"], p["card"])
-    else:
-        to_grave(st, p["origin"], p["id"])
-    for a in p.get("attached", []):
-        to_grave(st, a["owner"], a["card"])
-    p["attached"] = []
-    end_status(st, p)
+    label = f"{p['name']} ({p['id']})" if p.get("hidden") else name_of(st, p["id"])
+    remove_piece(st, p)
     ctx.pub("death", f"{label} dies ({why})", piece=p["id"], where=where)
     # bodies and captives it carried: capture fails (spec §5.13 step 3 [A])
     for q in st["pieces"].values():
@@ -98,12 +105,7 @@ def kill(ctx: Ctx, p: dict[str, Any], why: str, killer: str | None) -> None:
             q["body"] = None
             holder = b["holder"]
             if b.get("dead"):
-                q["loc"] = "gone"
-                to_grave(st, q["origin"], q["id"])
-                for a in q.get("attached", []):
-                    to_grave(st, a["owner"], a["card"])
-                q["attached"] = []
-                end_status(st, q)
+                remove_piece(st, q)
                 ctx.pub("capture_fail", f"The transporter of {label} is lost: the body of "
                         f"{q['name']} ({q['id']}) goes to the graveyard")
             else:
@@ -150,25 +152,12 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
             continue
         if p["owner"] == seat and (p["summoned"] or on_board(p["loc"]) or p["loc"] in ("nml",)
                                    or p["loc"].startswith("base:")):
-            p["loc"] = "gone"
-            if p.get("hidden"):
-                st["markers"].pop(p["hidden"], None)
-                p["hidden"] = None
-            if p["summoned"]:
-                to_grave(st, p["owner"], p["card"])
-            for a in p.get("attached", []):
-                to_grave(st, a["owner"], a["card"])
-            p["attached"] = []
-            end_status(st, p)
+            remove_piece(st, p, to_graveyard=p["summoned"])
         elif p.get("body") and not p["loc"].startswith("prison:"):
             # a captive he was still carrying home: with its captor gone, a body dies and
             # a living captive is free again where it stands
             if p["body"].get("dead"):
-                p["loc"] = "gone"
-                for a in p.get("attached", []):
-                    to_grave(st, a["owner"], a["card"])
-                p["attached"] = []
-                end_status(st, p)
+                remove_piece(st, p, to_graveyard=False)
                 ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) is lost with its "
                         "captor")
             else:
@@ -180,11 +169,7 @@ def eliminate(ctx: Ctx, seat: str, heir: str | None, why: str) -> None:
                 if p.get("body"):
                     p["body"]["holder"] = heir
             else:
-                p["loc"] = "gone"
-                for a in p.get("attached", []):
-                    to_grave(st, a["owner"], a["card"])
-                p["attached"] = []
-                end_status(st, p)
+                remove_piece(st, p, to_graveyard=False)
     for mid, m in list(st["markers"].items()):
         if m["owner"] == seat and m["kind"] != "T":
             del st["markers"][mid]

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.cards import card_range, price, surcharge
+from pbem.rulesets.cherubion.cards import card_range, pay, price, surcharge
 from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
@@ -405,12 +405,7 @@ def push(ctx: Ctx, task: dict[str, Any], seat: str, play: Play, event: str,
     every other seat has passed on it)."""
     st = ctx.state
     c = data.card(play.card)
-    caster = st["pieces"][play.caster]
-    extra = surcharge(st, caster, play.card)
-    assert isinstance(extra, int)
-    cost = price(st, seat, play.card, extra, play.k)
-    st["players"][seat]["energy"] -= cost
-    st["players"][seat]["hand"].remove(play.card)
+    pay(ctx, seat, play)
     ctx.pub("react", f"{seat} answers with {c['name_hu']} ({c['name_en']}), cast by "
             f"{name_of(st, play.caster)}" + (f" at x{play.k}" if play.k != 1 else ""),
             seat=seat, card=play.card)

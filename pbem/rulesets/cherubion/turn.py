@@ -15,7 +15,7 @@ from typing import Any
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.cards import announce, apply_effect, check_play, hidden_play, pay
 from pbem.rulesets.cherubion.combat import melee_tasks, task_exchange
-from pbem.rulesets.cherubion.life import damage, eliminate, end_status, kill, to_grave
+from pbem.rulesets.cherubion.life import damage, eliminate, end_status, kill, remove_piece, to_grave
 from pbem.rulesets.cherubion.model import (
     Ctx,
     State,
@@ -459,13 +459,8 @@ def _end_turn(ctx: Ctx) -> None:
         body = p.get("body")
         if body and p["loc"] == f"prison:{seat}" and body.get("clock", 0) >= 3:
             if body.get("dead"):
-                p["loc"] = "gone"
                 p["body"] = None
-                to_grave(st, p["origin"], p["id"])
-                for a in p.get("attached", []):
-                    to_grave(st, a["owner"], a["card"])
-                p["attached"] = []
-                end_status(st, p)
+                remove_piece(st, p)
                 ctx.pub("body_lost", f"The body of {p['name']} ({p['id']}) was not revived in "
                         "3 turns and is removed")
             elif not body.get("unconvertible") and body.get("healed"):
