@@ -299,8 +299,6 @@ class Cherubion(Ruleset):
             return
         if ask.get("start"):
             task = st["turn"]["start_window"]
-            if ask["event"] == "START" and seat in task["answered"]:
-                task["answered"].remove(seat)  # offered again after it: one more, or pass
         elif ask.get("zero"):
             task = st["turn"]["zero_task"]["answered"][ask["zero"]]
         elif ask.get("after"):

@@ -340,8 +340,6 @@ def _offer(ctx: Ctx, task: dict[str, Any], holder: dict[str, Any], event: str,
         play = _trigger(st, seat, event, local)
         done.append(seat)
         if play is not None:
-            if event == "START":
-                done.remove(seat)  # offered again after it: one more instant, or pass
             push(ctx, task, seat, play, event, local)
             return "frame"
         if st["config"]["options"].get("decisions", "auto") == "ask":
@@ -411,6 +409,8 @@ def push(ctx: Ctx, task: dict[str, Any], seat: str, play: Play, event: str,
             seat=seat, card=play.card)
     task.setdefault("frames", []).append({"seat": seat, "play": str(play), "event": event,
                                           "info": info, "answered": []})
+    if event == "START" and seat in task.get("answered", []):
+        task["answered"].remove(seat)  # offered the START window again: one more, or pass
 
 
 def resolve_frame(ctx: Ctx, frame: dict[str, Any], below: dict[str, Any]) -> None:
