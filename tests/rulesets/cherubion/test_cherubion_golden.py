@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from outcome_report import outcome_context
 
 from pbem.core.engine import canonical_json
 from pbem.core.ruleset import GameConfig
@@ -53,22 +54,7 @@ def test_golden_replay() -> None:
 
 
 def context(out, seat):
-    v = RULESET.view(out.state, seat)
-    prompt = out.awaiting.get(seat) if seat else None
-    return {
-        "game": {"name": "golden", "ruleset": "cherubion", "title": "Cherubion",
-                 "variant": "standard", "status": "running"},
-        "seat": seat, "step": 5, "phase": RULESET.phase_label(out.state), "round": 1,
-        "happened": {"number": 4, "phase": "", "events": [e.text for e in out.events
-                                                            if e.visible(seat)],
-                     "rolls": [], "defaulted": [], "file_hashes": {}, "orders_digest": "",
-                     "seed": None, "commitment": ""},
-        "view": v, "board_text": RULESET.board_text(v), "board_svg": RULESET.board_svg(v),
-        "awaited": sorted(out.awaiting), "prompt": prompt.to_json() if prompt else None,
-        "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
-        "commitment": "c" * 64, "revealed_seeds": [],
-        "result": out.result.to_json() if out.result else None,
-    }
+    return outcome_context(RULESET, out, seat)
 
 
 def test_reports_render_from_views() -> None:

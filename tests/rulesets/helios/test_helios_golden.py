@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helios_support import SEATS, canon
+from outcome_report import outcome_context
 
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
@@ -57,22 +58,7 @@ def test_golden_replay(n, seed):
 
 
 def context(out, seat):
-    v = RULESET.view(out.state, seat)
-    prompt = out.awaiting.get(seat) if seat else None
-    return {
-        "game": {"name": "golden", "ruleset": "helios", "title": "Helios", "variant": "standard",
-                 "status": "running"},
-        "seat": seat, "step": 5, "phase": RULESET.phase_label(out.state), "round": 1,
-        "happened": {"number": 4, "phase": "", "events": [e.text for e in out.events
-                                                            if e.visible(seat)],
-                     "rolls": [], "defaulted": [], "file_hashes": {}, "orders_digest": "",
-                     "seed": None, "commitment": ""},
-        "view": v, "board_text": RULESET.board_text(v), "board_svg": RULESET.board_svg(v),
-        "awaited": sorted(out.awaiting), "prompt": prompt.to_json() if prompt else None,
-        "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
-        "commitment": "c" * 64, "revealed_seeds": [],
-        "result": out.result.to_json() if out.result else None,
-    }
+    return outcome_context(RULESET, out, seat)
 
 
 def test_reports_render_from_views():
