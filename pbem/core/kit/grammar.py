@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from pbem.core.names import NameIndex, UnknownName, fold
 from pbem.core.orders import OrderLine, Parsed, order_lines
 
+
 class OrderError(ValueError):
     """A line that does not parse; the message says what is wrong and what would be right."""
 
