@@ -10,12 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from clock import T0
 from sqlmodel import select
 from typer.testing import CliRunner
 
 from pbem.archive.verify import verify_game
 from pbem.cli.app import app
-from pbem.core.kit import OUTCOME
 from pbem.reports.context import report_context
 from pbem.rulesets import register
 from pbem.service import rulings
@@ -25,8 +25,6 @@ from pbem.service.turns import process_turn
 from pbem.store.db import session_scope
 from pbem.store.models import Audit, Outbox, Step
 from tests.core.kit.duel import Duel
-
-from clock import T0
 
 register(Duel())
 runner = CliRunner()
@@ -191,7 +189,3 @@ def test_a_game_without_position_notation_says_so(engine, db_url) -> None:  # ty
                     seats={"north": "n@example.org", "south": "s@example.org"}, now=T0)
     err = run(db_url, "gm", "position", "h1", code=1)
     assert "highcard has no position notation" in err
-
-
-def test_outcome_events_are_private_to_their_seat() -> None:
-    assert OUTCOME == "outcome"
