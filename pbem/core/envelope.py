@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 HEADER_KEYS = {"GAME": "game", "SEAT": "seat", "PLAYER": "seat", "PASSWORD": "password",
                "TURN": "turn"}
-CONTROL_WORDS = ("STATUS", "CLEAR", "WAIT")
+CONTROL_WORDS = ("STATUS", "CLEAR", "WAIT", "CONFIRM")
 
 _DEBRIS = str.maketrans({
     "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ", "\u200b": "", "\ufeff": "",
@@ -51,7 +51,7 @@ class Envelope:
     password: str | None = None
     turn: int | None = None
     body: str = ""  # the order lines, line-numbered as in the original file
-    controls: list[str] = field(default_factory=list)  # STATUS / CLEAR / WAIT, in order
+    controls: list[str] = field(default_factory=list)  # STATUS/CLEAR/WAIT/CONFIRM, in order
     problems: list[str] = field(default_factory=list)
     first_line: int = 1  # line number of the first body line in the original file
 

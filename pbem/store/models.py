@@ -98,6 +98,10 @@ class Submission(SQLModel, table=True):
     received_at: datetime
     status: str = "accepted"  # accepted | superseded | withdrawn
     wait: bool = False
+    # Lines refused on arrival; such a file does not count as "in" for early processing
+    # until the player sends a clean file or CONFIRM (so a typo never triggers the step).
+    refused: int = 0
+    confirmed: bool = False
 
 
 class Audit(SQLModel, table=True):
