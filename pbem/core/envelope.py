@@ -8,7 +8,7 @@ TURN  <step number>        (optional)
 <ruleset order lines>
 END                        (optional; what follows is ignored)
 ```
-`STATUS`, `CLEAR` and `WAIT` are envelope commands in every game. Text before the first
+`STATUS`, `CLEAR`, `WAIT` and `CONFIRM` are envelope commands in every game. Text before the first
 header line and quoted reply lines ('>') are ignored; mail-client debris is normalised.
 This module only reads text; checking the password or the game is the service's job.
 """
