@@ -99,7 +99,9 @@ def _unit_lines(sim: State, seat: str, u: Unit, c: dict[str, Any], rng: random.R
             out.append(f"DRILL {uid}")
             return
         if lm["kind"] == "hideout":
-            exits = [k for k, v in sorted(sim["terrain"].items()) if v in ("forest", "hill")]
+            ex = sim["secret_exit"].get(seat)
+            exits = [ex] if ex else [k for k, v in sorted(sim["terrain"].items())
+                                     if v in ("forest", "hill") and k not in sim["landmarks"]]
             if exits:
                 out.append(f"PASSAGE {uid} {rng.choice(exits)}")
                 return

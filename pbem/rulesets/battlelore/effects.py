@@ -344,6 +344,21 @@ EFFECT_TARGETS: dict[str, Check] = {"backstab": _backstab_target,
                                     "first_strike": _first_strike_target}
 
 
+def target_kind_problem(s: State, seat: str, card: dict[str, Any], unit: str,
+                        h: Any) -> str | None:
+    """Only whether the card names the kind of target it needs (one of your units, an
+    enemy unit, a hex): what no move of the turn can change."""
+    u = s["units"].get(unit)
+    t = card["target"]
+    if t in ("own_unit", "defending_unit") and (u is None or u["owner"] != seat):
+        return "it needs one of your units on the board (ON <unit>)"
+    if t == "enemy_unit" and (u is None or u["owner"] == seat):
+        return "it needs an enemy unit (ON <unit>)"
+    if t == "hex" and not h:
+        return "it needs a hex (TO <hex>)"
+    return None
+
+
 def target_problem(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
                    info: dict[str, Any]) -> str | None:
     """Why the card cannot be played on this target now (None: it can)."""

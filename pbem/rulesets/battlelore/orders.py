@@ -585,13 +585,44 @@ class Battleback(Standing):
     numeric = True
 
 
+CREATURE_POWERS = ("auto", "web", "poison")
+
+
 @dataclass(frozen=True)
 class Creature(Standing):
+    """CREATURE [unit] <choice> [OR <choice> ...]: what a creature does with the Lore it
+    rolls (p.24-26): a power (AUTO, WEB, POISON), the rest stored on it, or with TOKEN taken
+    as Lore tokens instead (p.24: storing is a choice; p.32: Lore neither used nor stored
+    gives a token); STORE or TOKEN alone: no power. The first choice that fits is taken."""
+
     verbs = ("CREATURE", "leny")
-    usage = "CREATURE [unit] AUTO|WEB|POISON|STORE"
-    example = "CREATURE AUTO"
+    usage = "CREATURE [unit] AUTO|WEB|POISON [TOKEN]|STORE|TOKEN [OR ...]"
+    example = "CREATURE POISON OR WEB TOKEN"
     key_word = "creature"
-    values = ("auto", "web", "poison", "store")
+    values = ("auto", "web", "poison", "store", "token")
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Standing:
+        words = [fold(x) for x in t.toks[t.i:]]
+        unit = ""
+        if words and words[0] not in (*cls.values, "or"):
+            unit = _unit(t, t.toks[t.i])
+            words = words[1:]
+        t.i = len(t.toks)
+        items, item = [], []
+        for w in [*words, "or"]:
+            if w != "or":
+                item.append(w)
+                continue
+            ok = (len(item) == 1 and item[0] in cls.values) or (
+                len(item) == 2 and item[0] in CREATURE_POWERS and item[1] in ("token", "store"))
+            if not ok:
+                raise OrderError(f"CREATURE takes [unit] and choices like AUTO, WEB, POISON, "
+                                 f"WEB TOKEN, STORE or TOKEN joined by OR, not "
+                                 f"\"{' '.join(item) or 'nothing'}\"; e.g. {cls.example}")
+            items.append(" ".join(x for x in item if not (len(item) == 2 and x == "store")))
+            item = []
+        return cls(" or ".join(items), unit)
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,13 @@ Not here: the rules themselves (rules/), the views (view.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from pbem.core.kit import Context, Lines, Order, Verdict
-from pbem.core.orders import Prompt
+from pbem.core.kit import Context, Lines
+from pbem.core.orders import OrderLine, Prompt
 
 from .board import Hex, hex_name
 from .data import SEATS
-from .orders import Council, Keep, Place
 from .rules.cards import candidate_units, default_card, effective
 from .rules.common import GameOver, state_of
 from .rules.council import (
@@ -57,9 +55,14 @@ def resolve_council(ctx: Context, lines: Lines) -> None:
     s = state_of(ctx)
     chosen: dict[str, dict[str, int] | None] = {}
     for seat in SEATS:
-        chosen[seat] = next((dict(ln.order.levels) for ln in lines.get(seat, ())
-                             if isinstance(ln.order, Council)
-                             and council_problem(s, seat, ln.order.levels) is None), None)
+        chosen[seat] = None
+        for ln in lines.get(seat, ()):
+            why = council_problem(s, seat, ln.order.levels)
+            if why is None and chosen[seat] is None:
+                chosen[seat] = dict(ln.order.levels)
+                ctx.log.done(seat, ln, "your War Council")
+            else:
+                ctx.log.refused(seat, ln, why or "one War Council per seat (p.35)")
     apply_councils(ctx, chosen)
 
 
@@ -80,9 +83,12 @@ def resolve_keep(ctx: Context, lines: Lines) -> None:
     kept: dict[str, Sequence[str]] = {}
     for seat in SEATS:
         for ln in lines.get(seat, ()):
-            if isinstance(ln.order, Keep) and keep_problem(s, seat, ln.order.cards) is None:
+            why = keep_problem(s, seat, ln.order.cards)
+            if why is None and seat not in kept:
                 kept[seat] = ln.order.cards
-                break
+                ctx.log.done(seat, ln, "your starting Lore cards")
+            else:
+                ctx.log.refused(seat, ln, why or "one choice of starting Lore cards (p.35)")
     apply_keep(ctx, kept)
 
 
@@ -105,13 +111,35 @@ def place_default(s: State, seat: str) -> list[str]:
 
 
 def resolve_place(ctx: Context, lines: Lines) -> None:
+    """D3: each landmark on the first legal hex of its PLACE line. A line none of whose
+    hexes is legal any more (the seat's own other landmark took it) is changed to the
+    legal hex nearest the centre; the NMR default is such a line, too."""
     s = state_of(ctx)
     seat = s["place_queue"][0]["seat"]
+    owed = [p["kind"] for p in s["place_queue"] if p["seat"] == seat]
     wanted: dict[str, tuple[Hex, ...]] = {}
+    first: dict[str, OrderLine] = {}
     for ln in lines.get(seat, ()):
-        if isinstance(ln.order, Place) and ln.order.landmark not in wanted:
-            wanted[ln.order.landmark] = ln.order.hexes
-    apply_places(ctx, seat, wanted)
+        kind = ln.order.landmark
+        if kind not in owed:
+            ctx.log.refused(seat, ln, f"you place no {kind.replace('_', ' ')}")
+        elif kind in first:
+            ctx.log.refused(seat, ln, f"one place for each landmark: line "
+                            f"{first[kind].lineno} places the {kind.replace('_', ' ')}")
+        else:
+            first[kind] = ln
+            wanted[kind] = ln.order.hexes
+    placed = apply_places(ctx, seat, wanted)
+    for kind, ln in first.items():
+        h, i = placed[kind]
+        if i == 0:
+            ctx.log.done(seat, ln, f"placed at {hex_name(h)}")
+        elif i > 0:
+            ctx.log.done(seat, ln, f"{' / '.join(hex_name(x) for x in ln.order.hexes[:i])} "
+                         f"taken; placed at {hex_name(h)}")
+        else:
+            ctx.log.changed(seat, ln, "no hex of the line is free for it any more; placed at "
+                            f"{hex_name(h)}, the legal hex nearest the centre")
 
 
 # --- turn -----------------------------------------------------------------------------------------
@@ -157,26 +185,6 @@ def turn_prompt(s: State, seat: str) -> Prompt:
 def resolve_turn(ctx: Context, lines: Lines) -> None:
     s = state_of(ctx)
     try:
-        run_turn(ctx, [ln.order for ln in lines.get(s["active"], ())])
+        run_turn(ctx, lines.get(s["active"], ()))
     except GameOver:
         s["phase"] = "over"
-
-
-# --- judged on arrival ------------------------------------------------------------------------------
-
-def _check_council(s: State, seat: str, o: Any) -> Verdict:
-    return council_problem(s, seat, o.levels)
-
-
-def _check_keep(s: State, seat: str, o: Any) -> Verdict:
-    return keep_problem(s, seat, o.cards) if s["phase"] == "keep" else None
-
-
-CHECKS: dict[type[Order], Callable[[State, str, Any], Verdict]] = {
-    Council: _check_council, Keep: _check_keep}
-
-
-def check(s: State, seat: str, order: Order) -> Verdict:
-    """A line of the step, judged against the position as it stands."""
-    judge = CHECKS.get(type(order))
-    return judge(s, seat, order) if judge is not None else None

@@ -15,10 +15,10 @@ from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
 from pbem.core.kit import OVER, Context, Game, Order, Phase, Question, Verdict
-from pbem.core.orders import OrderLine
+from pbem.core.orders import OrderLine, Parsed
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
-from . import bot, phases, position, view
+from . import bot, checks, phases, position, view
 from .data import SEATS, data
 from .orders import GRAMMAR, TURN_ORDERS, Answer, Council, Keep, Place, React, Standing
 from .rules.council import keepers
@@ -76,6 +76,7 @@ class BattleLore(Game):
     # the opponent's turn).
     standing_anytime = True
     state_schema = State
+    report_outcomes = True
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
         return SEATS
@@ -95,7 +96,10 @@ class BattleLore(Game):
         return bool(state["options"]["decisions"] == "ask")
 
     def check(self, state: Any, seat: str, order: Order) -> Verdict:
-        return phases.check(state, seat, order)
+        return checks.check(state, seat, order)
+
+    def parse(self, state: Any, seat: str, text: str) -> Parsed:
+        return checks.judge_file(state, seat, super().parse(state, seat, text))
 
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         """Standing orders are kept until changed, line by line: a unit's own line beside
@@ -114,6 +118,7 @@ class BattleLore(Game):
                 mine["react_ask"] = "yes"
             elif isinstance(o, React):
                 mine[f"react {o.card}"] = o.unit
+            ctx.log.done(seat, ln, "kept as your standing order")
 
     def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
         # The question may name cards of a hidden hand: only the asked seat reads it.

@@ -89,7 +89,7 @@ def run(s: State, seat: str, text: str, *faces: str | int) -> Context:
     p = GRAMMAR.parse(s, seat, text)
     assert p.ok, p.echo()
     c = ctx(s, *faces)
-    run_turn(c, p.orders)
+    run_turn(c, p.lines)
     assert isinstance(c.dice, ReplayDice)
     left = c.dice.inner.remaining  # type: ignore[attr-defined]
     assert left == 0, f"{left} scripted dice left unused"

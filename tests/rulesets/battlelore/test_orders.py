@@ -184,8 +184,23 @@ def test_example_files_parse_cleanly() -> None:
         assert RULESET.view(s, None)["phase"] == meta["phase"], f.name
         if s["phase"] == "turn":
             s["active"] = seat  # each turn file is written for its own turn
+        SITUATIONS.get(f.name, lambda s: None)(s)
         p = RULESET.parse(s, seat, body)
         assert p.ok, (f.name, p.echo())
+
+
+def _spider_turn(s: dict) -> None:
+    """The position spiders_lair_spider_turn.txt is written for (its comment says so): N3
+    has come forward, S4 is webbed, S6 stands on south's Training Camp, S7 on its Rogue's
+    Hideout, and south has Lore tokens."""
+    s["units"]["N3"]["hex"] = [10, 6]
+    s["units"]["S4"]["webbed"] = True
+    s["landmarks"]["11-3"] = {"kind": "training_camp", "owner": "south"}
+    s["landmarks"]["15-3"] = {"kind": "hideout", "owner": "south"}
+    s["lore"]["goblet"]["south"] = 9
+
+
+SITUATIONS = {"spiders_lair_spider_turn.txt": _spider_turn}
 
 
 def test_perft_agincourt_start() -> None:

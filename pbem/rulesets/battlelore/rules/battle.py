@@ -260,10 +260,17 @@ def first_strike(ctx: Context, att: Unit, dfd: Unit) -> None:
         ctx.log.public("first_strike", f"{att['id']} is repelled before it can roll.")
 
 
-def battle(ctx: Context, att: Unit, tgt: Unit, opts: Battle | None = None) -> None:
+def battle(ctx: Context, att: Unit, tgt: Unit, opts: Battle | None = None) -> list[str]:
     """A whole battle: roll, battle back or gain ground, pursuit and one bonus attack; the
-    follow-on choices (HOLD, PURSUE, BONUS, STAY...) are those of the BATTLE line."""
+    follow-on choices (HOLD, PURSUE, BONUS, STAY...) are those of the BATTLE line. Returns
+    what of those choices could not be followed, and why (for the line's outcome)."""
     follow = opts if opts is not None else Battle(att["id"], (tgt["id"],))
+    notes: list[str] = []
+    _battle(ctx, att, tgt, follow, notes)
+    return notes
+
+
+def _battle(ctx: Context, att: Unit, tgt: Unit, follow: Battle, notes: list[str]) -> None:
     s = state_of(ctx)
     melee = distance(uhex(att), uhex(tgt)) == 1
     start_att = uhex(att)
@@ -288,8 +295,14 @@ def battle(ctx: Context, att: Unit, tgt: Unit, opts: Battle | None = None) -> No
     if uclass(att) != "mounted" or att["id"] not in s["units"]:
         return
     # p.18-19 pursuit: one more hex unless forest/landmark stopped it (p.37-38)
+    wanted = " OR ".join(hex_name(h) for h in follow.pursue)
+    if follow.pursue and feat(s, vac, "stop_follow"):
+        notes.append(f"PURSUE {wanted}: the {terrain_at(s, vac)} or landmark at "
+                     f"{hex_name(vac)} ends the move there (p.37-38)")
     if not feat(s, vac, "stop_follow") and not follow.nopursue:
         dest = pursuit_hex(s, att, tgt, follow.pursue)
+        if dest is None and follow.pursue:
+            notes.append(f"PURSUE {wanted}: no hex of it was free, so no pursuit")
         if dest is not None:
             att["hex"] = [dest[0], dest[1]]
             s["this_turn"]["moved"][att["id"]] += 1
@@ -299,10 +312,11 @@ def battle(ctx: Context, att: Unit, tgt: Unit, opts: Battle | None = None) -> No
             if att["id"] not in s["units"]:
                 return
     if not follow.nobonus and not feat(s, uhex(att), "no_battle_after_entering"):
-        bonus_attack(ctx, att, tgt, follow)
+        bonus_attack(ctx, att, tgt, follow, notes)
 
 
-def bonus_attack(ctx: Context, att: Unit, tgt: Unit, follow: Battle) -> None:
+def bonus_attack(ctx: Context, att: Unit, tgt: Unit, follow: Battle,
+                 notes: list[str] | None = None) -> None:
     """p.18-19: mounted units that gained ground may attack once more: a unit of the BONUS
     list, else the same target, else the weakest adjacent enemy; after it the unit may
     gain ground once more (STAY, HOLD: it does not)."""
@@ -317,6 +331,9 @@ def bonus_attack(ctx: Context, att: Unit, tgt: Unit, follow: Battle) -> None:
         bt = tgt
     else:
         bt = min(foes, key=lambda f: (f["figures"], unit_sort(f)))
+    if follow.bonus and not pref and notes is not None:
+        notes.append(f"BONUS {' OR '.join(follow.bonus)}: none next to {att['id']}; the bonus "
+                     f"attack is on {bt['id']}")
     if dice_count(s, att, bt, True) <= 0:
         return
     here = uhex(att)

@@ -32,10 +32,15 @@ def faces(dice: Dice, n: int, purpose: str) -> list[str]:
 
 def standing(s: State, seat: str, *keys: str) -> str | None:
     """The seat's standing order under the first of `keys` it has (unit key first)."""
+    found = _standing(s, seat, keys)
+    return found[1] if found else None
+
+
+def _standing(s: State, seat: str, keys: Sequence[str]) -> tuple[str, str] | None:
     mine = s["standing"].get(seat, {})
     for k in keys:
         if k in mine:
-            return str(mine[k])
+            return k, str(mine[k])
     return None
 
 
@@ -49,12 +54,20 @@ def decide(ctx: Context, seat: str, kind: str, keys: Sequence[str], options: Seq
 
     The seat's standing order under `keys` (mapped to an answer by `resolve_standing`),
     then the game's `decisions` setting: `ask` puts the question (`ANSWER <word>`), `auto`
-    takes `default` (pbem.core.kit.decide). `force`: ask even with one option (a blind
-    question that must not show whether the seat had a choice). `public`: what the other
-    seat is told while it waits (default: the question itself)."""
-    st = standing(state_of(ctx), seat, *keys) if keys else None
-    if st is not None and resolve_standing is not None:
-        st = resolve_standing(st)
+    takes `default` (pbem.core.kit.decide). A standing order that does not fit is never
+    passed over in silence: the seat is told, and asked or given the default. `force`: ask
+    even with one option (a blind question that must not show whether the seat had a
+    choice). `public`: what the other seat is told while it waits (default: the
+    question itself)."""
+    found = _standing(state_of(ctx), seat, keys) if keys else None
+    st = None
+    if found is not None:
+        st = resolve_standing(found[1]) if resolve_standing is not None else found[1]
+        if st not in options and len(options) > 1:
+            then = "you are asked" if ctx.ask else f"the default ({default}) is taken"
+            ctx.log.private([seat], "standing_unfit", f"Your standing order {found[0].upper()} "
+                            f"{found[1].upper()} does not fit here (the choices are "
+                            f"{', '.join(options)}): {then}.", seat=seat)
     ans = ctx.decide(seat, kind, question=question, default=ANSWER + default,
                      options=[ANSWER + o for o in options],
                      standing=ANSWER + st if st is not None else None,

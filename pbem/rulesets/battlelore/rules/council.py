@@ -216,13 +216,27 @@ def placements(s: State) -> list[Placement]:
     return out
 
 
-def place_ok(s: State, seat: str, kind: str, h: Hex) -> bool:
-    if hkey(h) in s["landmarks"] or feat(s, h, "impassable"):
-        return False
+def place_problem(s: State, seat: str, kind: str, h: Hex) -> str | None:
+    """Why the landmark may not go on `h` (None: it may). p.33-34: a Lore-Master landmark on
+    an empty hex of the owner's 3rd or 4th row; p.41 (SPEC-AMBIGUITY §10.12): the
+    Stronghold under one of the owner's units."""
+    where = hex_name(h)
+    if hkey(h) in s["landmarks"]:
+        return f"{where} already holds a landmark"
+    if feat(s, h, "impassable"):
+        return f"{where} is water"
     occ = occupant(s, h)
-    if kind == "stronghold":  # SPEC-AMBIGUITY §10.12: any hex holding one of your units
-        return occ is not None and occ["owner"] == seat
-    return occ is None and row_from_own_edge(h, seat) in (3, 4)
+    if kind == "stronghold":
+        return None if occ is not None and occ["owner"] == seat else \
+            f"no unit of yours stands on {where}"
+    if occ is not None:
+        return f"{where} holds a unit"
+    row = row_from_own_edge(h, seat)
+    return None if row in (3, 4) else f"{where} is in your row {row}, not your 3rd or 4th"
+
+
+def place_ok(s: State, seat: str, kind: str, h: Hex) -> bool:
+    return place_problem(s, seat, kind, h) is None
 
 
 def legal_places(s: State, seat: str, kind: str) -> list[Hex]:
@@ -233,18 +247,24 @@ def default_place(s: State, seat: str, kind: str) -> Hex:
     return min(legal_places(s, seat, kind), key=lambda h: (abs(h[0] - 13), h))
 
 
-def apply_places(ctx: Context, seat: str, wanted: Mapping[str, Sequence[Hex]]) -> None:
+def apply_places(ctx: Context, seat: str,
+                 wanted: Mapping[str, Sequence[Hex]]) -> dict[str, tuple[Hex, int]]:
     """D3: the seat's landmarks, each on the first legal hex of its PLACE line (none legal
-    or no line: the legal hex nearest the centre)."""
+    or no line: the legal hex nearest the centre). Returns kind -> (hex, the index of the
+    hex of the line used, or -1 for the default)."""
     s = state_of(ctx)
+    out: dict[str, tuple[Hex, int]] = {}
     for p in [p for p in s["place_queue"] if p["seat"] == seat]:
-        h = next((x for x in wanted.get(p["kind"], ()) if place_ok(s, seat, p["kind"], x)), None)
-        if h is None:
-            h = default_place(s, seat, p["kind"])
+        hexes = list(wanted.get(p["kind"], ()))
+        i = next((k for k, x in enumerate(hexes) if place_ok(s, seat, p["kind"], x)), -1)
+        h = hexes[i] if i >= 0 else default_place(s, seat, p["kind"])
+        if i < 0:
             ctx.log.public("default", f"{seat.capitalize()} places the {p['kind']} by default.")
         s["landmarks"][hkey(h)] = {"kind": p["kind"], "owner": seat}
         ctx.log.public("place", f"{seat.capitalize()} places a {p['kind'].replace('_', ' ')} at "
                        f"{hex_name(h)}.")
+        out[p["kind"]] = (h, i)
     s["place_queue"] = [p for p in s["place_queue"] if p["seat"] != seat]
     if not s["place_queue"]:
         s["phase"] = "turn"
+    return out

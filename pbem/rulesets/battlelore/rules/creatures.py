@@ -16,52 +16,92 @@ from .cards import slots_of
 from .common import decide, state_of
 from .tokens import pay_tokens
 
+COST = {"web": 1, "poison": 2}
+
+
+def creature_choices(att: Unit, tgt: Unit, hits: list[int], lores: int, pool: int) -> list[str]:
+    """The answers a creature's owner may give after its roll (p.24-26): `store` (no
+    power; the rolled Lore stored while there is room), `token` (no power; the rolled Lore
+    taken as tokens), a power (`web`, `poison`: rolled Lore spent before stored), and
+    `<power>_token` (the power, the rest as tokens). A `_token` choice is offered only when
+    storing would store something."""
+    stored = att["stored_lore"]
+    cap = int(utype(att).get("store_max", 0))
+    powers = [""]
+    if lores + stored >= 1 and not tgt["webbed"] and uclass(tgt) != "creature":
+        powers.append("web")
+    if lores + stored >= 2 and hits and not tgt["poisoned"]:
+        powers.append("poison")
+    out = []
+    for p in powers:
+        from_roll = min(COST.get(p, 0), lores)
+        room = cap - (stored - (COST.get(p, 0) - from_roll))
+        out.append(p or "store")
+        if lores - from_roll > 0 and room > 0 and pool > 0:
+            out.append(f"{p}_token" if p else "token")
+    return out
+
 
 def creature_powers(ctx: Context, att: Unit, tgt: Unit, hits: list[int], lores: int) -> int:
     """p.24-26 Giant Spider: Web (1 Lore), Poison (2 Lore, needs a hit), storing (max 2).
-    Rolled Lore is spent before stored tokens. Returns the rolled Lore used or stored.
-    D13 standing: CREATURE AUTO|WEB|POISON|STORE."""
+    Rolled Lore is spent before stored tokens; what is left is stored (while there is room)
+    or, if the owner says so, taken as tokens (lore.lore_faces gives them). Returns the
+    rolled Lore used or stored. D13 standing: CREATURE <choice> [OR <choice> ...]."""
     s = state_of(ctx)
     lo = lore_of(s)
     stored = att["stored_lore"]
-    avail = lores + stored
-    opts = ["store"]
-    if avail >= 1 and not tgt["webbed"] and uclass(tgt) != "creature":
-        opts.append("web")
-    if avail >= 2 and hits and not tgt["poisoned"]:
-        opts.append("poison")
+    opts = creature_choices(att, tgt, hits, lores, lo["pool"])
     default = "poison" if "poison" in opts else "web" if "web" in opts else "store"
 
     def pol(p: str) -> str:
-        return default if p == "auto" else p
+        return _first_fit(p, opts, default)
     choice = decide(ctx, att["owner"], "creature", [f"creature {att['id']}", "creature"], opts,
                     default, f"Your {att['id']} rolled {lores} Lore ({stored} stored): use a "
                     f"power ({', '.join(opts)})?", resolve_standing=pol)
-    cost = {"web": 1, "poison": 2, "store": 0}[choice]
+    power, _, keep = choice.partition("_")
+    power = "" if power in ("store", "token") else power
+    as_tokens = keep == "token" or choice == "token"
+    cost = COST.get(power, 0)
     from_roll = min(cost, lores)
     from_store = cost - from_roll
     if from_store:
         att["stored_lore"] -= from_store
         lo["pool"] += from_store
-    if choice == "web":
+    if power == "web":
         tgt["webbed"] = True
         ctx.log.public("web", f"{att['id']} webs {tgt['id']}: it cannot move, battle or battle "
                        f"back, and flags against it are hits.")
-    elif choice == "poison":
+    elif power == "poison":
         tgt["poisoned"] = True
         ctx.log.public("poison", f"{att['id']} poisons {tgt['id']}: every Lore rolled against it "
                        f"will remove a figure.")
     used = from_roll
-    cap = int(utype(att).get("store_max", 0))
-    room = cap - att["stored_lore"]
-    left = lores - from_roll
-    put = min(room, left, lo["pool"])
+    room = int(utype(att).get("store_max", 0)) - att["stored_lore"]
+    put = 0 if as_tokens else min(room, lores - from_roll, lo["pool"])
     if put > 0:
         att["stored_lore"] += put
         lo["pool"] -= put
         used += put
         ctx.log.public("store", f"{att['id']} stores {put} Lore ({att['stored_lore']} stored).")
     return used
+
+
+def _first_fit(p: str, opts: list[str], default: str) -> str:
+    """The first choice of a CREATURE standing order that fits this roll (AUTO: the
+    default power); none fits: the first, which the decision then reports as not fitting."""
+    wanted = []
+    for item in p.split(" or "):
+        power, _, keep = item.partition(" ")
+        if power == "auto":
+            power = default
+        word = f"{power}_token" if keep == "token" and power != "store" else power
+        if power == "store" and keep == "token":
+            word = "token"
+        wanted.append(word)
+        for w in (word, word.removesuffix("_token"), "store" if word == "token" else ""):
+            if w in opts:
+                return w
+    return wanted[0]
 
 
 def free_web(ctx: Context, u: Unit) -> str | None:

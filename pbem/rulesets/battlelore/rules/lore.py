@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pbem.core.kit import Context, Order
+from pbem.core.kit import Context
+from pbem.core.orders import OrderLine
 
 from ..board import hex_name
 from ..data import COLOUR_FACE, lore_card
@@ -29,25 +30,28 @@ REACTION_PUBLIC = "whether to play a Lore card"
 
 # --- playing a card ----------------------------------------------------------------------
 
+FOILED = "cancelled by the opponent's Foiled! (p.31); its tokens are lost"
+
+
 def play_card(ctx: Context, seat: str, cid: str, *, unit: str = "", hex_: Any = None,
-              info: dict[str, Any] | None = None) -> bool:
-    """Pay, put the tokens on the card, let the opponent foil it, apply it (p.30-31)."""
+              info: dict[str, Any] | None = None) -> str | None:
+    """Pay, put the tokens on the card, let the opponent foil it, apply it (p.30-31).
+    None when the card was played and applied; FOILED; else why it was not played."""
     s = state_of(ctx)
     lo = lore_of(s)
     tf = s["this_turn"]
     info = info or {}
     if cid not in lo["hands"][seat]:
-        return _skip(ctx, seat, cid, "the card is not in your hand")
+        return "the card is not in your hand"
     if tf["lore_played"].get(seat):
-        return _skip(ctx, seat, cid, "you have already played a Lore card this turn (p.30)")
+        return "you have already played a Lore card this turn (p.30)"
     lvl, cost = level_of(s, seat, cid)
     if lo["goblet"][seat] < cost:
-        return _skip(ctx, seat, cid, f"it costs {cost} Lore tokens and you have "
-                     f"{lo['goblet'][seat]}")
+        return f"it costs {cost} Lore tokens and you have {lo['goblet'][seat]}"
     card = lore_card(cid)
     why = target_problem(s, seat, card, unit, hex_, info)
     if why:
-        return _skip(ctx, seat, cid, why)
+        return why
     lo["goblet"][seat] -= cost
     lo["on_cards"][seat] += cost
     lo["hands"][seat].remove(cid)
@@ -59,15 +63,10 @@ def play_card(ctx: Context, seat: str, cid: str, *, unit: str = "", hex_: Any = 
     ctx.log.public("lore", f"{seat.capitalize()} plays the Lore card {card['name']}{on}{at} "
                    f"for {cost} token(s){oc}.", seat=seat, card=cid)
     if _foiled(ctx, seat, cid):
-        return False
+        return FOILED
     _deja_vu(ctx, seat, cid)
     apply_effect(ctx, Cast(seat, card, lvl, unit, hex_, info))
-    return True
-
-
-def _skip(ctx: Context, seat: str, cid: str, why: str) -> bool:
-    ctx.log.private([seat], "skip", f"Lore card {cid} not played: {why}.")
-    return False
+    return None
 
 
 def _foiled(ctx: Context, seat: str, cid: str) -> bool:
@@ -118,6 +117,8 @@ def choose_reaction(ctx: Context, seat: str, window: str, unit: str, what: str,
         if v is not None and (v == "ANY" or v == unit):
             choice = c
             break
+    if choice is None:
+        _unfit_reactions(ctx, seat, window, unit, info, cands)
     if choice is None and _asks(ctx, seat, window, unit, info, cands):
         have = f"Play a Lore card ({', '.join(cands)}) or none?" if cands else \
             "You hold no card you could play here: ANSWER none."
@@ -127,7 +128,27 @@ def choose_reaction(ctx: Context, seat: str, window: str, unit: str, what: str,
         choice = None if ans == "none" else ans
     if choice is None:
         return None
-    return choice if play_card(ctx, seat, choice, unit=unit, info=info) else None
+    return choice if play_card(ctx, seat, choice, unit=unit, info=info) is None else None
+
+
+def _unfit_reactions(ctx: Context, seat: str, window: str, unit: str, info: dict[str, Any],
+                     cands: list[str]) -> None:
+    """A standing REACT order for this window that cannot be followed is not passed over in
+    silence: the seat is told why (its cost, its target)."""
+    s = state_of(ctx)
+    lo = lore_of(s)
+    for cid in sorted(set(lo["hands"][seat]) - set(cands)):
+        v = standing(s, seat, f"react {cid}")
+        c = lore_card(cid)
+        if v is None or v not in ("ANY", unit) or c["phase"] != window or not (
+                c.get("reaction") or seat == s["active"]):
+            continue
+        cost = level_of(s, seat, cid)[1]
+        why = (f"it costs {cost} Lore tokens and you have {lo['goblet'][seat]}"
+               if cost > lo["goblet"][seat] else
+               target_problem(s, seat, c, unit, None, info) or "it cannot be played now")
+        ctx.log.private([seat], "standing_unfit", f"Your standing order REACT {cid} ON {v} "
+                        f"could not be followed: {why}.", seat=seat)
 
 
 def _eligible(s: State, seat: str, cid: str, window: str, unit: str,
@@ -167,50 +188,79 @@ def _asks(ctx: Context, seat: str, window: str, unit: str, info: dict[str, Any],
 
 # --- the windows of a turn ------------------------------------------------------------------
 
-def _own_cards(ctx: Context, orders: Sequence[Order], phases: tuple[str, ...]) -> list[Lore]:
-    """The active player's LORE lines for these phases (a LORE deja_vu line arms it)."""
-    s = state_of(ctx)
-    out = []
-    for o in orders:
-        if isinstance(o, Lore) and lore_card(o.card)["phase"] in phases:
-            out.append(o)
-        elif isinstance(o, Lore) and o.card == "deja_vu":
-            s["this_turn"]["deja_vu"][s["active"]] = True
-    return out
+class OwnLore:
+    """The active player's LORE lines (p.29-30): each is tried in its window in file order
+    (`command` with the Command card, `in_lieu` instead of it, `movement` at the start of
+    the movement phase, `battle` when its unit battles); the first card played ends the
+    others, one Lore card per turn. Every line gets its outcome; `LORE deja_vu` arms Déjà
+    Vu! for the card played."""
+
+    def __init__(self, ctx: Context, lines: Sequence[OrderLine]) -> None:
+        self.ctx = ctx
+        s = state_of(ctx)
+        self.seat = s["active"]
+        self.lines = [ln for ln in lines if isinstance(ln.order, Lore)]
+        self.current: OrderLine | None = None  # the line whose card is being played
+        self.deja_vu = [ln for ln in self.lines if ln.order.card == "deja_vu"]
+        self.open = [ln for ln in self.lines if ln.order.card != "deja_vu"]
+        if self.deja_vu:
+            s["this_turn"]["deja_vu"][self.seat] = True
+
+    def window(self, phases: tuple[str, ...], *, unit: str | None = None,
+               info: dict[str, Any] | None = None) -> bool:
+        """Try the open lines of these phases (a battle card: on `unit` or on no unit);
+        True when a card was played and applied."""
+        for ln in list(self.open):
+            o = ln.order
+            if lore_card(o.card)["phase"] not in phases or (
+                    unit is not None and o.unit not in ("", unit)):
+                continue
+            self.open.remove(ln)
+            self.current = ln
+            why = play_card(self.ctx, self.seat, o.card, unit=unit or o.unit, hex_=o.hex,
+                            info=info)
+            self.current = None
+            if why is None:
+                self.ctx.log.done(self.seat, ln, f"{lore_card(o.card)['name']} was played")
+            elif why == FOILED:
+                self.ctx.log.changed(self.seat, ln, FOILED)
+            else:
+                self.ctx.log.refused(self.seat, ln, why)
+                continue
+            self.close(f"{lore_card(o.card)['name']} was played; one Lore card per turn (p.30)")
+            return why is None
+        return False
+
+    def close(self, why: str) -> None:
+        """The lines left: not needed (the card played, or a window that did not open)."""
+        for ln in self.open:
+            self.ctx.log.not_needed(self.seat, ln, why if self.played() else
+                                    _not_reached(ln.order))
+        self.open = []
+
+    def played(self) -> bool:
+        return bool(state_of(self.ctx)["this_turn"]["lore_played"].get(self.seat))
+
+    def finish(self) -> None:
+        """End of the turn: the lines whose window never came, and Déjà Vu!."""
+        self.close("one Lore card per turn (p.30)")
+        used = [self.seat, "deja_vu"] in state_of(self.ctx)["this_turn"]["lore_cards"]
+        for ln in self.deja_vu:
+            if used:
+                self.ctx.log.done(self.seat, ln, "Déjà Vu! was discarded instead of your card")
+            else:
+                self.ctx.log.not_needed(self.seat, ln, "no card of yours was kept by Déjà Vu! "
+                                        "(none played, or its cost not paid)")
 
 
-def play_in_lieu(ctx: Context, orders: Sequence[Order]) -> bool:
-    """p.29: a Lore card played in lieu of the Command card; no Command card is drawn."""
-    a = state_of(ctx)["active"]
-    for o in _own_cards(ctx, orders, ("in_lieu",)):
-        if play_card(ctx, a, o.card, unit=o.unit, hex_=o.hex):
-            return True
-    return False
-
-
-def command_phase(ctx: Context, orders: Sequence[Order]) -> None:
-    """With the Command card; then the opponent's reaction to the Command card."""
-    a = state_of(ctx)["active"]
-    for o in _own_cards(ctx, orders, ("command",)):
-        if play_card(ctx, a, o.card, unit=o.unit, hex_=o.hex):
-            break
-    choose_reaction(ctx, other(a), "reaction_command", "", f"{a} played a Command card")
-
-
-def movement_phase(ctx: Context, orders: Sequence[Order]) -> None:
-    a = state_of(ctx)["active"]
-    for o in _own_cards(ctx, orders, ("movement",)):
-        if play_card(ctx, a, o.card, unit=o.unit, hex_=o.hex):
-            break
-
-
-def battle_card(ctx: Context, att: Unit, tgt: Unit, orders: Sequence[Order]) -> None:
-    """Your 'during battle' card on the battling unit (p.29)."""
-    a = state_of(ctx)["active"]
-    for o in _own_cards(ctx, orders, ("battle",)):
-        if o.unit in ("", att["id"]) and play_card(ctx, a, o.card, unit=att["id"],
-                                                    info={"target": tgt["id"]}):
-            break
+def _not_reached(o: Lore) -> str:
+    phase = lore_card(o.card)["phase"]
+    if phase == "battle":
+        return f"{o.unit} did not battle" if o.unit else "no unit of yours battled"
+    return {"in_lieu": "its window (in lieu of the Command card) passed",
+            "command": "its window did not open: no Command card acted this turn",
+            "movement": "no unit of yours was ordered, so there was no movement phase",
+            }.get(phase, f"it is not played by a LORE line (phase {phase})")
 
 
 def before_roll_window(ctx: Context, att: Unit, tgt: Unit, what: str) -> str | None:
@@ -282,7 +332,7 @@ REPLENISHED = {"cards": "draws 2 Lore cards and keeps 1",
                "card_token": "draws 1 Lore card and takes 1 token", "tokens": "takes 2 tokens"}
 
 
-def end_of_turn_lore(ctx: Context, orders: Sequence[Order]) -> None:
+def end_of_turn_lore(ctx: Context, lines: Sequence[OrderLine]) -> None:
     """p.32: played cards to the discard, tokens on them to the pool; the active player
     replenishes (REPLENISH, default: a card and a token while under the hand limit, else 2
     tokens) and keeps to the hand limit (KEEP, DISCARD)."""
@@ -294,17 +344,17 @@ def end_of_turn_lore(ctx: Context, orders: Sequence[Order]) -> None:
     for seat in lo["on_cards"]:
         lo["pool"] += lo["on_cards"][seat]
         lo["on_cards"][seat] = 0
-    choice = next((o.choice for o in orders if isinstance(o, Replenish)), None)
-    if choice is None:
-        choice = "card_token" if len(lo["hands"][a]) < hand_limit(s, a) else "tokens"
-    keep_pref = [c for o in orders if isinstance(o, Keep) for c in o.cards]
-    drop_pref = [c for o in orders if isinstance(o, Discard) for c in o.cards]
+    choice = _replenish_choice(ctx, lines)
+    keeps = [ln for ln in lines if isinstance(ln.order, Keep)]
+    drops = [ln for ln in lines if isinstance(ln.order, Discard)]
+    used: set[int] = set()
     ctx.log.public("replenish", f"{a.capitalize()} replenishes: {REPLENISHED[choice]}.")
     if choice == "cards":
         drawn = [x for x in (_draw_lore(ctx, a), _draw_lore(ctx, a)) if x]
         if len(drawn) == 2:
-            pref = [c for c in keep_pref if c in drawn]
-            keep = pref[0] if pref else min(drawn, key=lambda c: (level_of(s, a, c)[1], c))
+            keep = _chosen(ctx, keeps, drawn, "kept of the two drawn", used)
+            if keep is None:
+                keep = min(drawn, key=lambda c: (level_of(s, a, c)[1], c))
             drawn.remove(keep)
             lo["hands"][a].remove(drawn[0])
             lo["discard"].append(drawn[0])
@@ -317,12 +367,50 @@ def end_of_turn_lore(ctx: Context, orders: Sequence[Order]) -> None:
         gain_tokens(ctx, a, 2, "(replenish)")
     while len(lo["hands"][a]) > hand_limit(s, a):
         hand = lo["hands"][a]
-        pref = [c for c in drop_pref if c in hand]
-        drop = pref[0] if pref else max(hand, key=lambda c: (level_of(s, a, c)[1], c))
+        drop = _chosen(ctx, drops, hand, "discarded over the hand limit", used)
+        if drop is None:
+            drop = max(hand, key=lambda c: (level_of(s, a, c)[1], c))
         hand.remove(drop)
         lo["discard"].append(drop)
         ctx.log.public("lore_discard", f"{a.capitalize()} is over the hand limit and discards "
                        f"{lore_card(drop)['name']} face up.")
+    for ln in keeps:
+        if ln.lineno not in used:
+            ctx.log.not_needed(a, ln, "no card it names was one of two drawn cards to choose "
+                               "from this turn")
+    for ln in drops:
+        if ln.lineno not in used:
+            ctx.log.not_needed(a, ln, "no card it names had to be discarded this turn")
+
+
+def _replenish_choice(ctx: Context, lines: Sequence[OrderLine]) -> str:
+    s = state_of(ctx)
+    a = s["active"]
+    mine = [ln for ln in lines if isinstance(ln.order, Replenish)]
+    for i, ln in enumerate(mine):
+        if i == 0:
+            ctx.log.done(a, ln, REPLENISHED[ln.order.choice])
+        else:
+            ctx.log.refused(a, ln, f"one replenish per turn (p.32): line {mine[0].lineno} "
+                            "chose it")
+    if mine:
+        return str(mine[0].order.choice)
+    lo = lore_of(s)
+    return "card_token" if len(lo["hands"][a]) < hand_limit(s, a) else "tokens"
+
+
+def _chosen(ctx: Context, lines: list[OrderLine], among: Sequence[str], what: str,
+            used: set[int]) -> str | None:
+    """The first card of the KEEP/DISCARD lines (in file order) that is one of `among`;
+    its line is carried out (`used`)."""
+    for ln in lines:
+        for c in ln.order.cards:
+            if c in among:
+                if ln.lineno not in used:
+                    used.add(ln.lineno)
+                    ctx.log.done(state_of(ctx)["active"], ln, f"{lore_card(c)['name']} {what}")
+                return str(c)
+    return None
 
 
 def _draw_lore(ctx: Context, seat: str) -> str | None:

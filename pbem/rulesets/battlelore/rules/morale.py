@@ -27,7 +27,7 @@ from ..state import (
     unit_sort,
     utype,
 )
-from .common import decide, faces, short, state_of
+from .common import decide, faces, short, standing, state_of
 from .landmarks import retreated_onto
 from .losses import critical, eliminate, lose_figures
 
@@ -112,6 +112,12 @@ def retreat_choice(ctx: Context, u: Unit, opts: list[Hex], left_to_go: int) -> H
         return hex_name(west_first[0] if want_west else west_first[-1])
 
     default = by_policy("safe")
+    mine = standing(s, seat, f"retreat {u['id']}", "retreat") or ""
+    listed = [parse_hex(x) for x in mine.split()]
+    if listed and all(listed) and not any(h in opts for h in listed):
+        ctx.log.private([seat], "standing_unfit", f"Your standing order RETREAT {mine.upper()} "
+                        f"names no hex open to {u['id']} now ({', '.join(names)}): SAFE is "
+                        "used.", seat=seat)
     ans = decide(ctx, seat, "retreat", [f"retreat {u['id']}", "retreat"], names, default,
                  f"Your unit {short(u)} must retreat {left_to_go} more hex(es): "
                  f"to which hex?", resolve_standing=by_policy)
