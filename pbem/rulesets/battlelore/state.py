@@ -214,7 +214,12 @@ def lore_of(s: State) -> LoreState:
 # --- hexes ---------------------------------------------------------------------------------
 
 def hkey(h: Hex | list[int]) -> HexKey:
-    return hex_name((h[0], h[1]))
+    return _hkey(h[0], h[1])
+
+
+@cache
+def _hkey(c: int, r: int) -> HexKey:
+    return hex_name((c, r))
 
 
 def uhex(unit: Unit) -> Hex:

@@ -7,13 +7,14 @@ played), Counter Attack copying, and the draw pile. Not here: what ordered units
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pbem.core.kit import Context
 
 from ..board import physical_sections, section_to_physical
 from ..data import card_name, command_card
-from ..state import State, Unit, enemies_adjacent, other, uclass, uhex, units_of, weapon
+from ..state import State, Unit, enemies_adjacent, other, uclass, units_of, weapon
 from .common import state_of
 
 
@@ -42,8 +43,15 @@ def card_in_play(s: State) -> dict[str, Any]:
 
 
 def unit_sections(u: Unit, seat: str) -> set[str]:
-    phys = physical_sections(uhex(u))
-    return {sec for sec in ("left", "centre", "right") if section_to_physical(sec, seat) in phys}
+    """The sections (the seat's own left, centre, right) the unit stands in (p.8)."""
+    return set(_sections(u["hex"][0], seat))
+
+
+@cache
+def _sections(column: int, seat: str) -> frozenset[str]:
+    phys = physical_sections((column, 0))
+    return frozenset(sec for sec in ("left", "centre", "right")
+                     if section_to_physical(sec, seat) in phys)
 
 
 def fits_filter(s: State, u: Unit, f: dict[str, Any]) -> bool:
