@@ -13,8 +13,9 @@ from pbem.core.engine import canonical_json, process, set_up
 from pbem.core.kit import OUTCOME
 from pbem.core.ruleset import GameConfig
 from pbem.rulesets.battlelore.data import SEATS
+from pbem.rulesets.battlelore.rules.battle import attack
 
-from .helpers import R, Zero, blank, dice, lore_state, put
+from .helpers import R, Zero, blank, ctx, dice, lore_state, put, texts
 
 
 def outcomes(events: list[Any], seat: str) -> dict[int, tuple[str, str]]:
@@ -152,7 +153,7 @@ def test_lines_that_may_still_change_get_a_note() -> None:
 
 # --- creatures: storing is a choice (p.24), unused Lore is a token (p.32) -------------------------
 
-def spider(standing: str, *faces: str, stored: int = 0) -> Any:
+def spider(standing: str, stored: int = 0) -> Any:
     s = lore_state()
     s["standing"]["south"] = {"creature": standing}
     sp = put(s, "S1", "south", "giant_spider", (13, 5))
@@ -167,9 +168,6 @@ def test_creature_token_takes_the_rolled_lore_as_tokens() -> None:
     hanem tartalékolod" (storing is a choice), and p.32: Lore neither used nor stored gives
     a token. CREATURE TOKEN: no power, the rolled Lore as tokens (the engine always stored
     while there was room)."""
-    from pbem.rulesets.battlelore.rules.battle import attack
-
-    from .helpers import ctx
     s = spider("token")
     c = ctx(s, "L", "R")
     attack(c, s["units"]["S1"], s["units"]["N1"], melee=True)
@@ -184,10 +182,7 @@ def test_creature_token_takes_the_rolled_lore_as_tokens() -> None:
 def test_a_creature_standing_order_that_does_not_fit_is_reported() -> None:
     """CREATURE POISON with one Lore and no hit used to become the default in silence; now
     the seat is told, and POISON OR WEB falls back as written."""
-    from pbem.rulesets.battlelore.rules.battle import attack
-
-    from .helpers import ctx, texts
-    s = spider("poison", "L", "R")
+    s = spider("poison")
     c = ctx(s, "L", "R")
     attack(c, s["units"]["S1"], s["units"]["N1"], melee=True)
     assert ("Your standing order CREATURE POISON does not fit here (the choices are store, "
@@ -202,7 +197,7 @@ def test_a_creature_standing_order_that_does_not_fit_is_reported() -> None:
 
 
 def test_the_creature_question_offers_the_token() -> None:
-    s = spider("", "L")
+    s = spider("")
     del s["standing"]["south"]["creature"]
     s["options"]["decisions"] = "ask"
     s["hands"]["south"] = ["scout_centre"] * 4
