@@ -326,3 +326,18 @@ def test_shipped_deck_has_no_card_for_the_order_and_movement_reactions() -> None
     reaction-to-movement card either. If one is added, these windows already open."""
     phases = {c["phase"] for c in data("lore_cards")["cards"].values()}
     assert not phases & {"reaction_orders", "during_orders", "reaction_movement"}
+
+
+def _deja_vu_turn(react: str) -> str:
+    s = lore_state({"rogue": 1, "wizard": 1}, goblets=(6, 0))
+    s["lore"]["hands"]["north"] = ["deja_vu", "pick_pocket"]
+    s["standing"]["north"] = {"react deja_vu": react, "react_ask": "no"}
+    put(s, "N1", "north", "regular_infantry", (13, 7))
+    return texts(run(s, "north", "PLAY scout_centre\nLORE pick_pocket\nREPLENISH TOKENS\n", 0))
+
+
+def test_react_none_also_silences_a_standing_deja_vu() -> None:
+    """REACT NONE sets every reaction to NONE; a NONE Déjà Vu! order used to count as
+    armed (any text was taken for yes)."""
+    assert "Deja Vu" not in _deja_vu_turn("NONE")
+    assert "discards Deja Vu! instead and keeps Pick Pocket" in _deja_vu_turn("ANY")

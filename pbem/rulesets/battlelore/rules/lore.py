@@ -82,7 +82,8 @@ def _deja_vu(ctx: Context, seat: str, cid: str) -> None:
     """Public source (Rogue #3): discard Déjà Vu! instead and keep the card just played."""
     s = state_of(ctx)
     lo = lore_of(s)
-    want = s["this_turn"]["deja_vu"].get(seat) or standing(s, seat, "react deja_vu")
+    react = standing(s, seat, "react deja_vu")
+    want = s["this_turn"]["deja_vu"].get(seat) or react not in (None, "NONE")
     if not want or "deja_vu" not in lo["hands"][seat] or cid == "deja_vu":
         return
     _lvl, cost = level_of(s, seat, "deja_vu")
