@@ -17,6 +17,7 @@ from sqlmodel import Session
 from pbem.core.dice import commitment, step_seed
 from pbem.core.engine import canonical_json, digest, process, set_up
 from pbem.service.games import config_of, find_game, live_steps, ruleset_of
+from pbem.service.vault import master_seed_of, step_seed_of
 
 
 @dataclass
@@ -34,7 +35,7 @@ def verify_game(session: Session, name: str, *,
                 progress: Callable[[int], None] | None = None) -> Verification:
     game = find_game(session, name)
     ruleset = ruleset_of(game)
-    master = bytes.fromhex(game.master_seed)
+    master = master_seed_of(session, game)
     steps = live_steps(session, game)
     by_number = {s.number: s for s in steps}
     checked = 0
@@ -44,7 +45,7 @@ def verify_game(session: Session, name: str, *,
 
     for step in steps:
         seed = step_seed(master, step.number)
-        if step.seed != seed.hex() or step.commitment != commitment(seed):
+        if step_seed_of(session, step) != seed or step.commitment != commitment(seed):
             return fail(f"step {step.number}: stored seed or commitment does not derive from "
                         "the master seed")
         if step.number > 0 and step.state_digest != digest(step.state_json):
