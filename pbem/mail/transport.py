@@ -197,7 +197,9 @@ def fetch_maildir(path: str | os.PathLike[str], on_message: Callable[[bytes], No
 
 
 def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | None = None,
-               move_to: str | None = None, timeout: float = 60.0) -> int:
+               move_to: str | None = None, timeout: float = 60.0,
+               max_bytes: int | None = None,
+               on_oversize: Callable[[bytes, int], None] | None = None) -> int:
     """Hand every UNSEEN message of an IMAP folder to ``on_message``, then flag it \\Seen.
 
     ``imap://user:pass@host[:port][/FOLDER][?starttls=1]`` or ``imaps://...``; the folder
@@ -207,6 +209,8 @@ def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | N
     moved there (the folder is created if missing). Returns the number handed over.
     Connection and server failures raise TransientMailError; a failed login
     PermanentMailError; what ``on_message`` raises propagates unchanged.
+    With ``max_bytes`` and ``on_oversize``, a message whose RFC822.SIZE is larger is never
+    fetched whole: ``on_oversize(header bytes, size)`` gets its header instead.
     """
     from imapclient import IMAPClient
     from imapclient.exceptions import IMAPClientError, LoginError
@@ -234,16 +238,30 @@ def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | N
             uids = client.search(["UNSEEN"])
         except (OSError, IMAPClientError) as exc:
             raise TransientMailError(f"IMAP {folder}: {exc}") from exc
-        for uid in sorted(uids):
+        sizes: dict[int, int] = {}
+        if uids and max_bytes is not None and on_oversize is not None:
             try:
-                fetched = client.fetch([uid], ["BODY.PEEK[]"])
+                sizes = {u: int(d.get(b"RFC822.SIZE", 0))
+                         for u, d in client.fetch(sorted(uids), ["RFC822.SIZE"]).items()}
+            except (OSError, IMAPClientError) as exc:
+                raise TransientMailError(f"IMAP sizes: {exc}") from exc
+        for uid in sorted(uids):
+            big = max_bytes is not None and on_oversize is not None \
+                and sizes.get(uid, 0) > max_bytes
+            part = b"BODY[HEADER]" if big else b"BODY[]"
+            try:
+                fetched = client.fetch([uid], ["BODY.PEEK[HEADER]" if big else "BODY.PEEK[]"])
             except (OSError, IMAPClientError) as exc:
                 raise TransientMailError(f"IMAP fetch {uid}: {exc}") from exc
             data = fetched.get(uid, {})
-            raw = data.get(b"BODY[]")
+            raw = data.get(part)
             if raw is None:
                 continue  # expunged meanwhile
-            on_message(bytes(raw))
+            if big:
+                assert on_oversize is not None
+                on_oversize(bytes(raw), sizes[uid])
+            else:
+                on_message(bytes(raw))
             try:
                 client.add_flags([uid], [b"\\Seen"])
                 if move_to:

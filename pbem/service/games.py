@@ -29,7 +29,6 @@ from pbem.service.errors import ServiceError
 from pbem.service.vault import master_seed_of, new_secret, reveal_seed, seal
 from pbem.store.models import Audit, Game, Seat, Step
 
-
 # --- passwords -------------------------------------------------------------------------
 
 # scrypt, N=2**14, r=8, p=1: about 40 ms and 16 MiB per check on the reference machine
