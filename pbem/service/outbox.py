@@ -99,42 +99,55 @@ def _deliver(settings: Settings, raw: bytes) -> None:
 
 def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
                 limit: int = 500) -> SendReport:
+    """Send every due row, `limit` ids at a time, until a batch yields nothing to claim."""
     report = SendReport()
-    with sessions() as s:
-        ids = list(s.exec(select(Outbox.id).where(
-            Outbox.status.in_(("queued", "sending")),  # type: ignore[attr-defined]
-            Outbox.next_attempt_at <= now).order_by(Outbox.id).limit(limit)))
     started = time.monotonic()
-    for row_id in ids:
-        # The lease runs from the moment of the claim, however long this run has taken.
-        at = now + timedelta(seconds=time.monotonic() - started)
+    after = 0
+    while True:
         with sessions() as s:
-            lease_end = claim(s, Outbox, row_id, now=at, lease=LEASE)
-            if lease_end is None:
-                continue  # another sender has it, or it is not due any more
-            row = s.get(Outbox, row_id)
-            assert row is not None
-            raw, attempts, kind = row.raw, row.attempts, row.kind
-        try:
-            _deliver(settings, raw)
-            values: dict[str, object] = {"status": "sent", "last_error": None, "sent_at": now}
-            if kind == "welcome":
-                values["raw"] = REDACTED  # it carried a password: once delivered, no copy
-            report.sent += 1
-        except TransientMailError as e:
-            values = {"status": "queued", "last_error": str(e)[:500],
-                      "next_attempt_at": next_attempt(attempts, now)}
-            report.retried += 1
-        except (PermanentMailError, ValueError) as e:
-            values = {"status": "failed", "last_error": str(e)[:500]}
-            report.failed += 1
-            report.failed_ids.append(row_id)
-        with sessions() as s:
-            release(s, Outbox, row_id, lease_end=lease_end, **values)
+            ids = list(s.exec(select(Outbox.id).where(
+                Outbox.id > after,  # type: ignore[operator]
+                Outbox.status.in_(("queued", "sending")),  # type: ignore[attr-defined]
+                Outbox.next_attempt_at <= now).order_by(Outbox.id).limit(limit)))
+        for row_id in ids:
+            assert row_id is not None
+            _send_one(sessions, settings, row_id, now=now, started=started, report=report)
+        if len(ids) < limit:
+            break
+        after = ids[-1]  # type: ignore[assignment]
     if report.failed_ids:
         with sessions() as s:
             _notify_failed(s, settings, report.failed_ids, now=now)
     return report
+
+
+def _send_one(sessions: SessionFactory, settings: Settings, row_id: int, *, now: datetime,
+              started: float, report: SendReport) -> None:
+    # The lease runs from the moment of the claim, however long this run has taken.
+    at = now + timedelta(seconds=time.monotonic() - started)
+    with sessions() as s:
+        lease_end = claim(s, Outbox, row_id, now=at, lease=LEASE)
+        if lease_end is None:
+            return  # another sender has it, or it is not due any more
+        row = s.get(Outbox, row_id)
+        assert row is not None
+        raw, attempts, kind = row.raw, row.attempts, row.kind
+    try:
+        _deliver(settings, raw)
+        values: dict[str, object] = {"status": "sent", "last_error": None, "sent_at": now}
+        if kind == "welcome":
+            values["raw"] = REDACTED  # it carried a password: once delivered, no copy
+        report.sent += 1
+    except TransientMailError as e:
+        values = {"status": "queued", "last_error": str(e)[:500],
+                  "next_attempt_at": next_attempt(attempts, now)}
+        report.retried += 1
+    except (PermanentMailError, ValueError) as e:
+        values = {"status": "failed", "last_error": str(e)[:500]}
+        report.failed += 1
+        report.failed_ids.append(row_id)
+    with sessions() as s:
+        release(s, Outbox, row_id, lease_end=lease_end, **values)
 
 
 def _notify_failed(session: Session, settings: Settings, ids: list[int], *,
