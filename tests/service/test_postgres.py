@@ -9,7 +9,7 @@ from clock import T0
 from pg import pg_url  # noqa: F401 - the fixture
 
 
-def test_a_whole_game_on_postgresql(pg_url: str) -> None:
+def test_a_whole_game_on_postgresql(pg_url: str) -> None:  # noqa: F811
     from pbem.archive.verify import verify_game
     from pbem.service.games import create_game, find_game
     from pbem.service.gm import rollback
