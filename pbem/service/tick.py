@@ -131,8 +131,11 @@ def checkpoint(engine: Engine) -> None:
     """SQLite: move the write-ahead log into the database and empty it, so what was
     overwritten (a password stripped from a stored mail) does not linger in the -wal file."""
     if engine.dialect.name == "sqlite":
-        with engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        raw = engine.raw_connection()  # outside any transaction: a checkpoint needs that
+        try:
+            raw.driver_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
+        finally:
+            raw.close()
 
 
 def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | None:

@@ -109,3 +109,13 @@ def new_host(engine, tmp_path: Path, **settings_kw: object) -> Host:  # type: ig
         mailflow.queue_welcome(s, settings, new.game, new.passwords, now=T0)
         mailflow.queue_reports(s, settings, new.game, now=T0)
     return Host(engine, settings, new.passwords, tmp_path)
+
+
+def body_text(row: Outbox) -> str:
+    """The text part of a queued mail, decoded."""
+    import email
+    from email.policy import default
+
+    msg = email.message_from_bytes(row.raw, policy=default)
+    part = msg.get_body(("plain",))
+    return part.get_content() if part is not None else ""
