@@ -83,7 +83,7 @@ def clean_address(value: str, what: str = "address") -> str:
     text = value.strip()
     shown = text[:80].encode("unicode_escape").decode("ascii")
     problem = ServiceError(f'{what} "{shown}" is not one e-mail address (write name@example.org)')
-    if not text or len(text) > 254 or any(ord(c) < 33 or ord(c) == 127 for c in text):
+    if not text or len(text) > 254 or any(ord(c) < 33 or ord(c) == 127 for c in value.strip(" ")):
         raise problem
     pairs = getaddresses([text])
     if len(pairs) != 1 or pairs[0][1] != text or text.count("@") != 1:
