@@ -18,7 +18,7 @@ from email.headerregistry import Address
 from email.utils import getaddresses
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from pbem.core.dice import commitment, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, set_up
@@ -100,14 +100,17 @@ def clean_address(value: str, what: str = "address") -> str:
 # --- lookups -----------------------------------------------------------------------------
 
 def find_game(session: Session, name: str) -> Game:
+    shown = name[:70].encode("unicode_escape").decode("ascii")
+    if len(name) > 200:  # no lookup, no "did you mean" over a hostile name
+        raise ServiceError(f'no game named "{shown}..."')
     game = session.exec(select(Game).where(Game.name == name)).first()
-    if game is None:
-        game = session.exec(select(Game).where(Game.name.ilike(name))).first()  # type: ignore[attr-defined]
+    if game is None:  # case-insensitive, and no LIKE: "%" is not a wildcard here
+        game = session.exec(select(Game).where(func.lower(Game.name) == name.lower())).first()
     if game is None:
         names = list(session.exec(select(Game.name)))
         close = difflib.get_close_matches(name, names, n=1)
         hint = f'; did you mean "{close[0]}"?' if close else ""
-        raise ServiceError(f'no game named "{name}"{hint}')
+        raise ServiceError(f'no game named "{shown}"{hint}')
     return game
 
 

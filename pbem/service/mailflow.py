@@ -23,7 +23,6 @@ from sqlmodel import Session, func, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
-from pbem.core.envelope import parse_envelope
 from pbem.mail.inbound import (
     InboundMail,
     content_digest,
@@ -46,7 +45,7 @@ from pbem.service.games import (
     seat_row,
     seats_of,
 )
-from pbem.service.orders import Receipt, SpoolItem, submit_orders
+from pbem.service.orders import Receipt, SpoolItem, read_envelope, submit_orders
 from pbem.service.outbox import (  # noqa: F401 - the outbox's API, also reached from here
     REDACTED,
     SendReport,
@@ -328,19 +327,19 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         _answer(s, settings, mail, f"Your mail was not read: {reason}\n", now=now)
         return "refused", reason
     token = _check_reply_token(s, mail.token) if mail.token else _Token()
-    texts = [t for t in mail.order_texts if not parse_envelope(t).problems] or list(mail.order_texts)
+    texts = [t for t in mail.order_texts if not read_envelope(t).problems] or list(mail.order_texts)
     if not texts:
         _answer(s, settings, mail, "No order file found in your mail.\n", now=now)
         return "refused", "no order file"
     text = texts[0]
-    env = parse_envelope(text)
+    env = read_envelope(text)
     if env.problems and mail.token:
         if token.auth is None:
             _answer(s, settings, mail, f"REFUSED: {token.problem}\n", now=now)
             return "refused", token.problem
         # A reply to a report: the token names game and seat; the body is the orders.
         text = f"GAME {token.auth[0]}\nSEAT {token.auth[1]}\n" + text
-        env = parse_envelope(text)
+        env = read_envelope(text)
     capped = _over_cap(s, env.game, mail.sender, settings)
     if capped:
         _answer(s, settings, mail, capped + "\n", now=now)

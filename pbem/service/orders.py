@@ -16,7 +16,7 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from pbem.core.dice import file_hash
-from pbem.core.envelope import Envelope, parse_envelope
+from pbem.core.envelope import Envelope, normalise, parse_envelope
 from pbem.core.orders import Parsed
 from pbem.service.games import (
     ServiceError,
@@ -55,6 +55,21 @@ class Receipt:
         return f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
 
 
+def read_envelope(text: str) -> Envelope:
+    """`parse_envelope`, except that what it cannot read becomes a problem, not an
+    exception: a TURN value of non-ASCII digits ("²", which str.isdigit() accepts) makes
+    int() raise inside it."""
+    try:
+        return parse_envelope(text)
+    except ValueError:
+        for raw in normalise(text).split("\n"):
+            word, _, rest = raw.strip().split("#", 1)[0].strip().partition(" ")
+            value = rest.strip()
+            if word.upper().rstrip(":") == "TURN" and not (value.isascii() and value.isdigit()):
+                return Envelope(problems=[f'TURN must be a step number, not "{value[:40]}"'])
+        return Envelope(problems=["the order file could not be read"])
+
+
 def orders_on_file(session: Session, step: Step) -> dict[str, Submission]:
     """The latest accepted submission of each seat for a step."""
     rows = session.exec(select(Submission).where(Submission.step_id == step.id,
@@ -81,7 +96,7 @@ def _echo(parsed: Parsed) -> list[str]:
 
 def check_orders(session: Session, text: str) -> Receipt:
     """Parse and echo an order file against the game's current state; store nothing."""
-    env = parse_envelope(text)
+    env = read_envelope(text)
     try:
         game, seat, step = _locate(session, env)
     except ServiceError as e:
@@ -105,7 +120,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     for that step only: a TURN line cannot move it. In such a reply, lines before the first
     line the ruleset reads are the player's prose and are ignored (the echo lists them).
     """
-    env = parse_envelope(text)
+    env = read_envelope(text)
     if token is not None and not env.problems:
         env.game = env.game or token[0]
         env.seat = env.seat or token[1]
