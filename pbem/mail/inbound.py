@@ -278,13 +278,14 @@ _STRIPPED_NOTE = (b"(The body of this mail carried a password. It was removed on
                   b"orders were applied; the orders are kept as the submission.)\r\n")
 
 
-def strip_passwords(raw: bytes) -> bytes | None:
-    """The mail without the values of its PASSWORD lines, or None if it has none.
+def strip_passwords(raw: bytes, mail: InboundMail | None = None) -> bytes | None:
+    """The mail without the values of its PASSWORD lines, or None if it has none
+    (`mail`: `raw` already read, read_message's result).
 
     Each value is blanked where it stands in the bytes; if it still shows in the decoded
     text (a base64 or folded quoted-printable body) the whole body is replaced by a note.
     """
-    mail = read_message(raw, max_bytes=len(raw) + 1)
+    mail = mail or read_message(raw, max_bytes=len(raw) + 1)
     secrets = {m.group(1) for t in mail.order_texts for m in _PASSWORD_LINE.finditer(t)}
     secrets = {p for p in secrets if len(p) >= 3}
     if not secrets:

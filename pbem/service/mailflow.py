@@ -157,10 +157,10 @@ def receive(sessions: SessionFactory, raw: bytes, *, source: str, settings: Sett
                 f"the message is {size / 1e6:.1f} MB; the limit is "
                 f"{settings.max_mail_bytes / 1e6:.1f} MB: send the order file as plain text"))
     with sessions() as s:
-        old = s.exec(select(InboundMessage).where(
+        old = s.exec(select(InboundMessage.sha256).where(
             InboundMessage.message_id == mail.message_id)).first()
         if old is not None:
-            if old.sha256 in ("", digest):
+            if old in ("", digest):
                 return Received(mail.message_id, "duplicate", "already received")
             # Another mail under a stored Message-ID: keep it apart, under its digest.
             mail = replace(mail, message_id=f"<{digest}@reused-id.pbem.invalid>")
@@ -174,7 +174,8 @@ def receive(sessions: SessionFactory, raw: bytes, *, source: str, settings: Sett
         s.flush()
         row_id = row.id
     assert row_id is not None
-    return apply_row(sessions, row_id, settings=settings, now=now)
+    return apply_row(sessions, row_id, settings=settings, now=now,
+                     mail=mail if stored is raw else None)
 
 
 def read_limited(stream: BinaryIO, max_bytes: int, *, chunk: int = 1 << 20) -> tuple[bytes, int]:
@@ -201,9 +202,10 @@ def _stored_mail(row: InboundMessage, settings: Settings) -> InboundMail:
 
 
 def apply_row(sessions: SessionFactory, row_id: int, *, settings: Settings,
-              now: datetime) -> Received:
+              now: datetime, mail: InboundMail | None = None) -> Received:
     """Apply one stored mail in its own transaction. Never raises for what the mail holds:
-    a failure is counted and left for the next tick, and quarantined after a few."""
+    a failure is counted and left for the next tick, and quarantined after a few.
+    `mail`: the stored raw already read (saves reading it again)."""
     message_id = "?"
     try:
         with sessions() as s:
@@ -211,10 +213,10 @@ def apply_row(sessions: SessionFactory, row_id: int, *, settings: Settings,
             if row is None or row.status != "new":
                 return Received(row.message_id if row else "?", "duplicate", "already applied")
             message_id = row.message_id
-            mail = _stored_mail(row, settings)
+            mail = replace(mail, message_id=message_id) if mail else _stored_mail(row, settings)
             status, reason = _apply(s, mail, settings=settings, now=now)
             row.status, row.reason = status, reason[:500]
-            stripped = strip_passwords(row.raw) if mail.kind == "orders" else None
+            stripped = strip_passwords(row.raw, mail) if mail.kind == "orders" else None
             if stripped is not None:
                 row.raw = stripped  # a password is never kept once the mail is applied
             s.add(row)

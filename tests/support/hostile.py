@@ -141,7 +141,7 @@ def generated(passwords: dict[str, str]) -> Iterator[bytes]:
     yield b"\x00" * 1000
     yield bytes(range(256)) * 40
     yield b"From: a@b.c\r\n" * 10_000
-    for i in range(40):  # random byte soup and random header soup, seeded
+    for _ in range(40):  # random byte soup and random header soup, seeded
         size = rng.randint(1, 4000)
         yield bytes(rng.getrandbits(8) for _ in range(size))
         names = ["From", "To", "Subject", "X", "Content-Type", "GAME", "SEAT"]
