@@ -147,3 +147,27 @@ def test_tokens_fit_a_local_part_for_long_seat_names(make_host, engine) -> None:
     local = address.split("@")[0]
     assert "+" in local and len(local) <= 64
     assert T0 + timedelta(0) == T0
+
+
+def test_the_migration_gives_every_existing_seat_its_own_token_secret(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import text
+
+    from pbem.store.db import connect, migrate
+
+    engine = connect(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    migrate(engine, "0001")
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO game (id, name, ruleset, variant, config_json, master_seed, "
+            "token_secret, status, step, generation, settings_json, created_at) VALUES "
+            "(1, 'old', 'highcard', 'standard', '{}', '00', '00', 'open', 1, 0, '{}', "
+            "'2026-01-01 00:00:00')"))
+        for n in (1, 2):
+            conn.execute(text(
+                "INSERT INTO seat (id, game_id, seat, email, password_hash, active, joined_at, "
+                f"bounces) VALUES ({n}, 1, 's{n}', 'p{n}@x.org', 'h', 1, '2026-01-01', 0)"))
+    migrate(engine)
+    with engine.connect() as conn:
+        secrets = [r[0] for r in conn.execute(text("SELECT holder_secret FROM seat"))]
+    assert len(set(secrets)) == 2 and all(len(s) == 32 for s in secrets)
+    engine.dispose()
