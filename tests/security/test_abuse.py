@@ -12,7 +12,6 @@ from attack import body_text, mail, order_text
 from clock import T0
 from sqlmodel import select
 
-from pbem.service import limits
 from pbem.store.models import Audit, InboundMessage
 
 
@@ -47,6 +46,8 @@ def test_a_registered_players_auto_responder_is_cut_off_and_the_gm_told(host) ->
         host.receive(mail("ann@example.org", "I am away until Monday.\n", subject="Re: [g1]",
                           message_id=f"<ann-away{n}@example.org>"),
                      now=T0 + timedelta(seconds=20 * n))
+    from pbem.service import limits
+
     answers = host.outbox(recipient="ann@example.org", kind="echo")
     assert len(answers) == limits.ANSWERS_PER_HOUR
     gm = [o for o in host.outbox(recipient="gm@pbem.test") if "stopped answering" in o.subject]
@@ -60,6 +61,8 @@ def test_a_hundred_password_guesses_are_cut_short_and_told_once(host) -> None:  
                      order_text(host, "north", f"PLAY {card}\n", password=f"guess{n}"),
                      message_id=f"<guess{n}@evil.example>")
         host.receive(guess, now=T0 + timedelta(seconds=n / 20))
+    from pbem.service import limits
+
     with host.sessions() as s:
         checked = list(s.exec(select(Audit).where(Audit.action == "wrong-password")))
         statuses = [r.status for r in s.exec(select(InboundMessage))]

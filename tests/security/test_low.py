@@ -23,7 +23,6 @@ from pbem.mail.listener import free_port
 from pbem.service import gm, mailflow
 from pbem.service.games import ServiceError, create_game
 from pbem.service.orders import process_spool
-from pbem.service.outbox import send_outbox
 from pbem.store.db import session_scope
 from pbem.store.models import Outbox
 
@@ -135,7 +134,7 @@ def test_a_5xx_tells_the_gm_once_and_mail_retry_queues_it_again(engine, db_url: 
             for n in range(3):
                 mailflow.queue(s, settings, kind="notice", to=f"gone{n}@example.org",
                                subject=f"n{n}", text="t\n", now=T0, key=("n", n))
-        report = send_outbox(lambda: session_scope(engine), settings, now=T0)
+        report = mailflow.send_outbox(lambda: session_scope(engine), settings, now=T0)
         assert report.failed == 3
         with session_scope(engine) as s:
             from sqlmodel import select
@@ -152,7 +151,7 @@ def test_a_5xx_tells_the_gm_once_and_mail_retry_queues_it_again(engine, db_url: 
         out = runner.invoke(app, ["--db", db_url, "mail", "retry", "--all-failed"])
         assert "2 failed mail(s) queued again" in out.output
         later = datetime.now(UTC)  # the CLI queued them again at its own now
-        report = send_outbox(lambda: session_scope(engine), settings, now=later)
+        report = mailflow.send_outbox(lambda: session_scope(engine), settings, now=later)
         assert report.sent == 4 and report.failed == 0  # the three and the GM's notice
     finally:
         relay.stop()

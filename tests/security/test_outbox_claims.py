@@ -24,8 +24,7 @@ from sqlmodel import select
 
 from pbem.config import Settings
 from pbem.mail.listener import free_port
-from pbem.service.claims import claim
-from pbem.service.outbox import queue, send_outbox
+from pbem.service.mailflow import queue, send_outbox
 from pbem.store.db import connect, migrate, session_scope
 from pbem.store.models import Outbox
 
@@ -112,11 +111,58 @@ def test_four_sender_processes_deliver_each_message_exactly_once(backend: str, t
     print(f"{backend}: {MESSAGES} messages by {SENDERS} processes in {took:.1f}s")
 
 
-def test_a_claim_is_won_once_and_a_dead_senders_lease_runs_out_in_a_minute(engine) -> None:  # type: ignore[no-untyped-def]
-    settings = Settings(address="orders@pbem.test")
+class Hanging:
+    """A relay that takes the mail and never answers the end of DATA."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        import asyncio
+
+        self.entered.set()
+        await asyncio.sleep(60)
+        return "451 too late"
+
+
+def test_a_killed_senders_claim_is_taken_again_after_a_minute(db_url: str, engine,
+                                                              tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
     with session_scope(engine) as s:
-        row = queue(s, settings, kind="notice", to="a@example.org", subject="s", text="t\n",
-                    now=T0, key=("one",))
+        queue(s, Settings(address="orders@pbem.test"), kind="notice", to="a@example.org",
+              subject="s", text="t\n", now=T0, key=("one",))
+    hanging = Hanging()
+    port = free_port()
+    relay = Controller(hanging, hostname="127.0.0.1", port=port)
+    relay.start()
+    env = {**os.environ, "PBEM_SMTP": f"smtp://127.0.0.1:{port}"}
+    env.pop("PBEM_DB", None)
+    sender = subprocess.Popen([sys.executable, "-m", "pbem.cli.app", "--db", db_url, "mail", "send"],
+                              cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        assert hanging.entered.wait(60), "the sender never reached the relay"
+        sender.kill()  # killed mid-send: its claim stays behind
+        sender.wait()
+        killed_at = datetime.now(UTC)
+    finally:
+        relay.stop()
+    out = Settings(maildir=str(tmp_path / "out"))
+    sessions = lambda: session_scope(engine)  # noqa: E731
+    assert send_outbox(sessions, out, now=killed_at + timedelta(seconds=20)).sent == 0
+    assert send_outbox(sessions, out, now=killed_at + timedelta(seconds=75)).sent == 1
+    with session_scope(engine) as s:
+        row = s.exec(select(Outbox)).one()
+        assert row.status == "sent" and row.attempts == 2
+
+
+def test_a_claim_is_won_once(engine) -> None:  # type: ignore[no-untyped-def]
+    from pbem.service.claims import claim
+
+    with session_scope(engine) as s:
+        row = queue(s, Settings(address="orders@pbem.test"), kind="notice", to="a@example.org",
+                    subject="s", text="t\n", now=T0, key=("one",))
         assert row is not None
         row_id = row.id
     with session_scope(engine) as s:
@@ -124,10 +170,6 @@ def test_a_claim_is_won_once_and_a_dead_senders_lease_runs_out_in_a_minute(engin
     with session_scope(engine) as s:  # a second sender, while the first is sending
         assert claim(s, Outbox, row_id, now=T0 + timedelta(seconds=30),
                      lease=timedelta(seconds=60)) is None
-    # The first sender was killed mid-send: a sender a minute later takes the row again.
-    sent = send_outbox(lambda: session_scope(engine), Settings(maildir=str(Path(
-        engine.url.database).parent / "out")), now=T0 + timedelta(seconds=61))
-    assert sent.sent == 1
-    with session_scope(engine) as s:
-        row = s.get(Outbox, row_id)
-        assert row is not None and row.status == "sent" and row.attempts == 2
+    with session_scope(engine) as s:  # the lease ran out: the row may be taken again
+        assert claim(s, Outbox, row_id, now=T0 + timedelta(seconds=61),
+                     lease=timedelta(seconds=60)) is not None
