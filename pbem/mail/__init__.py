@@ -13,7 +13,7 @@ Wiring, inbound (every path ends in the same two calls)::
     # later (or right after), per stored mail:
     mail = read_message(raw)
     if mail.kind == "bounce":  record the bounce for the seat whose report had
-                               mail.bounce_of as Message-ID (or mail.bounced_recipient)
+                               mail.bounce_of as Message-ID (only a mail we sent counts)
     elif mail.kind == "orders":
         claim = peek_token(mail.token)  # then the holder's secret: check_token(...)
         for text in mail.order_texts: env = parse_envelope(text) ...  # first with a GAME

@@ -5,9 +5,9 @@ or PBEM_SECRET_KEY).
 Without a key a secret is stored as plain hex, as before. With one, it is stored as
 ``sealed1:<nonce>:<ciphertext>:<tag>``: the ciphertext is the secret XOR an HMAC-SHA256
 keystream of (key, nonce), the tag an HMAC over nonce and ciphertext, so a copy of the
-database alone predicts no roll and forges no token. The key travels with the engine, so every service that has a session can
-open the secrets without passing the key around: whoever connects (`pbem.cli`, the
-scheduler's jobs) calls `attach_key(engine, settings.secret_key)`.
+database alone predicts no roll and forges no token. The key travels with the engine, so
+every service that has a session can open the secrets without passing the key around:
+whoever connects (`pbem.cli`, the scheduler's jobs) calls `attach_key(engine, key)`.
 
 Not here: what the secrets are used for (dice in core, tokens in mail).
 """

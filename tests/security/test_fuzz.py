@@ -50,8 +50,11 @@ tokens = st.one_of(
               st.one_of(st.integers(-2**80, 2**80).map(str), st.text(max_size=8)),
               st.sampled_from(["north", "south", "", "x"]), st.integers(0, 10**30)),
 )
+SPECIAL = ["²", "٣", "1²", "%", "_", "g%", "9" * 30, "-1", "0", "1", "g1", "G1", "north",
+           "\x00", "../../x", "<svg/onload=x>", "g" * 5000, "%" * 300]
+values = st.one_of(st.text(max_size=30), st.sampled_from(SPECIAL))
 lines = st.lists(st.one_of(
-    st.builds(lambda w, v: f"{w} {v}", st.sampled_from(WORDS), st.text(max_size=30)),
+    st.builds(lambda w, v: f"{w} {v}", st.sampled_from(WORDS), values),
     st.text(max_size=60)), max_size=15).map("\n".join)
 texts = st.text(max_size=80)
 
