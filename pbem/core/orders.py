@@ -18,6 +18,8 @@ class OrderLine:
     text: str
     order: Any = None  # the ruleset's frozen value object; str(order) is its canonical form
     error: str | None = None
+    # Accepted, with what would happen if the board stays as it is now (judged on arrival).
+    note: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -26,6 +28,8 @@ class OrderLine:
     def echo(self) -> str:
         if self.error is not None:
             return f"line {self.lineno}: {self.text}  -> ERROR: {self.error}"
+        if self.note is not None:
+            return f"line {self.lineno}: {self.order}  -> OK, note: {self.note}"
         return f"line {self.lineno}: {self.order}  -> OK"
 
 

@@ -208,6 +208,22 @@ class Ruleset:
         `seat(view)` must then be byte-identical. Default: the game hides nothing."""
         return self.load(self.dump(state))
 
+    # --- positions -------------------------------------------------------------------
+    def dump_position(self, state: State) -> str:
+        """The position notation of `state` (TOML, hidden parts included) that
+        `load_position` reads back identically. Default: the game has none."""
+        raise NotImplementedError(f"{self.id} has no position notation")
+
+    def load_position(self, text: str) -> State:
+        """The state of a position text; raises ValueError with a one-line message naming
+        the field when the position does not fit the game."""
+        raise NotImplementedError(f"{self.id} has no position notation")
+
+    def position_warnings(self, state: State) -> list[str]:
+        """Invariants a position breaks that a GM may still confirm (`--force`): piece
+        counts, card conservation. One line each; empty when all hold."""
+        return []
+
     # --- JSON ------------------------------------------------------------------------
     def dump(self, state: State) -> Any:
         """JSON-able form of the state. Default: the state is already plain JSON data."""

@@ -1,7 +1,7 @@
 """hardening: per-holder token secrets, inbound attempts/size/hash, indexes for rate limits
 
 Revision ID: 0002_hardening
-Revises: 0001
+Revises: 0005
 """
 import secrets
 
@@ -10,7 +10,7 @@ import sqlmodel
 from alembic import op
 
 revision = '0002_hardening'
-down_revision = '0001'
+down_revision = '0005'
 branch_labels = None
 depends_on = None
 
