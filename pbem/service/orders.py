@@ -30,7 +30,7 @@ from pbem.service.games import (
     seats_of,
 )
 from pbem.service.limits import password_locked
-from pbem.store.models import Game, Step, Submission
+from pbem.store.models import Game, Seat, Step, Submission
 
 
 @dataclass
@@ -133,42 +133,10 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     row = seat_row(session, game, seat)
     assert row is not None
     token_ok = token is not None and token[0] == game.name and token[1] == seat
-    if not token_ok:
-        if not env.password:
-            receipt.reason = "missing PASSWORD line"
-            return receipt
-        if password_locked(session, game, seat, now):
-            receipt.reason = (f"too many wrong passwords for {seat} in the last 24 hours: "
-                              "passwords are not checked for now; answer your latest report "
-                              "(its reply address needs no password)")
-            return receipt
-        if not check_password(env.password, row.password_hash):
-            receipt.reason = "wrong password for this seat; the seat's player will be told"
-            receipt.notify = row.email
-            audit(session, game, "wrong-password", now=now, actor=sender or source, seat=seat,
-                  step=step.number)
-            return receipt
-    receipt.authenticated = True
-    if game.status == "finished":
-        receipt.reason = "the game is over"
-        return receipt
-    if game.status == "paused":
-        receipt.reason = "the game is paused by the GM; send your orders when it resumes"
-        return receipt
-    if token_ok:
-        assert token is not None
-        if token[2] != step.number:
-            receipt.reason = (f"this reply address was for step {token[2]}; step "
-                              f"{step.number} is open: reply to the latest report")
-            return receipt
-        if env.turn is not None and env.turn != token[2]:
-            receipt.reason = (f"TURN {env.turn} does not match this reply address, which is "
-                              f"for step {token[2]} only")
-            return receipt
-    expected_turn = env.turn
-    if expected_turn is not None and expected_turn != step.number:
-        receipt.reason = (f"TURN {expected_turn} is not the open step; the game is at step "
-                          f"{step.number}")
+    refusal = _gate(session, env, game, row, step, token if token_ok else None, receipt,
+                    now=now, actor=sender or source)
+    if refusal:
+        receipt.reason = refusal
         return receipt
     awaited = awaiting_of(step)
     ruleset = ruleset_of(game)
@@ -223,16 +191,56 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     else:
         receipt.reason = "orders on file" if current else "no orders on file"
     receipt.accepted = True
-    if ignored:
-        receipt.lines.append("ignored, before your first order line: "
-                             + ", ".join(f'"{t[:60]}"' for _, t in ignored[:5])
-                             + (f" and {len(ignored) - 5} more" if len(ignored) > 5 else ""))
-    if current is not None:
-        receipt.lines += current.echo.splitlines()
-        if current.wait:
-            receipt.lines.append("WAIT: this step waits for its deadline")
+    receipt.lines = _echo_lines(current, ignored)
     session.flush()
     return receipt
+
+
+def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> list[str]:
+    lines = []
+    if ignored:
+        lines.append("ignored, before your first order line: "
+                     + ", ".join(f'"{t[:60]}"' for _, t in ignored[:5])
+                     + (f" and {len(ignored) - 5} more" if len(ignored) > 5 else ""))
+    if current is not None:
+        lines += current.echo.splitlines()
+        if current.wait:
+            lines.append("WAIT: this step waits for its deadline")
+    return lines
+
+
+def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
+          token: tuple[str, str, int] | None, receipt: Receipt, *, now: datetime,
+          actor: str) -> str:
+    """Why the file may not go on file for this seat and step ("" if it may): the
+    password (or the reply token, for its own step only), the game's status, TURN."""
+    seat = row.seat
+    if token is None:
+        if not env.password:
+            return "missing PASSWORD line"
+        if password_locked(session, game, seat, now):
+            return (f"too many wrong passwords for {seat} in the last 24 hours: passwords "
+                    "are not checked for now; answer your latest report (its reply address "
+                    "needs no password)")
+        if not check_password(env.password, row.password_hash):
+            receipt.notify = row.email
+            audit(session, game, "wrong-password", now=now, actor=actor, seat=seat,
+                  step=step.number)
+            return "wrong password for this seat; the seat's player will be told"
+    receipt.authenticated = True
+    if game.status == "finished":
+        return "the game is over"
+    if game.status == "paused":
+        return "the game is paused by the GM; send your orders when it resumes"
+    if token is not None and token[2] != step.number:
+        return (f"this reply address was for step {token[2]}; step {step.number} is open: "
+                "reply to the latest report")
+    if token is not None and env.turn is not None and env.turn != token[2]:
+        return (f"TURN {env.turn} does not match this reply address, which is for step "
+                f"{token[2]} only")
+    if env.turn is not None and env.turn != step.number:
+        return f"TURN {env.turn} is not the open step; the game is at step {step.number}"
+    return ""
 
 
 def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
