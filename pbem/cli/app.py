@@ -512,6 +512,7 @@ def selfplay(
     variant: Annotated[str | None, typer.Option()] = None,
     players: Annotated[int | None, typer.Option(help="player count (default: the maximum)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE, e.g. decisions=ask")] = None,
+    verify: Annotated[bool, typer.Option(help="check every state's JSON round trip (--no-verify: the engine as it runs live)")] = True,
 ) -> None:
     """Random bots play whole games through the engine (no mail, no database)."""
     from pbem.core.ruleset import GameConfig
@@ -539,7 +540,7 @@ def selfplay(
     wins: dict[str, int] = {}
     with typer.progressbar(range(games), label="playing", file=sys.stderr) as bar:
         for i in bar:
-            p = play(r, config, seed + i, timer=time.perf_counter)
+            p = play(r, config, seed + i, timer=time.perf_counter, verify=verify)
             steps += p.steps
             rounds += p.rounds
             slowest = max(slowest, p.max_step_seconds)

@@ -59,6 +59,7 @@ def _variants() -> tuple[Variant, ...]:
 
 class BattleLore(Ruleset):
     id = "battlelore"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "BattleLore"
     rulebook = "004_74ba96457336387d.txt"
     min_players = 2
