@@ -110,6 +110,12 @@ def awaiting_of(step: Step) -> dict[str, Prompt]:
     return {s: Prompt.from_json(p) for s, p in json.loads(step.awaiting_json).items()}
 
 
+def mark_due(game: Game, now: datetime) -> None:
+    """Something changed that the tick must look at (orders in, a new step, a GM action):
+    the next tick takes the game up and works out when it is due after that."""
+    game.due_at = now
+
+
 def audit(session: Session, game: Game | None, action: str, *, now: datetime,
           actor: str = "gm", **detail: Any) -> None:
     session.add(Audit(game_id=game.id if game else None, at=now, actor=actor, action=action,
@@ -213,6 +219,7 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
         game.deadline = next_deadline(game, now)
     step.deadline = game.deadline
     game.step = number
+    mark_due(game, now)
     session.add(step)
     session.add(game)
     session.flush()

@@ -21,6 +21,7 @@ from pbem.service.games import (
     hash_password,
     live_step,
     live_steps,
+    mark_due,
     new_password,
     ruleset_of,
     seat_row,
@@ -56,6 +57,7 @@ def resume(session: Session, name: str, *, now: datetime) -> Game:
         game.deadline = now + timedelta(seconds=max(left, 3600))
     game.settings_json = canonical_json(settings)
     _sync_step_deadline(session, game)
+    mark_due(game, now)
     session.add(game)
     audit(session, game, "resume", now=now)
     return game
@@ -68,6 +70,7 @@ def extend(session: Session, name: str, *, hours: float, now: datetime) -> Game:
     base = game.deadline if game.deadline and game.deadline > now else now
     game.deadline = base + timedelta(hours=hours)
     _sync_step_deadline(session, game)
+    mark_due(game, now)
     session.add(game)
     audit(session, game, "extend", now=now, hours=hours, deadline=game.deadline.isoformat())
     return game
@@ -140,6 +143,7 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     game.step = to_step
     game.status = "open"
     game.finished_at = None
+    mark_due(game, now)
     reopened = Step(game_id=game.id, number=to_step, generation=game.generation, live=True,
                     state_json=target.state_json, state_digest=target.state_digest,
                     awaiting_json=target.awaiting_json, phase=target.phase, round=target.round,

@@ -38,6 +38,7 @@ from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, 
 from pbem.mail.transport import MaildirSink, PermanentMailError, TransientMailError, send_smtp
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
+from pbem.service import retention
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -80,6 +81,7 @@ def queue(session: Session, settings: Settings, *, kind: str, to: str, subject: 
     row = Outbox(game_id=game.id if game else None, kind=kind, seat=seat, recipient=to,
                  subject=subject, message_id=message_id, raw=msg.as_bytes(), created_at=now,
                  next_attempt_at=now)
+    retention.stamp(row, game)
     session.add(row)
     session.flush()
     return row
@@ -93,14 +95,26 @@ class SendReport:
 
 
 def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
-                limit: int = 500) -> SendReport:
+                batch: int = 200) -> SendReport:
+    """Send everything that is due: batches of `batch` rows in id order until none is left,
+    so one call drains the queue however long it is (each row is tried once a call)."""
     report = SendReport()
     stale = now - timedelta(minutes=10)
-    with sessions() as s:
-        ids = list(s.exec(select(Outbox.id).where(
-            ((Outbox.status == "queued") & (Outbox.next_attempt_at <= now))
-            | ((Outbox.status == "sending") & (Outbox.next_attempt_at <= stale)))
-            .order_by(Outbox.id).limit(limit)))
+    last = 0
+    while True:
+        with sessions() as s:
+            ids = list(s.exec(select(Outbox.id).where(
+                ((Outbox.status == "queued") & (Outbox.next_attempt_at <= now))
+                | ((Outbox.status == "sending") & (Outbox.next_attempt_at <= stale)))
+                .where(Outbox.id > last).order_by(Outbox.id).limit(batch)))
+        if not ids:
+            return report
+        last = ids[-1]
+        _send_batch(sessions, settings, ids, report, now=now)
+
+
+def _send_batch(sessions: SessionFactory, settings: Settings, ids: list[int],
+                report: SendReport, *, now: datetime) -> None:
     for row_id in ids:
         with sessions() as s:  # claim the row: only one sender gets it
             row = s.get(Outbox, row_id)
@@ -139,7 +153,6 @@ def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
             else:
                 report.failed += 1
             s.add(row)
-    return report
 
 
 # --- reports, welcome mails, notices --------------------------------------------------------

@@ -25,6 +25,7 @@ from pbem.service.games import (
     check_password,
     find_game,
     live_step,
+    mark_due,
     ruleset_of,
     seat_row,
     seats_of,
@@ -167,6 +168,8 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     else:
         receipt.reason = "orders on file" if current else "no orders on file"
     receipt.accepted = True
+    mark_due(game, now)  # the step may be complete now: the tick looks at once
+    session.add(game)
     if current is not None:
         receipt.lines = current.echo.splitlines()
         if current.wait:

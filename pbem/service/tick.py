@@ -18,24 +18,31 @@ The NMR ladder at a deadline, per game settings (`pbem game new --setting`):
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import or_
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
+from pbem.service import retention
 from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seats_of
 from pbem.service.orders import orders_on_file, process_spool
 from pbem.service.turns import process_turn, ready
-from pbem.store.db import session_scope
+from pbem.store.db import READ_ONLY, read_scope, session_scope
 from pbem.store.models import Game
+from pbem.store.quick import due_work
 
+# Game settings (`pbem game new --setting KEY=VALUE`) and their defaults.
+# mail_retention_days: days a sent mail keeps its body (None: until the finished game's
+# archive is exported); view_json: attach the seat's full view as JSON to its reports
+# (true for every seat, or a comma-separated list of seats).
 DEFAULTS = {"extensions": 1, "extension_hours": 24.0, "civil_disorder_after": 3, "early": True,
-            "hold": True}
+            "hold": True, "mail_retention_days": None, "view_json": False}
 
 
 def game_setting(game: Game, key: str) -> object:
@@ -43,31 +50,78 @@ def game_setting(game: Game, key: str) -> object:
 
 
 def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | None = None) -> list[str]:
+    """Stored mail, the spool, due games, expired mail bodies, the outbox: each only when
+    the first (read-only) look says it has work, so an idle tick writes nothing."""
     from pbem.service import mailflow
 
     settings = settings or Settings()
     sessions: Callable[[], AbstractContextManager[Session]] = lambda: session_scope(engine)  # noqa: E731
+    with engine.execution_options(**READ_ONLY).connect() as conn:
+        work = due_work(conn, now=now)
     lines: list[str] = []
-    for mail in mailflow.stored_new(sessions):  # stored before a crash, never applied
-        r = mailflow.apply_stored(sessions, mail, settings=settings, now=now)
-        lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
-    if (spool / "inbox").is_dir():
+    if "mail" in work:
+        for mail in mailflow.stored_new(sessions):  # stored before a crash, never applied
+            r = mailflow.apply_stored(sessions, mail, settings=settings, now=now)
+            lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
+    if (spool / "inbox").is_dir() and any(_spooled(spool)):
         for item in process_spool(sessions, spool, now=now):
             lines.append(f"{item.path.name}: "
                          + ("accepted" if item.receipt.accepted else "refused: " + item.receipt.reason))
-    with session_scope(engine) as s:
-        names = list(s.exec(select(Game.name).where(Game.status == "open")))
+    lines += process_due(engine, settings=settings, now=now)
+    if "expire" in work:
+        with session_scope(engine) as s:
+            retention.expire(s, now=now)
+    if "outbox" in work or lines:  # anything done above may have queued mail
+        sent = mailflow.send_outbox(sessions, settings, now=now)
+        if sent.sent or sent.retried or sent.failed:
+            lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed")
+    return lines
+
+
+def _spooled(spool: Path) -> Iterator[Path]:
+    return (p for p in (spool / "inbox").iterdir() if p.is_file() and not p.name.startswith("."))
+
+
+def process_due(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    """Every game that is due now (one indexed query, read-only), each looked at in its own
+    transaction: its step processed if complete or past its deadline (NMR ladder), else its
+    reminders; then when it is due next. The mail path calls this too, so a step whose last
+    orders just came in is processed at once (`pbem mail receive`, `pbem orders spool`)."""
+    with read_scope(engine) as s:
+        names = list(s.exec(select(Game.name).where(
+            Game.status == "open", or_(Game.due_at <= now, Game.deadline <= now))  # type: ignore[arg-type,operator]
+            .order_by(Game.id)))
+    lines: list[str] = []
     for name in names:
         with session_scope(engine) as s:
-            line = _due(s, name, settings=settings, now=now)
-        if line:
-            lines.append(line)
-    with session_scope(engine) as s:
-        lines += _reminders(s, settings, now=now)
-    sent = mailflow.send_outbox(sessions, settings, now=now)
-    if sent.sent or sent.retried or sent.failed:
-        lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed")
+            lines += _look(s, name, settings=settings, now=now)
     return lines
+
+
+def _look(s: Session, name: str, *, settings: Settings, now: datetime) -> list[str]:
+    game = s.exec(select(Game).where(Game.name == name)).one()
+    if game.status != "open":  # changed since the query (another host, the GM)
+        return []
+    line = _due(s, name, settings=settings, now=now)
+    lines = [line] if line else []
+    if line is None:
+        lines += _remind(s, settings, game, now=now)
+    game.due_at = next_look(s, game, settings=settings, now=now)
+    s.add(game)
+    return lines
+
+
+def next_look(s: Session, game: Game, *, settings: Settings, now: datetime) -> datetime | None:
+    """When the tick must look at the game next: now if its step is ready to process, else
+    when its reminders are due, else its deadline (None: nothing will fall due by itself)."""
+    if game.status != "open":
+        return None
+    if ready(s, game, now=now) is not None:
+        return now
+    if game.deadline is None:
+        return None
+    remind = game.deadline - timedelta(hours=settings.reminder_hours)
+    return remind if now < remind else game.deadline
 
 
 def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | None:
@@ -158,29 +212,28 @@ def _track_misses(s: Session, game: Game, defaulted: list[str], applied: list[st
     s.add(game)
 
 
-def _reminders(s: Session, settings: Settings, *, now: datetime) -> list[str]:
+def _remind(s: Session, settings: Settings, game: Game, *, now: datetime) -> list[str]:
+    """Reminders to the seats with no orders on file, once the deadline is near (one per
+    seat and step: the outbox key)."""
     from pbem.service import mailflow
 
-    lines = []
     window = timedelta(hours=settings.reminder_hours)
-    games = s.exec(select(Game).where(Game.status == "open", Game.deadline != None))  # noqa: E711
-    for game in games:
-        assert game.deadline is not None
-        if not (game.deadline - window <= now < game.deadline):
-            continue
-        step = live_step(s, game)
-        on_file = orders_on_file(s, step)
-        for row in seats_of(s, game):
-            if row.seat in awaiting_of(step) and row.seat not in on_file:
-                q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
-                                   seat=row.seat,
-                                   subject=f"[{game.name}] reminder: orders due "
-                                           f"{game.deadline:%Y-%m-%d %H:%M %Z}",
-                                   text=(f"We have no orders from {row.seat} for step "
-                                         f"{step.number} of {game.name}. The deadline is "
-                                         f"{game.deadline:%Y-%m-%d %H:%M %Z}.\n"),
-                                   now=now, key=("remind", game.name, game.generation,
-                                                 step.number, row.seat))
-                if q is not None:
-                    lines.append(f"{game.name}: reminder to {row.seat}")
+    if game.deadline is None or not (game.deadline - window <= now < game.deadline):
+        return []
+    lines = []
+    step = live_step(s, game)
+    on_file = orders_on_file(s, step)
+    for row in seats_of(s, game):
+        if row.seat in awaiting_of(step) and row.seat not in on_file:
+            q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
+                               seat=row.seat,
+                               subject=f"[{game.name}] reminder: orders due "
+                                       f"{game.deadline:%Y-%m-%d %H:%M %Z}",
+                               text=(f"We have no orders from {row.seat} for step "
+                                     f"{step.number} of {game.name}. The deadline is "
+                                     f"{game.deadline:%Y-%m-%d %H:%M %Z}.\n"),
+                               now=now, key=("remind", game.name, game.generation,
+                                             step.number, row.seat))
+            if q is not None:
+                lines.append(f"{game.name}: reminder to {row.seat}")
     return lines
