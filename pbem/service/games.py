@@ -21,12 +21,9 @@ from pbem.core.engine import StepOutcome, canonical_json, digest, set_up
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import GameConfig, Ruleset
 from pbem.rulesets import get as get_ruleset
+from pbem.service import game_settings
+from pbem.service.errors import ServiceError as ServiceError  # callers import it from here
 from pbem.store.models import Audit, Game, Seat, Step
-
-
-class ServiceError(Exception):
-    """A user-facing refusal: the message is the one line the user sees."""
-
 
 # --- passwords -------------------------------------------------------------------------
 
@@ -156,6 +153,9 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
     for seat, email in seats.items():
         if "@" not in email:
             raise ServiceError(f'seat {seat}: "{email}" is not an e-mail address')
+    wrong = game_settings.problems(settings or {}, seats)
+    if wrong:
+        raise ServiceError(wrong[0])
     master = master_seed_from(seed)
     outcome = set_up(ruleset, config, master, verify=False)
     game = Game(name=name, ruleset=ruleset.id, variant=config.variant,

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session, select
 
 from pbem.core.engine import canonical_json
+from pbem.service import game_settings, retention
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -74,6 +76,25 @@ def extend(session: Session, name: str, *, hours: float, now: datetime) -> Game:
     session.add(game)
     audit(session, game, "extend", now=now, hours=hours, deadline=game.deadline.isoformat())
     return game
+
+
+def set_settings(session: Session, name: str, values: dict[str, Any], *,
+                 now: datetime) -> dict[str, Any]:
+    """Change game settings (validated, audited). A new mail retention applies to the mail
+    already kept too."""
+    game = find_game(session, name)
+    seats = [row.seat for row in session.exec(select(Seat).where(Seat.game_id == game.id))]
+    wrong = game_settings.problems(values, seats)
+    if wrong:
+        raise ServiceError(wrong[0])
+    current = json.loads(game.settings_json or "{}")
+    current.update(values)
+    game.settings_json = canonical_json(current)
+    session.add(game)
+    if "mail_retention_days" in values:
+        retention.restamp(session, game)
+    audit(session, game, "setting", now=now, **values)
+    return values
 
 
 def _sync_step_deadline(session: Session, game: Game) -> None:

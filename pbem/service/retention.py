@@ -18,7 +18,7 @@ import json
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, update
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem.store.models import Game, Outbox
 
@@ -45,6 +45,15 @@ def stamp(row: Outbox, game: Game | None) -> None:
     row.headers = header_block(row.raw)
     days = retention_days(game)
     row.keep_until = None if days is None else row.created_at + timedelta(days=days)
+
+
+def restamp(session: Session, game: Game) -> None:
+    """The game's retention changed: the mail it still keeps follows the new one."""
+    days = retention_days(game)
+    for row in session.exec(select(Outbox).where(Outbox.game_id == game.id,
+                                                 func.length(Outbox.raw) > 0)):
+        row.keep_until = None if days is None else row.created_at + timedelta(days=days)
+        session.add(row)
 
 
 def expire(session: Session, *, now: datetime) -> int:

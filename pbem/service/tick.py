@@ -30,19 +30,13 @@ from sqlmodel import Session, select
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
 from pbem.service import retention
+from pbem.service.game_settings import DEFAULTS
 from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seats_of
 from pbem.service.orders import orders_on_file, process_spool
 from pbem.service.turns import process_turn, ready
 from pbem.store.db import READ_ONLY, read_scope, session_scope
 from pbem.store.models import Game
 from pbem.store.quick import due_work
-
-# Game settings (`pbem game new --setting KEY=VALUE`) and their defaults.
-# mail_retention_days: days a sent mail keeps its body (None: until the finished game's
-# archive is exported); view_json: attach the seat's full view as JSON to its reports
-# (true for every seat, or a comma-separated list of seats).
-DEFAULTS = {"extensions": 1, "extension_hours": 24.0, "civil_disorder_after": 3, "early": True,
-            "hold": True, "mail_retention_days": None, "view_json": False}
 
 
 def game_setting(game: Game, key: str) -> object:
@@ -72,10 +66,25 @@ def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | Non
         with session_scope(engine) as s:
             retention.expire(s, now=now)
     if "outbox" in work or lines:  # anything done above may have queued mail
-        sent = mailflow.send_outbox(sessions, settings, now=now)
-        if sent.sent or sent.retried or sent.failed:
-            lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed")
+        lines += _send(engine, settings=settings, now=now)
     return lines
+
+
+def after_mail(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    """Right after mail or spooled files were applied (`pbem mail receive` run by an MTA,
+    `pbem orders spool`, `pbem mail poll`): process the steps they completed and send what
+    is queued (the echo, the reports) in the same run, not at the next tick."""
+    return process_due(engine, settings=settings, now=now) + _send(engine, settings=settings,
+                                                                    now=now)
+
+
+def _send(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    from pbem.service import mailflow
+
+    sent = mailflow.send_outbox(lambda: session_scope(engine), settings, now=now)
+    if sent.sent or sent.retried or sent.failed:
+        return [f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed"]
+    return []
 
 
 def _spooled(spool: Path) -> Iterator[Path]:

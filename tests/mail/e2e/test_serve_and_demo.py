@@ -37,7 +37,8 @@ def test_serve_takes_mail_processes_the_step_and_mails_reports(tmp_path: Path) -
            "PBEM_LISTEN": f"127.0.0.1:{port}", "PBEM_POLL_SECONDS": "1",
            "PBEM_MAILDIR": str(tmp_path / "out"), "PBEM_ADDRESS": "orders@pbem.test"}
     new = pbem(["game", "new", "highcard", "g1", "--seat", "north=ann@example.org",
-                "--seat", "south=bob@example.org", "--seed", "srv"], env, tmp_path)
+                "--seat", "south=bob@example.org", "--seed", "srv",
+                "--setting", "view_json=true"], env, tmp_path)  # the bots read the JSON view
     out, _ = new.communicate(timeout=60)
     assert new.returncode == 0, out
     passwords = dict(line.split()[0::2][:1] + [line.split()[-1]] for line in out.splitlines()
