@@ -9,26 +9,16 @@ import os
 import signal
 import smtplib
 import subprocess
-import sys
 import time
 from email.message import EmailMessage
 from email.policy import default
 from pathlib import Path
 
+from pbem_process import pbem
 from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.mail.listener import free_port
-
-SUPPORT = Path(__file__).resolve().parents[2] / "support"
-LAUNCH = (f"import sys; sys.path.insert(0, {str(SUPPORT)!r}); from fixture_game import RULESET; "
-          "from pbem.rulesets import register; register(RULESET); "
-          "from pbem.cli.app import main; sys.argv[0] = 'pbem'; main()")
-
-
-def pbem(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 def test_serve_takes_mail_processes_the_step_and_mails_reports(tmp_path: Path) -> None:
