@@ -1,0 +1,106 @@
+"""(d) Bytes per step of whole real games, one per ruleset, through the real mail path.
+
+    python bench/bench_storage.py [--seed 1] [--ruleset helios ...]
+
+Each game: the most players, bots answering every report by mail (reply token), the tick
+processing each step and mailing the reports to a maildir. Then, per step: what each part
+takes on disk (compressed) against its plain JSON or MIME size (the floor: what storing it
+as it is would take); the database file after the archive export (which ends the default
+mail retention) and VACUUM; the largest report mail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import tempfile
+import zlib
+from pathlib import Path
+
+from common import play_by_mail
+
+from pbem.archive.export import export_game
+from pbem.config import Settings
+from pbem.rulesets import all_rulesets
+from pbem.service import retention
+from pbem.service.games import find_game
+from pbem.store.db import connect, migrate, session_scope
+
+PARTS = {  # name -> (table, columns)
+    "state": ("step", ("state_json", "awaiting_json")),
+    "events+rolls": ("step", ("events_json", "rolls_json")),
+    "orders": ("step", ("applied_json",)),
+    "step (other)": ("step", ("file_hashes_json", "defaulted_json", "result_json", "seed",
+                              "commitment", "state_digest", "orders_digest", "phase")),
+    "submissions": ("submission", ("body", "echo", "file_hash", "message_id", "sender")),
+    "audit": ("audit", ("detail", "action")),
+    "mail in": ("inboundmessage", ("raw", "message_id")),
+    "mail out kept": ("outbox", ("headers", "digest", "message_id", "subject", "recipient")),
+}
+COMPRESSED = {"state_json", "awaiting_json", "events_json", "rolls_json", "applied_json", "raw",
+              "headers"}
+
+
+def part_sizes(path: Path) -> dict[str, tuple[int, int]]:
+    """part -> (bytes stored, bytes as plain text)"""
+    con = sqlite3.connect(path)
+    out = {}
+    for part, (table, cols) in PARTS.items():
+        stored = plain = 0
+        for col in cols:
+            for (value,) in con.execute(f"SELECT {col} FROM {table} WHERE {col} IS NOT NULL"):
+                data = value if isinstance(value, bytes) else str(value).encode()
+                stored += len(data)
+                plain += len(zlib.decompress(data)) if col in COMPRESSED and data else len(data)
+        out[part] = (stored, plain)
+    (body,) = con.execute("SELECT COALESCE(SUM(LENGTH(raw)), 0) FROM outbox").fetchone()
+    out["mail out bodies (retained)"] = (body, 0)
+    con.close()
+    return out
+
+
+def run(rid: str, seed: int, tmp: Path) -> dict[str, object]:
+    path = tmp / f"{rid}.sqlite"
+    path.unlink(missing_ok=True)
+    engine = connect(f"sqlite:///{path}")
+    migrate(engine)
+    settings = Settings(db=str(engine.url), maildir=str(tmp / f"{rid}-mail"))
+    game = play_by_mail(engine, settings, rid, seed=seed)
+    parts = part_sizes(path)
+    with session_scope(engine) as s:
+        export_game(s, f"{rid}-{seed}", tmp / f"{rid}-site")
+        retention.archive_exported(s, find_game(s, f"{rid}-{seed}"))
+    engine.dispose()
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("VACUUM")
+    con.close()
+    return {"game": game, "parts": parts, "file": path.stat().st_size}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", action="append")
+    args = ap.parse_args()
+    rids = args.ruleset or sorted(all_rulesets())
+    with tempfile.TemporaryDirectory() as d:
+        for rid in rids:
+            r = run(rid, args.seed, Path(d))
+            game, parts, size = r["game"], r["parts"], r["file"]
+            n = game.steps  # type: ignore[attr-defined]
+            sizes = game.report_sizes  # type: ignore[attr-defined]
+            print(f"\n(d) {rid}, {game.players} players: {n} steps, "  # type: ignore[attr-defined]
+                  f"{game.mails_in} order mails, {game.seconds:.1f} s")  # type: ignore[attr-defined]
+            for part, (stored, plain) in parts.items():  # type: ignore[attr-defined]
+                ratio = f"  ({plain / n:8.0f} plain, x{stored / plain:.2f})" if plain else ""
+                print(f"    {part:28} {stored / n:8.0f} B/step{ratio}")
+            kept = sum(v[0] for k, v in parts.items() if "retained" not in k)  # type: ignore[attr-defined]
+            print(f"    {'all but retained mail bodies':28} {kept / n:8.0f} B/step")
+            print(f"    database file after export + VACUUM: {size / n:,.0f} B/step "
+                  f"({size:,} B)")
+            print(f"    report mails: largest {max(sizes):,} B, mean {sum(sizes) / len(sizes):,.0f} B")
+
+
+if __name__ == "__main__":
+    main()
