@@ -18,7 +18,7 @@ from datetime import datetime
 from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from pbem.store.types import ZBytes, ZText
+from pbem.store.types import ZBytes, ZHeaders, ZText
 
 
 class Game(SQLModel, table=True):
@@ -93,9 +93,9 @@ class Submission(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     step_id: int = Field(foreign_key="step.id", index=True)
     seat: str
-    body: str = Field(sa_column=Column(Text, nullable=False))  # the order lines only
+    body: str = Field(sa_column=Column(ZText, nullable=False))  # the order lines only
     file_hash: str
-    echo: str = Field(default="", sa_column=Column(Text, nullable=False))
+    echo: str = Field(default="", sa_column=Column(ZText, nullable=False))
     source: str = "file"  # file | cli | mail | spool | gm
     sender: str | None = None
     message_id: str | None = None
@@ -129,7 +129,7 @@ class Outbox(SQLModel, table=True):
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(ZBytes, nullable=False))  # b"" once expired
     digest: str = ""  # SHA-256 (hex) of raw as queued
-    headers: str = Field(default="", sa_column=Column(ZText, nullable=False))
+    headers: str = Field(default="", sa_column=Column(ZHeaders, nullable=False))
     keep_until: datetime | None = Field(default=None, index=True)  # None: until exported
     created_at: datetime
     status: str = "queued"  # queued | sent | failed

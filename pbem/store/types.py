@@ -48,3 +48,38 @@ class ZText(TypeDecorator[str]):
 
     def process_result_value(self, value: bytes | None, dialect: Any) -> str | None:
         return None if value is None else zlib.decompress(value).decode("utf-8")
+
+
+# What mail headers have in common, as a preset dictionary: half a kilobyte of headers then
+# takes about 170 bytes instead of 350. Frozen: stored headers need it to be read. A new
+# dictionary would get a new first byte (1 is this one).
+HEADERS_V1 = (
+    b"From: orders@pbem.localhost\nTo: \nSubject: Re: [] step : Round , (final): report\n"
+    b"Date: Mon, Tue, Wed, Thu, Fri, Sat, Sun, 01 Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov "
+    b"Dec 2026 00:00:00 +0000\nMessage-ID: <report..@pbem.localhost>\n"
+    b"In-Reply-To: <thread..@pbem.localhost>\nReferences: <thread..@pbem.localhost>\n"
+    b"Reply-To: orders+@pbem.localhost\nList-Id: <.pbem.localhost>\n"
+    b"Auto-Submitted: auto-generated\nX-Auto-Response-Suppress: All\nMIME-Version: 1.0\n"
+    b'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n'
+    b'Content-Type: multipart/alternative;\n boundary="=_pbem_0123456789abcdef01234567_0"\n')
+
+
+class ZHeaders(TypeDecorator[str]):
+    """Mail headers, stored compressed with a preset dictionary (`HEADERS_V1`)."""
+
+    impl = LargeBinary
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Any) -> bytes | None:
+        if value is None:
+            return None
+        packer = zlib.compressobj(LEVEL, zdict=HEADERS_V1)
+        return b"\x01" + packer.compress(value.encode("utf-8")) + packer.flush()
+
+    def process_result_value(self, value: bytes | None, dialect: Any) -> str | None:
+        if value is None:
+            return None
+        if value[:1] != b"\x01":
+            raise ValueError("mail headers stored with an unknown dictionary")
+        unpacker = zlib.decompressobj(zdict=HEADERS_V1)
+        return (unpacker.decompress(value[1:]) + unpacker.flush()).decode("utf-8")

@@ -29,6 +29,7 @@ def _alembic(engine, action: str, revision: str) -> None:  # type: ignore[no-unt
 def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[no-untyped-def]
     """Down to 0001 (plain text) and up again (compressed): every state, event, roll, order
     text and mail reads back the same. Shared with the PostgreSQL tests."""
+    import json
     import zlib
     from datetime import timedelta
 
@@ -37,10 +38,11 @@ def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[
 
     from pbem.config import Settings
     from pbem.service import mailflow
-    from pbem.service.games import create_game, find_game
+    from pbem.service.games import create_game, find_game, live_step
+    from pbem.service.orders import submit_orders
     from pbem.service.turns import process_turn
     from pbem.store.db import schema_is_current, session_scope
-    from pbem.store.models import Game, InboundMessage, Outbox, Step
+    from pbem.store.models import Game, InboundMessage, Outbox, Step, Submission
 
     with session_scope(engine) as s:
         new = create_game(s, ruleset_id="highcard", name="mig", seed="mig", now=T0,
@@ -48,6 +50,11 @@ def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[
         mailflow.queue_reports(s, Settings(), new.game, now=T0)
         s.add(InboundMessage(message_id="<in@x.org>", received_at=T0, source="pipe",
                              raw=b"From: n@x.org\r\nSubject: orders\r\n\r\nGAME mig\r\n"))
+    with session_scope(engine) as s:
+        hand = json.loads(live_step(s, find_game(s, "mig")).state_json)["hands"]["north"]
+        receipt = submit_orders(s, f"GAME mig\nSEAT north\nPLAY {hand[0]}\nPLAY 99\n", now=T0,
+                                token=("mig", "north", 1))
+        assert receipt.accepted
     with session_scope(engine) as s:
         process_turn(s, "mig", now=T0 + timedelta(hours=1), force=True)
         mailflow.queue_reports(s, Settings(), find_game(s, "mig"), now=T0)
@@ -58,8 +65,9 @@ def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[
                       st.rolls_json) for st in s.exec(select(Step).order_by(Step.id))]
             mails = [(m.raw, m.digest, m.headers) for m in s.exec(select(Outbox).order_by(Outbox.id))]
             inbound = [m.raw for m in s.exec(select(InboundMessage))]
+            orders = [(o.body, o.echo) for o in s.exec(select(Submission))]
             due = [g.due_at for g in s.exec(select(Game))]
-        return [steps, mails, inbound, due]
+        return [steps, mails, inbound, orders, due]
 
     before = snapshot()
     assert before[1] and all(len(d) == 64 and h.startswith("From:") for _, d, h in before[1])
@@ -74,8 +82,8 @@ def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[
     _alembic(engine, "upgrade", "head")
     assert schema_is_current(engine)
     after = snapshot()
-    assert after[:3] == before[:3]
-    assert after[3] == [T0]  # the open game is looked at by the first tick
+    assert before[3] and after[:4] == before[:4]
+    assert after[4] == [T0]  # the open game is looked at by the first tick
 
 
 def test_history_survives_the_scale_migration_on_sqlite(engine) -> None:  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
 """scale: compressed history and mail, mail retention, indexes for the tick
 
-States, events, rolls, applied orders and mail bodies are stored zlib-compressed; the
+States, events, rolls, order texts and mail bodies are stored zlib-compressed; the
 outbox keeps each mail's headers and SHA-256 for good and its body until `keep_until`
 (or the archive export); the tick finds what is due through indexes (game status + due_at
 or deadline, outbox status + next attempt, inbound status, outbox keep_until).
@@ -22,6 +22,17 @@ branch_labels = None
 depends_on = None
 
 STEP_TEXT = ("state_json", "awaiting_json", "applied_json", "events_json", "rolls_json")
+SUBMISSION_TEXT = ("body", "echo")
+# pbem.store.types.HEADERS_V1, copied: a migration must not change when the code does.
+HEADERS_V1 = (
+    b"From: orders@pbem.localhost\nTo: \nSubject: Re: [] step : Round , (final): report\n"
+    b"Date: Mon, Tue, Wed, Thu, Fri, Sat, Sun, 01 Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov "
+    b"Dec 2026 00:00:00 +0000\nMessage-ID: <report..@pbem.localhost>\n"
+    b"In-Reply-To: <thread..@pbem.localhost>\nReferences: <thread..@pbem.localhost>\n"
+    b"Reply-To: orders+@pbem.localhost\nList-Id: <.pbem.localhost>\n"
+    b"Auto-Submitted: auto-generated\nX-Auto-Response-Suppress: All\nMIME-Version: 1.0\n"
+    b'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n'
+    b'Content-Type: multipart/alternative;\n boundary="=_pbem_0123456789abcdef01234567_0"\n')
 
 
 def _retype(table: str, columns: tuple[str, ...], new: sa.types.TypeEngine,
@@ -39,7 +50,7 @@ def _recode(table: str, columns: tuple[str, ...], fn) -> None:  # type: ignore[n
     rows = conn.execute(sa.text(f"SELECT id, {cols} FROM {table}")).fetchall()
     sets = ", ".join(f"{c} = :{c}" for c in columns)
     for row in rows:
-        values = {c: (None if v is None else fn(_bytes(v))) for c, v in zip(columns, row[1:])}
+        values = {c: (None if v is None else fn(_bytes(v))) for c, v in zip(columns, row[1:], strict=True)}
         conn.execute(sa.text(f"UPDATE {table} SET {sets} WHERE id = :id")
                      .bindparams(*(sa.bindparam(c, type_=sa.LargeBinary) for c in columns)),
                      {"id": row[0], **values})
@@ -54,9 +65,15 @@ def _pack(data: bytes) -> bytes:
     return zlib.compress(data, 6) if data else data
 
 
+def _pack_headers(head: bytes) -> bytes:
+    packer = zlib.compressobj(6, zdict=HEADERS_V1)
+    return b"\x01" + packer.compress(head) + packer.flush()
+
+
 def upgrade() -> None:
-    _retype("step", STEP_TEXT, sa.LargeBinary(), sa.Text(), "convert_to({col}, 'UTF8')")
-    _recode("step", STEP_TEXT, _pack)
+    for table, cols in (("step", STEP_TEXT), ("submission", SUBMISSION_TEXT)):
+        _retype(table, cols, sa.LargeBinary(), sa.Text(), "convert_to({col}, 'UTF8')")
+        _recode(table, cols, _pack)
 
     with op.batch_alter_table("outbox") as batch:
         batch.add_column(sa.Column("digest", sqlmodel.sql.sqltypes.AutoString(), nullable=False,
@@ -73,7 +90,7 @@ def upgrade() -> None:
                              "WHERE id = :id").bindparams(sa.bindparam("raw", type_=sa.LargeBinary),
                                                           sa.bindparam("headers", type_=sa.LargeBinary)),
                      {"id": row_id, "raw": _pack(raw), "digest": hashlib.sha256(raw).hexdigest(),
-                      "headers": _pack(head)})
+                      "headers": _pack_headers(head)})
     with op.batch_alter_table("outbox") as batch:
         batch.alter_column("digest", server_default=None)
         batch.alter_column("headers", server_default=None)
@@ -112,5 +129,6 @@ def downgrade() -> None:
         batch.drop_column("keep_until")
         batch.drop_column("headers")
         batch.drop_column("digest")
-    _recode("step", STEP_TEXT, _unpack)
-    _retype("step", STEP_TEXT, sa.Text(), sa.LargeBinary(), "convert_from({col}, 'UTF8')")
+    for table, cols in (("step", STEP_TEXT), ("submission", SUBMISSION_TEXT)):
+        _recode(table, cols, _unpack)
+        _retype(table, cols, sa.Text(), sa.LargeBinary(), "convert_from({col}, 'UTF8')")
