@@ -2,8 +2,9 @@
 store can persist them and a restart picks them up.
 
 `wake` runs the tick now instead of at its next interval (mail came in: its echo and, if it
-completed a step, the reports go out at once). A wake that arrives while a tick runs makes
-that tick run once more when it ends, so none is lost.
+completed a step, the reports go out at once): `waker`, a thread of `pbem serve`, waits for
+it, so a wake costs no scheduler round trip. One tick runs at a time in a process; a wake
+that arrives while a tick runs makes that tick go round once more, so none is lost.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import logging
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy.engine import Engine
 
@@ -39,47 +39,41 @@ def _settings(config: str | None, db: str) -> Settings:
 
 
 def tick_job(db: str, config: str | None = None) -> None:
-    """Mail and spool in, due steps processed, reminders, outbox out; again while woken.
-    If a tick is already running here, it is asked to go round once more instead."""
+    """Mail and spool in, due steps processed, reminders, outbox out; again while woken."""
     from pbem.service.tick import tick
 
     settings = _settings(config, db)
-    while True:
-        if not _ticking.acquire(blocking=False):
-            _wake.set()
-            return
-        try:
+    with _ticking:
+        while True:
             _wake.clear()
             lines = tick(_engine(db), spool=Path(settings.spool), now=datetime.now(UTC),
                          settings=settings)
             for line in lines:
                 log.info("%s", line)
-        finally:
-            _ticking.release()
-        # `wake` sets the flag before it looks at the lock: a wake during this tick is
-        # seen here, one after the release starts the job itself.
-        if not _wake.is_set():
-            return
+            if not _wake.is_set():
+                return
 
 
-def wake(scheduler: Any) -> None:
+def wake() -> None:
     """Run the tick now (from the SMTP listener's thread, after a mail was applied)."""
-    from apscheduler.jobstores.base import JobLookupError
-
     _wake.set()
-    if _ticking.locked():
-        return  # the running tick goes round once more
-    try:
-        scheduler.modify_job(TICK_JOB, next_run_time=datetime.now(UTC))
-    except JobLookupError:  # not started yet: its first run is at once anyway
-        pass
+
+
+def waker(db: str, config: str | None, stop: threading.Event) -> None:
+    """The thread that runs the tick whenever it is woken, until `stop`."""
+    while not stop.is_set():
+        if _wake.wait(timeout=1.0):
+            try:
+                tick_job(db, config)
+            except Exception:  # noqa: BLE001 - keep waking; the scheduled tick logs too
+                log.exception("woken tick failed")
 
 
 def spool_job(db: str, config: str | None = None) -> None:
     """Every few seconds: a file dropped into the spool's inbox is taken up at once."""
     inbox = Path(_settings(config, db).spool) / "inbox"
     if inbox.is_dir() and any(p.is_file() and not p.name.startswith(".") for p in inbox.iterdir()):
-        tick_job(db, config)
+        wake()
 
 
 def poll_job(db: str, config: str | None = None) -> None:
@@ -87,5 +81,8 @@ def poll_job(db: str, config: str | None = None) -> None:
     from pbem.service.polling import poll
 
     settings = _settings(config, db)
-    for line in poll(_engine(db), settings=settings, now=datetime.now(UTC)):
+    lines = poll(_engine(db), settings=settings, now=datetime.now(UTC))
+    for line in lines:
         log.info("%s", line)
+    if lines:
+        wake()  # the echoes, and the reports of the steps the mail completed

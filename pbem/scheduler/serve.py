@@ -1,11 +1,13 @@
 """`pbem serve`: the tick and the mail poll on APScheduler (jobs persisted in the database),
 plus the built-in SMTP listener. A deadline missed while the server was down is processed
 at start, because the first tick runs at once. Each mail the listener takes wakes the tick
-(`jobs.wake`): the echo, and the reports of a step the mail completed, go out at once."""
+(`jobs.wake`, run by the `jobs.waker` thread): the echo, and the reports of a step the mail
+completed, go out at once."""
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -14,7 +16,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbem.config import Settings
 from pbem.mail.listener import SmtpListener
-from pbem.scheduler.jobs import TICK_JOB, wake
+from pbem.scheduler.jobs import TICK_JOB, wake, waker
 
 log = logging.getLogger("pbem.scheduler")
 SPOOL_SECONDS = 2  # how often the spool's inbox is listed (cheap: one directory listing)
@@ -40,10 +42,13 @@ def serve(settings: Settings, *, config: str | None, listen: bool,
           on_message: Callable[[bytes], None], echo: Callable[[str], None]) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     scheduler = build_scheduler(settings, config=config)
+    stop = threading.Event()
+    threading.Thread(target=waker, args=(settings.db, config, stop), name="pbem-waker",
+                     daemon=True).start()
 
     def take(raw: bytes) -> None:
         on_message(raw)
-        wake(scheduler)
+        wake()
 
     listener = None
     if listen:
@@ -57,5 +62,6 @@ def serve(settings: Settings, *, config: str | None, listen: bool,
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        stop.set()
         if listener is not None:
             listener.stop()
