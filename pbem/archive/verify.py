@@ -12,11 +12,12 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem.core.dice import commitment, step_seed
 from pbem.core.engine import canonical_json, digest, process, set_up
-from pbem.service.games import config_of, find_game, live_steps, ruleset_of
+from pbem.service.games import config_of, find_game, ruleset_of
+from pbem.store.models import Step
 
 
 @dataclass
@@ -35,14 +36,18 @@ def verify_game(session: Session, name: str, *,
     game = find_game(session, name)
     ruleset = ruleset_of(game)
     master = bytes.fromhex(game.master_seed)
-    steps = live_steps(session, game)
-    by_number = {s.number: s for s in steps}
     checked = 0
+    expected: str | None = None  # the state the previous step's recomputation produced
 
     def fail(msg: str) -> Verification:
         return Verification(game.name, checked, msg)
 
+    # One pass in order, a step at a time (the history is never all in memory).
+    steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
+                         .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
     for step in steps:
+        if expected is not None and step.state_json != expected:
+            return fail(f"step {step.number}: stored state differs from the recomputed one")
         seed = step_seed(master, step.number)
         if step.seed != seed.hex() or step.commitment != commitment(seed):
             return fail(f"step {step.number}: stored seed or commitment does not derive from "
@@ -71,9 +76,7 @@ def verify_game(session: Session, name: str, *,
         events = [e.to_json() for e in outcome.events]
         if canonical_json(events) != step.events_json:
             return fail(f"step {step.number}: events differ")
-        nxt = by_number.get(step.number + 1)
-        if nxt is not None and nxt.state_json != outcome.state_json:
-            return fail(f"step {step.number + 1}: stored state differs from the recomputed one")
+        expected = outcome.state_json
         checked += 1
         if progress:
             progress(1)

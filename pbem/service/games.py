@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import update
 from sqlmodel import Session, select
 
 from pbem.core.dice import commitment, step_seed
@@ -210,10 +211,10 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
         game.status = "finished"
         game.finished_at = now
         game.deadline = None
-        # Nothing is hidden any more: every seed of the game is published.
-        for old in live_steps(session, game):
-            old.seed_revealed = True
-            session.add(old)
+        # Nothing is hidden any more: every seed of the game is published (one UPDATE, not
+        # every row of the history loaded).
+        session.execute(update(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
+                        .values(seed_revealed=True).execution_options(synchronize_session="fetch"))
         step.seed_revealed = True
     else:
         game.deadline = next_deadline(game, now)
