@@ -23,7 +23,7 @@ from common import play_by_mail
 
 from pbem.archive.export import export_game
 from pbem.config import Settings
-from pbem.rulesets import all_rulesets
+from pbem.rulesets import _discover
 from pbem.service import retention
 from pbem.service.games import find_game
 from pbem.store.db import connect, migrate, session_scope
@@ -127,7 +127,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", action="append")
     args = ap.parse_args()
-    rids = args.ruleset or sorted(all_rulesets())
+    rids = args.ruleset or sorted(_discover())  # the hosted games, not the bench's own
     with tempfile.TemporaryDirectory() as d:
         for rid in rids:
             r = run(rid, args.seed, Path(d))
