@@ -104,6 +104,12 @@ def bench_long(tmp: Path, steps: int) -> None:
           f"{me * 1000:.2f} ms; ratio {ml / me:.2f}; raw floor {mf * 1000:.2f} ms "
           f"(step 10 is {me / mf:.0f}x the floor); playing {steps} steps took {played:.0f} s")
 
+    bench_reports(engine, path, steps)
+    engine.dispose()
+
+
+def bench_reports(engine, path: Path, steps: int) -> None:  # type: ignore[no-untyped-def]
+    """(c), in CPU seconds of this process (a report's work is all here: SQLite included)."""
     def report(step: int) -> None:
         with read_scope(engine) as s:
             ctx = report_context(s, "long", seat="a", step=step)
@@ -123,8 +129,8 @@ def bench_long(tmp: Path, steps: int) -> None:
     for k in range(41):  # A B B A ..., so neither always runs first
         pair = [(at10, 10), (at1000, far)]
         for times, step in pair if k % 2 else pair[::-1]:
-            times.append(timed(lambda step=step: report(step)))
-        floor.append(timed(lambda: raw_report(far)))
+            times.append(cpu_timed(lambda step=step: report(step)))
+        floor.append(cpu_timed(lambda: raw_report(far)))
     con.close()
     with session_scope(engine) as s:
         rows = list(s.exec(select(Outbox).where(Outbox.kind == "report", Outbox.seat == "a")))
@@ -134,7 +140,33 @@ def bench_long(tmp: Path, steps: int) -> None:
           f"step 10: {m10 * 1000:.2f} ms; ratio {m1000 / m10:.2f}; raw floor "
           f"{mf * 1000:.3f} ms. Report mail: step 10 {size[10]:,} B, step {far:,} "
           f"{size[far]:,} B, step {steps:,} {size[steps]:,} B")
+
+
+def history_only(tmp: Path, steps: int) -> None:
+    """(c) alone: a history of `steps` steps played without mail (reports do not read the
+    outbox), then the reports of step 10 and of step 1,000."""
+    path = tmp / "history.sqlite"
+    engine = fresh(path)
+    settings = Settings(maildir=str(tmp / "history-mail"))
+    with session_scope(engine) as s:
+        create_game(s, ruleset_id="bench-tally", name="long", seats={"a": "a@x", "b": "b@x"},
+                    seed="long", options={"limit": steps + 100}, now=T0)
+    now = T0
+    for n in range(steps):
+        now += timedelta(minutes=1)
+        if n + 2 in (10, min(1000, steps // 2), steps):  # processing step n+1 opens n+2
+            step_with_reports(engine, settings, "long", now)  # the mails whose size is shown
+        else:
+            with session_scope(engine) as s:
+                process_turn(s, "long", now=now, force=True)
+    bench_reports(engine, path, steps)
     engine.dispose()
+
+
+def cpu_timed(fn) -> float:  # type: ignore[no-untyped-def]
+    t0 = time.process_time()
+    fn()
+    return time.process_time() - t0
 
 
 def bench_export(tmp: Path, lengths: list[int], repeat: int) -> None:
@@ -177,7 +209,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--steps", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--only", choices=["a", "bc", "h"])
+    ap.add_argument("--only", choices=["a", "bc", "c", "h"])
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
@@ -185,6 +217,8 @@ def main() -> None:
             bench_many(tmp, args.games, args.repeat)
         if args.only in (None, "bc"):
             bench_long(tmp, args.steps)
+        if args.only == "c":
+            history_only(tmp, args.steps)
         if args.only in (None, "h"):
             bench_export(tmp, [10, 100, 1000], args.repeat)
 

@@ -4,8 +4,9 @@
     python bench/bench_selfplay.py --baseline /tmp/pbem-old [--games 10] [--repeat 3]
 
 Each measurement is a fresh Python process playing whole games between random bots
-(default variant, the most players) with `pbem.core.selfplay.play`; old and new alternate,
-so load from other processes hits both alike; medians of the repeats. The new engine is
+(default variant, the most players) with `pbem.core.selfplay.play`, timed in CPU seconds of
+that process (wall time on a shared machine measures the other processes); old and new
+alternate; medians of the repeats. The new engine is
 measured as it runs live (no round-trip check) and checked (`verify=True`, what the tests
 and `pbem selfplay` do; the old engine always checked).
 """
@@ -31,9 +32,9 @@ r = get(rid)
 v = r.default_variant()
 config = GameConfig(r.seat_ids(r.max_players, v), v)
 kw = {} if mode == "old" else {"verify": mode == "checked"}
-t0 = time.perf_counter()
+t0 = time.process_time()
 steps = sum(play(r, config, seed, **kw).steps for seed in range(1, games + 1))
-dt = time.perf_counter() - t0
+dt = time.process_time() - t0
 print(json.dumps({"games_s": games / dt, "steps_s": steps / dt}))
 """
 
@@ -54,7 +55,7 @@ def main() -> None:
     args = ap.parse_args()
     rids = args.ruleset or ["battlelore", "cherubion", "helios", "kard-es-korona",
                             "macht-und-ohnmacht"]
-    print(f"games/s, median of {args.repeat} runs of {args.games} games (old | new live | "
+    print(f"games per CPU second, median of {args.repeat} runs of {args.games} games (old | new live | "
           "new checked; speed-up of live and checked over old)")
     for rid in rids:
         runs: dict[str, list[float]] = {"old": [], "live": [], "checked": []}
