@@ -18,7 +18,7 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from pbem.store.db import DEFAULT_URL
+from pbem.store.quick import DEFAULT_URL
 
 
 @dataclass

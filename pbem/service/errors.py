@@ -1,4 +1,5 @@
-"""The one exception services raise for a user-facing refusal."""
+"""The one exception services raise for a user's mistake (kept apart so that the command line
+can catch it without importing the services)."""
 
 
 class ServiceError(Exception):

@@ -26,7 +26,8 @@ from pbem.core.events import Event
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import GameConfig, Ruleset, State
 from pbem.rulesets import get as get_ruleset
-from pbem.service.errors import ServiceError
+from pbem.service import game_settings
+from pbem.service.errors import ServiceError as ServiceError  # callers import it from here
 from pbem.service.vault import master_seed_of, new_secret, reveal_seed, seal
 from pbem.store.models import Audit, Game, Seat, Step
 
@@ -159,6 +160,12 @@ def awaiting_of(step: Step) -> dict[str, Prompt]:
     return {s: Prompt.from_json(p) for s, p in json.loads(step.awaiting_json).items()}
 
 
+def mark_due(game: Game, now: datetime) -> None:
+    """Something changed that the tick must look at (orders in, a new step, a GM action):
+    the next tick takes the game up and works out when it is due after that."""
+    game.due_at = now
+
+
 def audit(session: Session, game: Game | None, action: str, *, now: datetime,
           actor: str = "gm", **detail: Any) -> None:
     session.add(Audit(game_id=game.id if game else None, at=now, actor=actor, action=action,
@@ -226,9 +233,12 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
     if problems:
         raise ServiceError(problems[0])
     seats = {seat: clean_address(email, f"seat {seat}:") for seat, email in seats.items()}
+    wrong = game_settings.problems(settings or {}, seats)
+    if wrong:
+        raise ServiceError(wrong[0])
     master = master_seed_from(seed)
     if position is None:
-        outcome = set_up(ruleset, config, master)
+        outcome = set_up(ruleset, config, master, verify=False)
     else:
         outcome = _position_start(ruleset, config, position, force=force)
     game = Game(name=name, ruleset=ruleset.id, variant=config.variant,
@@ -306,8 +316,11 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
         game.status = "finished"
         game.finished_at = now
         game.deadline = None
-        # Nothing is hidden any more: every seed of the game is published.
-        for old in live_steps(session, game):
+        # Nothing is hidden any more: every seed of the game is published. Only the rows
+        # still secret are read (a sealed seed is unsealed row by row), not the history.
+        for old in session.exec(select(Step).where(Step.game_id == game.id,
+                                                   Step.live == True,  # noqa: E712
+                                                   Step.seed_revealed == False)):  # noqa: E712
             reveal_seed(session, old)
             session.add(old)
         reveal_seed(session, step)
@@ -315,6 +328,7 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
         game.deadline = next_deadline(game, now)
     step.deadline = game.deadline
     game.step = number
+    mark_due(game, now)
     session.add(step)
     session.add(game)
     session.flush()

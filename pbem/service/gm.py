@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session, select
 
 from pbem.core.engine import canonical_json
+from pbem.service import game_settings, retention
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -22,6 +24,7 @@ from pbem.service.games import (
     hash_password,
     live_step,
     live_steps,
+    mark_due,
     new_password,
     ruleset_of,
     seat_row,
@@ -58,6 +61,7 @@ def resume(session: Session, name: str, *, now: datetime) -> Game:
         game.deadline = now + timedelta(seconds=max(left, 3600))
     game.settings_json = canonical_json(settings)
     _sync_step_deadline(session, game)
+    mark_due(game, now)
     session.add(game)
     audit(session, game, "resume", now=now)
     return game
@@ -70,9 +74,29 @@ def extend(session: Session, name: str, *, hours: float, now: datetime) -> Game:
     base = game.deadline if game.deadline and game.deadline > now else now
     game.deadline = base + timedelta(hours=hours)
     _sync_step_deadline(session, game)
+    mark_due(game, now)
     session.add(game)
     audit(session, game, "extend", now=now, hours=hours, deadline=game.deadline.isoformat())
     return game
+
+
+def set_settings(session: Session, name: str, values: dict[str, Any], *,
+                 now: datetime) -> dict[str, Any]:
+    """Change game settings (validated, audited). A new mail retention applies to the mail
+    already kept too."""
+    game = find_game(session, name)
+    seats = [row.seat for row in session.exec(select(Seat).where(Seat.game_id == game.id))]
+    wrong = game_settings.problems(values, seats)
+    if wrong:
+        raise ServiceError(wrong[0])
+    current = json.loads(game.settings_json or "{}")
+    current.update(values)
+    game.settings_json = canonical_json(current)
+    session.add(game)
+    if "mail_retention_days" in values:
+        retention.restamp(session, game)
+    audit(session, game, "setting", now=now, **values)
+    return values
 
 
 def _sync_step_deadline(session: Session, game: Game) -> None:
@@ -157,6 +181,7 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     game.step = to_step
     game.status = "open"
     game.finished_at = None
+    mark_due(game, now)
     reopened = Step(game_id=game.id, number=to_step, generation=game.generation, live=True,
                     state_json=target.state_json, state_digest=target.state_digest,
                     awaiting_json=target.awaiting_json, phase=target.phase, round=target.round,

@@ -36,6 +36,7 @@ from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, 
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
 from pbem.service import digests, limits
+from pbem.service.game_settings import wants_view_json
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -44,6 +45,7 @@ from pbem.service.games import (
     ruleset_of,
     seat_row,
     seats_of,
+    settings_of,
 )
 from pbem.service.orders import Receipt, SpoolItem, read_envelope, submit_orders
 from pbem.service.outbox import (  # noqa: F401 - the outbox's API, also reached from here
@@ -73,18 +75,22 @@ def _reply_to(session: Session, settings: Settings, game: Game, seat: Seat, step
 
 
 def queue_reports(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
-    """Queue the report that opens the game's current step for every active seat."""
+    """Queue the report that opens the game's current step for every active seat.
+
+    The mail is the text and the HTML (with the board picture in it, compacted) and, for
+    the seats that opted in (`view_json`), the whole view as JSON: its size does not grow
+    with the game's history."""
     count = 0
+    game_settings = settings_of(game)
     for seat in seats_of(session, game):
         ctx = report_context(session, game.name, seat=seat.seat)
         text = render_report(ctx, fmt="text", override=settings.templates)
         html = render_report(ctx, fmt="html", override=settings.templates)
-        atts = [Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
-                                      ensure_ascii=False).encode(), "application/json",
-                           f"{game.name}-step{ctx['step']}-{seat.seat}.json")]
-        if ctx["board_svg"]:
-            atts.append(Attachment(ctx["board_svg"].encode(), "image/svg+xml",
-                                   f"{game.name}-step{ctx['step']}.svg"))
+        atts = []
+        if wants_view_json(game_settings, seat.seat):
+            atts.append(Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
+                                              ensure_ascii=False).encode(), "application/json",
+                                   f"{game.name}-step{ctx['step']}-{seat.seat}.json"))
         over = " (final)" if ctx["result"] else ""
         row = queue(session, settings, kind="report", to=seat.email, game=game, seat=seat.seat,
                     subject=f"[{game.name}] step {ctx['step']}{over}: {ctx['phase'] or 'report'}",

@@ -25,6 +25,7 @@ from pbem.service.games import (
     check_password,
     find_game,
     live_step,
+    mark_due,
     ruleset_of,
     seat_row,
     seats_of,
@@ -192,6 +193,8 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         receipt.reason = "orders on file" if current else "no orders on file"
     receipt.accepted = True
     receipt.lines = _echo_lines(current, ignored)
+    mark_due(game, now)  # the step may be complete now: the tick looks at once
+    session.add(game)
     session.flush()
     return receipt
 

@@ -29,6 +29,7 @@ from pbem.config import Settings
 from pbem.mail.backoff import next_attempt
 from pbem.mail.outbound import Attachment, Thread, compose, make_message_id, thread_root_id
 from pbem.mail.transport import MaildirSink, PermanentMailError, TransientMailError, send_smtp
+from pbem.service import retention
 from pbem.service.claims import claim, release
 from pbem.service.vault import token_secret_of
 from pbem.store.models import Game, Outbox
@@ -70,6 +71,7 @@ def queue(session: Session, settings: Settings, *, kind: str, to: str, subject: 
     row = Outbox(game_id=game.id if game else None, kind=kind, seat=seat, recipient=to,
                  subject=subject, message_id=message_id, raw=msg.as_bytes(), created_at=now,
                  next_attempt_at=now)
+    retention.stamp(row, game)
     session.add(row)
     session.flush()
     return row

@@ -176,6 +176,15 @@ def adjudicate(session: Session, name: str, text: str, *, reason: str, actor: st
                  force=force, now=now)
 
 
+def ruling_state(ruleset: Ruleset, step: Step) -> str | None:
+    """The state (canonical JSON) a ruling step's position gives, or None if it does not load."""
+    try:
+        state = ruleset.load_position(json.loads(step.ruling_json or "{}")["position"])
+    except (KeyError, ValueError, NotImplementedError):
+        return None
+    return canonical_json(ruleset.dump(state))
+
+
 def verify_ruling(ruleset: Ruleset, step: Step, next_state_json: str | None,
                   seats: list[str]) -> str | None:
     """Check a ruling step as a stated input: its position gives the next step's state,

@@ -34,3 +34,23 @@ def test_a_whole_game_on_postgresql(pg_url: str) -> None:  # noqa: F811
     with session_scope(engine) as s:
         assert verify_game(s, "pg1").ok
     engine.dispose()
+
+
+def test_the_scale_migration_round_trips_on_postgresql(pg_url: str) -> None:
+    import sys
+
+    from sqlalchemy import create_engine
+
+    from pbem.store.db import connect, migrate
+
+    admin = create_engine(pg_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql("CREATE DATABASE migration_check")
+    admin.dispose()
+    engine = connect(pg_url.rsplit("/", 1)[0] + "/migration_check")
+    migrate(engine)
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_migrations import check_history_survives_the_scale_migration
+
+    check_history_survives_the_scale_migration(engine)
+    engine.dispose()
