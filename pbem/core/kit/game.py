@@ -260,7 +260,8 @@ class Game(Ruleset):
              answers: list[dict[str, str]], late: list[list[Any]], replay: list[int],
              emitted: int, dice: Dice, snapshot: Any) -> tuple[Any, list[Event], Context]:
         work["pause"] = None
-        ctx = Context(work, ReplayDice(dice, replay), Log(), ask=self.ask_mode(work),
+        ctx = Context(work, ReplayDice(dice, replay), Log(report_outcomes=self.report_outcomes),
+                      ask=self.ask_mode(work),
                       answers=answers, late=late, absorb=self._absorb_late)
         lines = {seat: [OrderLine(n, text, self.grammar.parse_line(work, seat, text))
                         for n, text in script[seat]] for seat in sorted(script)}
