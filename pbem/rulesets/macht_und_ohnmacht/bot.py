@@ -12,32 +12,32 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from . import actions, board
-from .board import KNIGHT, MAGE, State
+from pbem.core.kit import Order
+
+from . import board, data
+from .data import KNIGHT, MAGE
 from .orders import (
     BidAnswer,
     Cancel,
     Clear,
-    Decline,
-    Effect,
     If,
-    Order,
     Pass,
     Place,
+    Play,
     PlayInfluence,
     PlayMovement,
     PlayRecruit,
     PlaySea,
     PlayStrength,
-    Rebel,
     Recruit,
     RetreatPref,
-    SerpentNever,
-    SerpentRule,
+    Serpent,
     StandingBid,
-    Swap,
     Take,
 )
+from .rules import actions
+from .rules.standing import legal_effects
+from .state import State
 
 
 def _splits(k: int, m: int) -> list[tuple[int, int]]:
@@ -49,7 +49,7 @@ def legal_actions(state: State, seat: str, *, full: bool = True,
     """Every single action order legal for `seat` now (TAKE of a lightning tile without a
     bid). With full=False, movement and sea voyages get one random split per region pair."""
     out: list[Order] = []
-    for ttype in sorted({board.ttype(t) for t in state["display"]}):
+    for ttype in sorted({data.ttype(t) for t in state["display"]}):
         out.append(Take(ttype))
     for rid in board.region_ids(state):
         if actions.check_place(state, seat, Place(rid)) is None:
@@ -61,14 +61,14 @@ def legal_actions(state: State, seat: str, *, full: bool = True,
 
 def legal_plays(state: State, seat: str, *, full: bool = True,
                 rng: random.Random | None = None) -> list[Order]:
-    held = sorted({board.ttype(t) for t in state["held"][seat]})
+    held = sorted({data.ttype(t) for t in state["held"][seat]})
     regions = board.region_ids(state)
     cands: list[Order] = []
     for tt in held:
-        info = board.type_info(tt)
+        info = data.type_info(tt)
         kind = info["kind"]
         if kind in ("influence", "merlin"):
-            syms = [info["symbol"]] if kind == "influence" else board.symbols()
+            syms = [info["symbol"]] if kind == "influence" else data.symbols()
             for sym, rid, mode in product(syms, regions, ("BOLSTER", "SEIZE")):
                 if state["regions"][rid]["marker"] == sym:
                     cands.append(PlayInfluence(tt, sym, mode, rid))
@@ -104,22 +104,6 @@ def legal_plays(state: State, seat: str, *, full: bool = True,
     return [o for o in cands if actions.check_play(state, seat, o) is None]
 
 
-def legal_effects(state: State, winner: str, kind: str) -> list[Effect]:
-    opp = board.opponent(state, winner)
-    out: list[Effect] = [Decline()]
-    if kind == "rebellion":
-        for rid in board.controlled(state, opp):
-            reg = state["regions"][rid]
-            for k, m in _splits(min(2, reg[KNIGHT]), min(2, reg[MAGE])):
-                if k + m <= 2:
-                    out.append(Rebel(rid, k, m))
-    elif kind == "swap":
-        for rid in board.region_ids(state):
-            for mk in sorted(set(state["aside"])):
-                out.append(Swap(rid, mk))
-    return out
-
-
 def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
     lines: list[str] = []
     regions = board.region_ids(state)
@@ -129,11 +113,11 @@ def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
     if rng.random() < 0.15:
         r = rng.random()
         if r < 0.2:
-            lines.append(str(SerpentNever()))
+            lines.append(str(Serpent("NEVER")))
         else:
             what = rng.choice(["seize", "bolster", "any", "movement", "castle", "merlin"])
             region = rng.choice(regions) if rng.random() < 0.3 else None
-            lines.append(str(SerpentRule(rng.choice(["NEXT", "EVERY"]), what, region)))
+            lines.append(str(Serpent(rng.choice(["NEXT", "EVERY"]), what, region)))
     if rng.random() < 0.15:
         unit = rng.choice(["active", "passive", "mage", "knight", "none"])
         to = tuple(rng.sample(regions, 2)) if unit != "none" and rng.random() < 0.5 else ()
@@ -144,7 +128,7 @@ def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
 
 
 def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
-    if not board.type_info(o.tile)["lightning"] or rng.random() < 0.2:
+    if not data.type_info(o.tile)["lightning"] or rng.random() < 0.2:
         return str(o)
     act = board.active_type(state)
     bid = rng.randint(0, state["reserve"][seat][act])
@@ -156,9 +140,10 @@ def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
 
 def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     """The bot's orders for whatever `seat` is asked now."""
-    phase = state["phase"]
+    asked = [q for q in (state["pause"] or {}).get("questions", []) if q["seat"] == seat]
+    phase = asked[0]["kind"] if asked else "turn"
+    p = asked[0]["data"]["pending"] if asked else {}
     lines = random_standing(state, seat, rng)
-    p = state["pending"]
     act = board.active_type(state)
     if phase == "bid":
         n = rng.randint(0, state["reserve"][seat][act])
@@ -183,8 +168,7 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
                 lines.append(str(o))
             continue
         singles = [o for o in legal_actions(state, seat, full=False, rng=rng)
-                   if not isinstance(o, PlayInfluence | PlayMovement | PlaySea | PlayStrength
-                                     | PlayRecruit)]
+                   if not isinstance(o, Play)]
         o = rng.choice(singles)
         if isinstance(o, Place | Recruit) and rng.random() < 0.15:
             region = rng.choice(board.region_ids(state))
@@ -197,4 +181,4 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     return lines
 
 
-__all__ = ["legal_actions", "legal_plays", "legal_effects", "random_script", "random_standing"]
+__all__ = ["legal_actions", "legal_plays", "random_script", "random_standing"]

@@ -11,15 +11,17 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mou_helpers import RS, ex1
+from .helpers import RS, ex1
 
 from pbem.core.dice import HmacDice
 from pbem.core.engine import split_setup
 from pbem.core.envelope import parse_envelope
+from pbem.core.kit import Question
 from pbem.core.ruleset import GameConfig
-from pbem.rulesets.macht_und_ohnmacht import board, bot, cycle
+from pbem.rulesets.macht_und_ohnmacht import board, bot, data
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
 from pbem.rulesets.macht_und_ohnmacht import orders as o
-from pbem.rulesets.macht_und_ohnmacht.parser import parse_line
+from pbem.rulesets.macht_und_ohnmacht.orders import parse_line
 
 EXAMPLES = Path(__file__).parents[3] / "orders" / "examples" / "macht-und-ohnmacht"
 
@@ -29,23 +31,31 @@ def standard_state() -> dict[str, Any]:
 
 
 def in_step(step: str, seat: str) -> dict[str, Any]:
-    """A standard-map state in which `seat` is asked for `step` ('turn', 'bid swap', ...)."""
+    """A standard-map state in which `seat` is asked for `step` ('turn', 'bid swap', ...):
+    a turn, or a decision open in the other seat's turn (the kit's pause record)."""
     state = standard_state()
     other = board.opponent(state, seat)
     kind, _, extra = step.partition(" ")
     if kind == "turn":
-        state["turn"] = cycle.new_turn(seat, 2, first=False, no=2)
+        state["turn"] = cycle.new_turn(seat, 2, number=2)
         return state
-    state["phase"] = kind
-    state["pending"] = {
+    state["turn"] = cycle.new_turn(other, 2, number=2)
+    pending = {
         "bid": {"kind": "bid", "type": extra or "vp", "tile": f"{extra or 'vp'}_1",
-                "taker": other, "bids": {}, "ifwin": {}, "need": [seat]},
+                "taker": other, "need": [seat]},
         "serpent": {"kind": "serpent", "seat": seat, "by": other,
                     "order": "PLAY castle SEIZE mer", "tile": "castle_1"},
         "retreat": {"kind": "retreat", "seat": seat, "attacker": other, "region": "mer",
                     "place": True, "options": ["wes"]},
         "effect": {"kind": "effect", "seat": seat, "type": extra, "tile": f"{extra}_1"},
     }[kind]
+    if kind == "effect":  # the opponent holds Mercia, a target for a rebellion
+        state["regions"]["mer"].update({"owner": other, "knight": 1, "mage": 1})
+    question = Question(seat, kind, "?", "PASS", exhaustive=False,
+                        data={"line": 1, "pending": pending, "sealed": {}})
+    state["pause"] = {"phase": "turn", "snapshot": copy.deepcopy(state),
+                      "script": {other: [[1, "RECRUIT"]]}, "answers": [], "late": [],
+                      "dice": [], "emitted": 0, "questions": [question.to_json()]}
     return state
 
 
@@ -70,7 +80,9 @@ def test_examples_cover_every_command() -> None:
         step = next(line.split(":", 1)[1].strip() for line in env.body.splitlines()
                     if line.startswith("# step:"))
         seen |= {type(x) for x in RS.parse(in_step(step, env.seat), env.seat, env.body).orders}
-    everything = {*o.ACTIONS, *o.STANDING, *o.EFFECTS, o.BidAnswer, o.Cancel, o.Pass}
+    everything = {o.Take, o.Place, o.Recruit, o.PlayInfluence, o.PlayStrength, o.PlayMovement,
+                  o.PlaySea, o.PlayRecruit, o.If, *o.STANDING, *o.EFFECTS, o.BidAnswer,
+                  o.RetreatAnswer, o.Cancel, o.Pass}
     assert everything - seen == set()
 
 
@@ -87,9 +99,9 @@ def test_examples_cover_every_command() -> None:
     ("PLAY sea mer mer 1K", "another region"),
     ("PLAY movement mer wes", "at least one unit"),
     ("PLAY serpent SEIZE mer", "opponent's turn"),
-    ("CANCEL", "no serpent question is open"),
-    ("BID 3", "answers an auction"),
-    ("DECLINE", "no lightning effect"),
+    ("CANCEL", "CANCEL is not part of this step; it asks for your turn's actions"),
+    ("BID 3", "BID is not part of this step"),
+    ("DECLINE", "DECLINE is not part of this step"),
     ("RETREAT sideways", "not a unit choice"),
     ("SERPENT NEXT vp", "never played in action D"),
     ("PLACE", "the line ends where a region should follow"),
@@ -111,10 +123,12 @@ def test_errors_name_the_problem(text: str, needle: str) -> None:
 def test_step_specific_errors() -> None:
     state = in_step("bid vp", "orange")
     assert "bid 0-5" in RS.parse(state, "orange", "BID 9").errors[0].error
-    assert "actions are not asked" in RS.parse(state, "orange", "RECRUIT").errors[0].error
+    assert "RECRUIT does not answer the question" in RS.parse(state, "orange",
+                                                               "RECRUIT").errors[0].error
     assert RS.parse(state, "orange", "BID vp 3\nBID 2").ok  # standing orders always fit
     state = in_step("turn", "white")
-    assert "not asked" in RS.parse(state, "orange", "RECRUIT").errors[0].error
+    assert "RECRUIT is not yours to send now: white is awaited; you may send standing orders " \
+        "only" in RS.parse(state, "orange", "RECRUIT").errors[0].error
 
 
 def test_aliases_and_accents() -> None:
@@ -123,9 +137,9 @@ def test_aliases_and_accents() -> None:
     assert [str(x) for x in parsed.orders] == ["TAKE castle", "PLAY strength-tent", "PLACE ean"]
 
 
-REGIONS = sorted(board.map_data()["region"], key=lambda r: r["id"])
+REGIONS = sorted(data.map_data()["region"], key=lambda r: r["id"])
 REG = st.sampled_from([r["id"] for r in REGIONS])
-SYM = st.sampled_from(board.symbols())
+SYM = st.sampled_from(data.symbols())
 N = st.integers(0, 9)
 EFFECT = st.one_of(st.builds(o.Rebel, REG, st.integers(0, 1), st.integers(0, 1)),
                    st.builds(o.Swap, REG, SYM), st.just(o.Decline()))
@@ -152,10 +166,10 @@ ORDERS = st.one_of(
               st.sampled_from(["knight", "mage"])),
     st.builds(o.BidAnswer, N),
     st.builds(o.StandingBid, st.sampled_from(["vp", "any"]), N),
-    st.builds(o.SerpentRule, st.sampled_from(["NEXT", "EVERY"]),
+    st.builds(o.Serpent, st.sampled_from(["NEXT", "EVERY"]),
               st.sampled_from(["seize", "bolster", "any", "castle", "merlin", "strength-tent"]),
               st.one_of(st.none(), REG)),
-    st.just(o.SerpentNever()),
+    st.just(o.Serpent("NEVER")),
     st.builds(o.RetreatPref, st.sampled_from(["active", "passive", "mage", "knight"]),
               st.lists(REG, max_size=3).map(tuple)),
     st.just(o.RetreatPref("none")),
@@ -197,6 +211,6 @@ def test_perft_pins() -> None:
     assert len(bot.legal_actions(state, "orange")) == 2 + 3 + 1 + 4 + 35 + 10 + 2
     std = standard_state()
     seat = std["turn"]["seat"]
-    types = {board.ttype(t) for t in std["display"]}
+    types = {data.ttype(t) for t in std["display"]}
     assert len(types) == 5  # this seed: castle, merlin, movement, sea, serpent
     assert len(bot.legal_actions(std, seat)) == len(types) + 15 + 1 == 21

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mou_helpers import RS, canon
+from .helpers import RS, canon
 
 from pbem.core.engine import StepOutcome
 from pbem.core.ruleset import GameConfig

@@ -4,12 +4,14 @@ on the spec's reconstructed test maps EX1-EX3."""
 from __future__ import annotations
 
 import pytest
-from mou_helpers import build, ex1, region, send, texts
+from .helpers import build, ex1, region, send, texts
 
 from pbem.core.dice import ScriptedDice
+from pbem.core.kit import Log
 from pbem.core.engine import split_setup
-from pbem.rulesets.macht_und_ohnmacht import actions, board, cycle
-from pbem.rulesets.macht_und_ohnmacht.board import KNIGHT, MAGE
+from pbem.rulesets.macht_und_ohnmacht import board, bot, data
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+from pbem.rulesets.macht_und_ohnmacht.data import KNIGHT, MAGE
 
 
 def test_tc01_time_tile_seven_gives_seven_cubes_and_ten_tiles() -> None:
@@ -17,7 +19,7 @@ def test_tc01_time_tile_seven_gives_seven_cubes_and_ten_tiles() -> None:
     state["time_pile"] = [7]
     state["time_used"] = [3, 4, 4, 5, 5, 6, 6, 7, 8, 8]
     old_display = list(state["display"])
-    events: list = []
+    events = Log()
     cycle.start_cycle(state, ScriptedDice([0] * 12), events)  # + start lot
     assert state["hourglass"] == 7
     assert len(state["display"]) == 10
@@ -39,7 +41,7 @@ def test_tc02_first_cycle() -> None:
     assert state["cycle_type"] == "magic"
     assert state["turn"]["seat"] == "white" and state["turn"]["actions"] == 1
     assert [r.purpose for r in dice.log][-1] == "start player lot, cycle 1"
-    assert len(state["aside"]) == 3
+    assert len(state["set_aside"]) == 3
 
 
 def test_tc03_turn_order_example() -> None:
@@ -48,7 +50,7 @@ def test_tc03_turn_order_example() -> None:
     units = {"a": ("white", 0, 1), "b": ("white", 0, 1), "c": ("white", 0, 1),
              "d": ("white", 0, 1), "e": ("orange", 0, 1), "f": ("orange", 0, 1)}
     state = build(markers, [], units, cycle_type="magic", vp={"orange": 2, "white": 2})
-    cycle.choose_start_player(state, ScriptedDice([]), [])
+    cycle.choose_start_player(state, ScriptedDice([]), Log())
     assert state["turn"]["seat"] == "orange" and state["turn"]["actions"] == 1
     send(state, "orange", "RECRUIT")
     assert state["turn"]["seat"] == "white" and state["turn"]["actions"] == 2
@@ -59,7 +61,7 @@ def test_tc03_turn_order_example() -> None:
 def test_tc04_steel_seize_of_d() -> None:
     state = ex1(cycle_type="steel", held={"orange": ["castle"]}, reserve={"orange": (1, 0)})
     assert board.seize_count(state, "orange", "d") == (4, 3)
-    assert actions.retreat_options(state, "white", "d") == ["b", "c"]
+    assert board.retreat_options(state, "white", "d") == ["b", "c"]
     ev = send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
     assert "4:3, success" in texts(ev)
     assert region(state, "d") == ("orange", 1, 0)
@@ -82,7 +84,7 @@ def test_tc06_magic_seize_of_f_without_retreat() -> None:
                 reserve={"white": (0, 1)})
     assert board.neighbours(state, "f") == ["c"]
     assert board.seize_count(state, "white", "f") == (2, 1)
-    assert actions.retreat_options(state, "orange", "f") == []
+    assert board.retreat_options(state, "orange", "f") == []
     stock_before = state["stock"]["orange"][MAGE]
     send(state, "white", "PLAY helmet SEIZE f\nRECRUIT")
     assert region(state, "f") == ("white", 0, 1)
@@ -171,7 +173,7 @@ def test_tc13_play_example_part_2() -> None:
                    "c": ("white", 0, 1), "b": ("white", 1, 0)},
                   cycle_type="steel", hourglass=5, reserve={"orange": (5, 0), "white": (3, 0)},
                   vp={"orange": 2, "white": 3}, display=["castle", "tent", "vp"])
-    cycle.choose_start_player(state, ScriptedDice([]), [])
+    cycle.choose_start_player(state, ScriptedDice([]), Log())
     assert state["turn"]["seat"] == "orange" and state["turn"]["actions"] == 2
     send(state, "orange", "TAKE castle\nPLACE h")
     assert region(state, "h") == ("orange", 2, 0)

@@ -5,11 +5,13 @@ standing orders and `ask` steps."""
 from __future__ import annotations
 
 import pytest
-from mou_helpers import RS, build, ex1, region, send, send_many, texts
+from .helpers import RS, build, ex1, region, send, send_many, texts, phase
 
 from pbem.core.dice import ScriptedDice
-from pbem.rulesets.macht_und_ohnmacht import board, cycle
-from pbem.rulesets.macht_und_ohnmacht.board import KNIGHT, MAGE
+from pbem.core.kit import Log
+from pbem.rulesets.macht_und_ohnmacht import board, bot, data
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+from pbem.rulesets.macht_und_ohnmacht.data import KNIGHT, MAGE
 
 
 def _auction_state(**kw):  # TC-14 set-up
@@ -27,7 +29,7 @@ def test_tc14_auction_won_by_the_non_taker() -> None:
     assert state["stock"]["orange"][KNIGHT] == stock + 2
     assert state["reserve"]["orange"][KNIGHT] == 0
     assert state["reserve"]["white"][KNIGHT] == 1  # the loser keeps his bid
-    assert board.first_of_type(state["discard"], "vp") is not None
+    assert data.first_of_type(state["discard"], "vp") is not None
     assert state["hourglass"] == 1  # the auction's cube and the recruit's
 
 
@@ -43,11 +45,11 @@ def test_tc15_equal_bids_discard_the_tile() -> None:
 def test_sealed_bid_step_in_ask_mode_awaits_both() -> None:
     state = _auction_state(decisions="ask")
     send(state, "white", "TAKE vp\nRECRUIT")
-    assert state["phase"] == "bid"
+    assert phase(state) == "bid"
     assert set(RS.awaiting(state)) == {"orange", "white"}
     # the seats' views do not show the other's bid
     send_many(state, {"orange": "BID 2", "white": "BID 1"})
-    assert state["vp"]["orange"] == 1 and state["phase"] == "turn"
+    assert state["vp"]["orange"] == 1 and phase(state) == "turn"
     assert state["hourglass"] == 1  # white's script went on with RECRUIT
 
 
@@ -78,12 +80,12 @@ def test_rebellion_auto_default_takes_active_units_first() -> None:
 def test_tc17_marker_swap_changes_magic_adjacency() -> None:
     state = ex1(cycle_type="magic", turn="white", display=["swap"], reserve={"white": (0, 1)})
     state["regions"]["d"]["marker"] = "key"
-    state["aside"] = ["castle", "tent", "tent"]
+    state["set_aside"] = ["castle", "tent", "tent"]
     assert board.neighbours(state, "d") == []
     send(state, "white", "TAKE swap BID 1 IFWIN SWAP d tent\nRECRUIT")
     assert state["regions"]["d"]["marker"] == "tent"
     assert board.neighbours(state, "d") == ["a", "b", "g"]
-    assert state["aside"] == ["castle", "key", "tent"]
+    assert state["set_aside"] == ["castle", "key", "tent"]
 
 
 def test_tc18_serpent_cancels_and_action_d_goes_on() -> None:
@@ -104,7 +106,7 @@ def test_serpent_ask_step() -> None:
     state = ex1(cycle_type="steel", hourglass=5, held={"orange": ["castle"],
                                                        "white": ["serpent"]}, decisions="ask")
     send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
-    assert state["phase"] == "serpent" and list(RS.awaiting(state)) == ["white"]
+    assert phase(state) == "serpent" and list(RS.awaiting(state)) == ["white"]
     assert "RECRUIT" not in str(RS.view(state, "white"))  # orange's script stays hidden
     send(state, "white", "CANCEL")
     assert region(state, "d") == ("white", 1, 0)
@@ -117,7 +119,7 @@ def test_tc19_no_serpent_on_the_last_cube() -> None:
                                                        "white": ["serpent"]}, decisions="ask")
     send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
     # no serpent window (no cube left); the seize resolves completely, with its retreat
-    assert state["hourglass"] == 0 and state["phase"] == "retreat"
+    assert state["hourglass"] == 0 and phase(state) == "retreat"
     send(state, "white", "RETREAT knight TO c", dice=None)
     assert region(state, "c") == ("white", 2, 2)
     assert state["cycle"] == 2 and len(state["held"]["white"]) == 1
@@ -157,7 +159,7 @@ def test_tc24_reinforcement_capped_by_stock() -> None:
     state["stock"]["orange"][KNIGHT] = 1
     state["reserve"]["orange"][KNIGHT] = 16 - 4 - 1
     state["cycle_type"] = "steel"
-    cycle.start_cycle(state, ScriptedDice([0] * 20), [])
+    cycle.start_cycle(state, ScriptedDice([0] * 20), Log())
     assert state["reserve"]["orange"][KNIGHT] == 12 and state["stock"]["orange"][KNIGHT] == 0
 
 
@@ -170,7 +172,7 @@ def _scoring_state(o_active: int, w_active: int, vp: dict[str, int]) -> dict:
 
 def test_tc25_fewer_vp_can_win() -> None:
     state = _scoring_state(2, 0, {"orange": 10, "white": 11})
-    cycle.end_cycle(state, ScriptedDice([]), [])
+    cycle.end_cycle(state, ScriptedDice([]), Log())
     assert state["vp"] == {"orange": 11, "white": 11}
     assert state["result"]["winners"] == ["orange"]
     assert state["result"]["scores"] == {"orange": 13, "white": 11}
@@ -179,7 +181,7 @@ def test_tc25_fewer_vp_can_win() -> None:
 
 def test_tc26_equal_active_regions_both_score() -> None:
     state = _scoring_state(3, 3, {"orange": 1, "white": 1})
-    cycle.end_cycle(state, ScriptedDice([0] * 20), [])
+    cycle.end_cycle(state, ScriptedDice([0] * 20), Log())
     assert state["vp"] == {"orange": 2, "white": 2}
 
 
@@ -190,15 +192,15 @@ def test_tc26_equal_active_regions_both_score() -> None:
 ])
 def test_simultaneous_twelve(vp: dict, active: tuple, winner: list) -> None:
     state = _scoring_state(active[0], active[1], vp)
-    cycle.end_cycle(state, ScriptedDice([]), [])
+    cycle.end_cycle(state, ScriptedDice([]), Log())
     assert state["result"]["winners"] == winner
 
 
 @pytest.mark.parametrize(("mode", "over"), [("another_cycle", False), ("draw", True)])
 def test_simultaneous_twelve_full_tie(mode: str, over: bool) -> None:
     state = _scoring_state(2, 2, {"orange": 10, "white": 10})
-    state["opts"]["simultaneous_win"] = mode
-    cycle.end_cycle(state, ScriptedDice([0] * 20), [])
+    state["options"]["simultaneous_win"] = mode
+    cycle.end_cycle(state, ScriptedDice([0] * 20), Log())
     assert (state["result"] is not None) == over
     if over:
         assert state["result"]["winners"] == ["orange", "white"]
@@ -231,10 +233,10 @@ def test_tc30_reveal_reshuffles_the_discard() -> None:
     state = ex1(cycle_type="steel")
     tiles = sorted(state["pile"])
     state["pile"], state["discard"] = tiles[:2], tiles[2:22]
-    events: list = []
+    events = Log()
     cycle.reveal(state, ScriptedDice([0] * 9), events, 9)
     assert len(state["display"]) == 9
-    assert "shuffled into a new draw pile" in texts(events)
+    assert "shuffled into a new draw pile" in texts(events.events)
     assert state["discard"] == [] and len(state["pile"]) == 13
 
 
@@ -264,7 +266,7 @@ def test_retreat_standing_preference_and_ask() -> None:
     assert region(state, "c") == ("white", 2, 2)
     state = ex1(cycle_type="steel", held={"orange": ["castle"]}, decisions="ask")
     send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
-    assert state["phase"] == "retreat"
+    assert phase(state) == "retreat"
     send(state, "white", "RETREAT none")
     assert region(state, "b") == ("white", 1, 1) and region(state, "c") == ("white", 1, 2)
 
@@ -273,7 +275,7 @@ def test_effect_ask_step() -> None:
     state = _auction_state(decisions="ask")
     send(state, "white", "TAKE rebellion BID 1\nRECRUIT")
     send(state, "orange", "BID 0")
-    assert state["phase"] == "effect" and list(RS.awaiting(state)) == ["white"]
+    assert phase(state) == "effect" and list(RS.awaiting(state)) == ["white"]
     bad = RS.parse(state, "white", "SWAP a tent")
     assert not bad.ok and "rebellion" in bad.errors[0].error
     send(state, "white", "REBEL g 1K 1M")
@@ -297,7 +299,7 @@ def test_ifwin_on_the_take_line_survives_the_bid_step() -> None:
     assert set(RS.awaiting(state)) == {"orange", "white"}
     send_many(state, {"orange": "BID 0", "white": "BID 1"})
     assert region(state, "g") == ("orange", 1, 1)
-    assert state["phase"] == "turn"
+    assert phase(state) == "turn"
 
 
 def test_conditional_lines() -> None:
@@ -333,8 +335,8 @@ def test_win_counts_all_regions_option() -> None:
         state["regions"]["r7"].update({"owner": "orange", KNIGHT: 1, MAGE: 1})
         state["stock"]["orange"][KNIGHT] -= 1
         state["stock"]["orange"][MAGE] -= 1
-        state["opts"]["win_regions"] = mode
-        cycle.end_cycle(state, ScriptedDice([0] * 20), [])
+        state["options"]["win_regions"] = mode
+        cycle.end_cycle(state, ScriptedDice([0] * 20), Log())
         result = state["result"]
         assert (result and result["winners"]) == winner
         if result:

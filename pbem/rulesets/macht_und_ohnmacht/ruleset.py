@@ -1,0 +1,195 @@
+"""Macht & Ohnmacht on the game kit: its declarations, its phase table and the answers
+to its decisions.
+
+Seats are `orange` and `white` (the rulebook's colours). One mail step is one seat's turn
+(phase `turn`); a decision in the middle of a turn (a sealed bid, the serpent, a retreat,
+a lightning effect) is a short step of its own only with option `decisions=ask` when no
+standing order covers it. The game has no dice: the random set-up, tile reveals, time
+tiles and start-player lots are public draws.
+Not here: the rules (rules/, phases.py), views and pictures (view.py), the bot (bot.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.core.dice import Dice
+from pbem.core.engine import SetupResult
+from pbem.core.kit import OVER, Context, Game, Log, Phase, Question, Verdict
+from pbem.core.orders import OrderLine, Prompt
+from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
+
+from . import bot, data, phases, position, view
+from .orders import (
+    GRAMMAR,
+    BidAnswer,
+    Cancel,
+    Decline,
+    If,
+    Pass,
+    Place,
+    Play,
+    Rebel,
+    Recruit,
+    RetreatAnswer,
+    Swap,
+    Take,
+)
+from .rules import cycle, standing
+from .state import State
+
+PHASES = {
+    "turn": Phase("turn", (Take, Place, Recruit, Play, If),
+                  "your turn's actions (TAKE, PLACE, RECRUIT, PLAY)",
+                  phases.awaits, phases.prompt, phases.default, phases.resolve),
+}
+
+# What the report calls each decision while it is open.
+DECISION_LABELS = {"bid": "sealed auction", "serpent": "serpent window", "retreat": "retreat",
+                   "effect": "lightning effect"}
+
+
+class MachtUndOhnmacht(Game):
+    id = "macht-und-ohnmacht"
+    title = "Macht & Ohnmacht (Power & Weakness)"
+    rulebook = "000_a441e0a95575b086.txt"
+    min_players = 2
+    max_players = 2
+    variants = (Variant("standard", "Standard", "The only game the rulebook describes: "
+                        "two players, magic and steel cycles."),)
+    options = (
+        *Ruleset.options,
+        Option("start_tiebreak", "previous_cycle", ("previous_cycle", "new_cycle"),
+               "spec A3: on equal VP, fewer active regions starts, counted with the active "
+               "units of the cycle just scored (rulebook play example) or of the new cycle "
+               "(the spec's proposal)"),
+        Option("win_regions", "active", ("active", "all"),
+               "spec A1: the victory total counts controlled active regions (detailed "
+               "rules) or all controlled regions (summary)"),
+        Option("simultaneous_win", "another_cycle", ("another_cycle", "draw"),
+               "spec §8: both reach 12 with equal totals and VP"),
+        Option("sea_destination_coastal", "no", ("no", "yes"),
+               "spec A6: must a sea voyage end in a coastal region"),
+    )
+    grammar = GRAMMAR
+    phases = PHASES
+    answers = {"bid": (BidAnswer,), "serpent": (Cancel, Pass), "retreat": (RetreatAnswer,),
+               "effect": (Rebel, Swap, Decline)}
+    standing_anytime = True  # standing orders are kept from any seat in any step
+    state_schema = State
+
+    # --- set-up ---------------------------------------------------------------------------
+    def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
+        return data.SEATS
+
+    def setup(self, config: GameConfig, dice: Dice) -> SetupResult:
+        options = {o.key: self.option(config, o.key) for o in self.options}
+        state = cycle.new_state(tuple(config.seats), options)
+        log = Log()
+        cycle.setup(state, dice, log)
+        # The first report tells what the set-up drew (markers, display, start player).
+        return SetupResult(state, tuple(log.events))
+
+    # --- the kit's hooks ------------------------------------------------------------------
+    def phase_of(self, state: Any) -> str:
+        return OVER if state["result"] is not None else "turn"
+
+    def ask_mode(self, state: Any) -> bool:
+        return standing.ask_mode(state)
+
+    def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
+        standing.absorb(ctx.state, ctx.log, seat, lines)
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """The decision's facts are in the view (phase, open decision); no events."""
+
+    def check(self, state: Any, seat: str, order: Any) -> Verdict:
+        if isinstance(order, BidAnswer):
+            have = state["reserve"][seat][data.ACTIVE[state["cycle_type"]]]
+            if order.n > have:
+                return f"you have only {have} active units in reserve; bid 0-{have}"
+            return _effect_kind(self.questions(state), seat, order.ifwin)
+        if isinstance(order, Rebel | Swap | Decline):
+            return _effect_kind(self.questions(state), seat, order) or _effect_legal(
+                state, self.questions(state), seat, order)
+        return None
+
+    def question_prompt(self, state: Any, q: Question) -> Prompt:
+        skeleton = ("PASS", "# CANCEL") if q.kind == "serpent" else (q.default,)
+        return Prompt(q.text, skeleton, q.options[:60], {"phase": q.kind})
+
+    def position_problems(self, state: Any) -> list[str]:
+        return position.problems(state)
+
+    def position_warnings(self, state: Any) -> list[str]:
+        return position.warnings(state)
+
+    # --- views and results ----------------------------------------------------------------
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def result(self, state: Any) -> Result | None:
+        r = state["result"]
+        if r is None:
+            return None
+        ranking = tuple(sorted(state["seats"], key=lambda s: (-r["scores"][s], s)))
+        return Result(tuple(r["winners"]), dict(r["scores"]), r["reason"], ranking)
+
+    def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:
+        return bot.random_script(state, seat, rng)
+
+    def redeal_hidden(self, state: Any, seat: str | None, rng: random.Random) -> Any:
+        return view.redeal_hidden(state, seat, rng)
+
+    def dump(self, state: Any) -> Any:
+        return view.json_copy(state)
+
+    def load(self, data_: Any) -> Any:
+        return view.json_copy(data_)
+
+    # --- presentation ---------------------------------------------------------------------
+    def round_number(self, state: Any) -> int:
+        return int(state["cycle"])
+
+    def phase_label(self, state: Any) -> str:
+        head = f"Cycle {state['cycle']} ({state['cycle_type']})"
+        if state["result"] is not None:
+            return f"{head}, game over"
+        qs = self.questions(state)
+        t = state["turn"]
+        what = DECISION_LABELS[qs[0].kind] if qs else f"{t['seat']}'s turn {t['number']}"
+        return f"{head}, hourglass {state['hourglass']}, {what}"
+
+    def board_text(self, view_: Mapping[str, Any]) -> str:
+        return view.board_text(dict(view_))
+
+    def board_svg(self, view_: Mapping[str, Any]) -> str | None:
+        return view.board_svg(dict(view_))
+
+
+def _effect_legal(state: Any, questions: Sequence[Question], seat: str,
+                  effect: Any) -> str | None:
+    """An effect answer must be legal in the position where the question stands."""
+    q = next(q for q in questions if q.seat == seat)
+    why = standing.check_effect(state, seat, q.data["pending"]["type"], effect)
+    if why is None:
+        return None
+    shown = [o for o in q.options if o != "DECLINE"][:6]
+    return f"{why}; answer DECLINE or e.g. " + " or ".join(shown) if shown else f"{why}; answer DECLINE"
+
+
+def _effect_kind(questions: Sequence[Question], seat: str, effect: Any) -> str | None:
+    """An effect (or IFWIN) must fit the auctioned tile of the seat's open question."""
+    q = next((q for q in questions if q.seat == seat), None)
+    if effect is None or q is None:
+        return None
+    kind = q.data["pending"]["type"]
+    if kind == "vp":
+        return "the victory point tile has no choice to make"
+    if isinstance(effect, Rebel) and kind != "rebellion":
+        return "REBEL is the rebellion's effect; this auction is a marker swap"
+    if isinstance(effect, Swap) and kind != "swap":
+        return "SWAP is the marker swap's effect; this auction is a rebellion"
+    return None
