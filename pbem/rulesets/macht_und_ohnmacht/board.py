@@ -106,7 +106,7 @@ def seize_parts(state: State, attacker: str, target: str
         elif reg["owner"] == defender and reg[act]:
             dfn.append((f"{region_name(state, rid)} {unit_word(act, reg[act])}", reg[act]))
     for side, seat in ((att, attacker), (dfn, defender)):
-        bonus = state["strength"][seat].get(marker, 0)
+        bonus = state["strength"][seat].get(marker or "", 0)
         if bonus:
             side.append((f"strength +{bonus}", bonus))
     return att, dfn

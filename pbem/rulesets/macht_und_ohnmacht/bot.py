@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from typing import Any
 
 from pbem.core.kit import Order
 
@@ -60,18 +61,16 @@ def legal_actions(state: State, seat: str, *, full: bool = True,
 
 
 def legal_plays(state: State, seat: str, *, full: bool = True,
-                rng: random.Random | None = None) -> list[Order]:
-    held = sorted({data.ttype(t) for t in state["held"][seat]})
-    regions = board.region_ids(state)
-    cands: list[Order] = []
-    for tt in held:
+                rng: random.Random | None = None) -> list[Play]:
+    """Every tile play legal for `seat` now (with full=False and an rng, one random unit
+    split per region pair for movement and sea voyages)."""
+    pick = None if full else rng
+    cands: list[Play] = []
+    for tt in sorted({data.ttype(t) for t in state["held"][seat]}):
         info = data.type_info(tt)
         kind = info["kind"]
         if kind in ("influence", "merlin"):
-            syms = [info["symbol"]] if kind == "influence" else data.symbols()
-            for sym, rid, mode in product(syms, regions, ("BOLSTER", "SEIZE")):
-                if state["regions"][rid]["marker"] == sym:
-                    cands.append(PlayInfluence(tt, sym, mode, rid))
+            cands += _influence_plays(state, tt, info)
         if kind == "strength":
             cands.append(PlayStrength(info["symbol"]))
         if info["recruit"] == "choice2":
@@ -79,29 +78,48 @@ def legal_plays(state: State, seat: str, *, full: bool = True,
         elif info["recruit"]:
             cands.append(PlayRecruit(tt))
         if kind == "movement":
-            for a in regions:
-                for b in board.neighbours(state, a):
-                    if b <= a:
-                        continue
-                    ra, rb = state["regions"][a], state["regions"][b]
-                    moves = [(k, m, bk, bm) for (k, m), (bk, bm) in
-                             product(_splits(ra[KNIGHT], ra[MAGE]), _splits(rb[KNIGHT], rb[MAGE]))
-                             if k + m + bk + bm > 0]
-                    if not full and moves and rng is not None:
-                        moves = [rng.choice(moves)]
-                    cands += [PlayMovement(a, b, *mv) for mv in moves]
+            cands += _movement_plays(state, pick)
         if kind == "sea":
-            for a in regions:
-                if not state["map"][a]["coastal"] or state["regions"][a]["owner"] != seat:
-                    continue
-                ra = state["regions"][a]
-                moves = [(k, m) for k, m in _splits(ra[KNIGHT], ra[MAGE]) if k + m > 0]
-                for b in regions:
-                    if b == a:
-                        continue
-                    mv = moves if full or rng is None else [rng.choice(moves)]
-                    cands += [PlaySea(a, b, k, m) for k, m in mv]
+            cands += _sea_plays(state, seat, pick)
     return [o for o in cands if actions.check_play(state, seat, o) is None]
+
+
+def _influence_plays(state: State, tt: str, info: dict[str, Any]) -> list[Play]:
+    syms = [info["symbol"]] if info["kind"] == "influence" else data.symbols()
+    return [PlayInfluence(tt, sym, mode, rid)
+            for sym, rid, mode in product(syms, board.region_ids(state), ("BOLSTER", "SEIZE"))
+            if state["regions"][rid]["marker"] == sym]
+
+
+def _movement_plays(state: State, pick: random.Random | None) -> list[Play]:
+    out: list[Play] = []
+    for a in board.region_ids(state):
+        for b in board.neighbours(state, a):
+            if b <= a:
+                continue
+            ra, rb = state["regions"][a], state["regions"][b]
+            moves = [(k, m, bk, bm) for (k, m), (bk, bm) in
+                     product(_splits(ra[KNIGHT], ra[MAGE]), _splits(rb[KNIGHT], rb[MAGE]))
+                     if k + m + bk + bm > 0]
+            if pick is not None and moves:
+                moves = [pick.choice(moves)]
+            out += [PlayMovement(a, b, *mv) for mv in moves]
+    return out
+
+
+def _sea_plays(state: State, seat: str, pick: random.Random | None) -> list[Play]:
+    out: list[Play] = []
+    regions = board.region_ids(state)
+    for a in regions:
+        if not state["map"][a]["coastal"] or state["regions"][a]["owner"] != seat:
+            continue
+        ra = state["regions"][a]
+        moves = [(k, m) for k, m in _splits(ra[KNIGHT], ra[MAGE]) if k + m > 0]
+        for b in regions:
+            if b != a:
+                out += [PlaySea(a, b, k, m)
+                        for k, m in (moves if pick is None else [pick.choice(moves)])]
+    return out
 
 
 def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
@@ -140,7 +158,8 @@ def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
 
 def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     """The bot's orders for whatever `seat` is asked now."""
-    asked = [q for q in (state["pause"] or {}).get("questions", []) if q["seat"] == seat]
+    pause = state["pause"]
+    asked = [q for q in (pause["questions"] if pause else []) if q["seat"] == seat]
     phase = asked[0]["kind"] if asked else "turn"
     p = asked[0]["data"]["pending"] if asked else {}
     lines = random_standing(state, seat, rng)
@@ -164,8 +183,7 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
         plays = legal_plays(state, seat, full=False, rng=rng) if state["held"][seat] else []
         r = rng.random()
         if plays and r < 0.4:
-            for o in rng.sample(plays, min(len(plays), rng.randint(1, 3))):
-                lines.append(str(o))
+            lines += [str(x) for x in rng.sample(plays, min(len(plays), rng.randint(1, 3)))]
             continue
         singles = [o for o in legal_actions(state, seat, full=False, rng=rng)
                    if not isinstance(o, Play)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pbem.core.kit import Context, Effects
 
 from . import board
-from .data import KNIGHT, MAGE, units_text
+from .data import KNIGHT, MAGE, Unit, units_text
 from .orders import Effect, Rebel, Swap
 
 EFFECTS = Effects("lightning tile")
@@ -32,7 +32,8 @@ def rebellion(ctx: Context, winner: str, choice: Effect | None) -> None:
         return _decline(ctx, winner)
     state = ctx.state
     opp = board.opponent(state, winner)
-    for unit, n in ((KNIGHT, choice.knights), (MAGE, choice.mages)):
+    removed: tuple[tuple[Unit, int], ...] = ((KNIGHT, choice.knights), (MAGE, choice.mages))
+    for unit, n in removed:
         board.remove_units(state, choice.region, unit, n)
         state["stock"][opp][unit] += n
     ctx.log.public("rebellion", f"Rebellion: {winner} removes "

@@ -611,8 +611,8 @@ class RetreatAnswer(RetreatPref):
 def _asked(state: Any, seat: str | None, kind: str) -> bool:
     """Is `seat` asked a question of this kind now (the kit's pause record)?"""
     pause = state.get("pause") if isinstance(state, dict) else None
-    return bool(pause) and any(q["seat"] == seat and q["kind"] == kind
-                               for q in pause["questions"])
+    questions = pause["questions"] if pause else []
+    return any(q["seat"] == seat and q["kind"] == kind for q in questions)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ def problems(state: State) -> list[str]:
         if bad:
             out.append(f"map.{rid}.borders: {bad[0]!r} is not a region")
     for field in ("reserve", "stock", "held", "vp", "standing", "strength"):
-        missing = [s for s in seats if s not in state[field]]  # type: ignore[literal-required]
+        missing = [s for s in seats if s not in state[field]]
         if missing:
             out.append(f"{field}: no entry for {missing[0]}")
     tiles = [*state["display"], *state["pile"], *state["discard"],

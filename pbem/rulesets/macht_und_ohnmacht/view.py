@@ -88,7 +88,9 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "result": state["result"],
     }
     if seat is not None:
-        out["standing"] = {k: list(v) for k, v in sorted(state["standing"][seat].items())}
+        mine = state["standing"][seat]
+        out["standing"] = {"bid": list(mine["bid"]), "retreat": list(mine["retreat"]),
+                           "serpent": list(mine["serpent"])}
         if turn is not None and turn["seat"] == seat:
             out["script_left"] = script_left(state, seat)
         if facts and seat in facts.get("sealed", {}):

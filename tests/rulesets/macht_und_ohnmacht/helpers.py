@@ -9,9 +9,8 @@ from typing import Any
 
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import canonical_json
-from pbem.rulesets.macht_und_ohnmacht import RULESET
+from pbem.rulesets.macht_und_ohnmacht import RULESET, position
 from pbem.rulesets.macht_und_ohnmacht import data as bd
-from pbem.rulesets.macht_und_ohnmacht import position
 from pbem.rulesets.macht_und_ohnmacht.rules import cycle
 
 RS = RULESET

@@ -4,14 +4,15 @@ on the spec's reconstructed test maps EX1-EX3."""
 from __future__ import annotations
 
 import pytest
-from .helpers import build, ex1, region, send, texts
 
 from pbem.core.dice import ScriptedDice
-from pbem.core.kit import Log
 from pbem.core.engine import split_setup
-from pbem.rulesets.macht_und_ohnmacht import board, bot, data
-from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+from pbem.core.kit import Log
+from pbem.rulesets.macht_und_ohnmacht import board
 from pbem.rulesets.macht_und_ohnmacht.data import KNIGHT, MAGE
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+
+from .helpers import build, ex1, region, send, texts
 
 
 def test_tc01_time_tile_seven_gives_seven_cubes_and_ten_tiles() -> None:

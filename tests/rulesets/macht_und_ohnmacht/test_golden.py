@@ -11,12 +11,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .helpers import RS, canon
-
 from pbem.core.engine import StepOutcome
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.render import render_report
+
+from .helpers import RS, canon
 
 GOLDEN = Path(__file__).parent / "golden"
 SEATS = ("orange", "white")

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from .helpers import RS, ex1
 
 from pbem.core.dice import HmacDice
 from pbem.core.engine import split_setup
@@ -19,9 +18,11 @@ from pbem.core.envelope import parse_envelope
 from pbem.core.kit import Question
 from pbem.core.ruleset import GameConfig
 from pbem.rulesets.macht_und_ohnmacht import board, bot, data
-from pbem.rulesets.macht_und_ohnmacht.rules import cycle
 from pbem.rulesets.macht_und_ohnmacht import orders as o
 from pbem.rulesets.macht_und_ohnmacht.orders import parse_line
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+
+from .helpers import RS, ex1
 
 EXAMPLES = Path(__file__).parents[3] / "orders" / "examples" / "macht-und-ohnmacht"
 

@@ -8,11 +8,12 @@ import json
 import random
 
 import pytest
-from .helpers import RS, canon, conservation, phase
 
 from pbem.core.engine import StepOutcome
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
+
+from .helpers import RS, canon, conservation, phase
 
 SEATS = ("orange", "white")
 CONFIGS = [

@@ -5,13 +5,14 @@ standing orders and `ask` steps."""
 from __future__ import annotations
 
 import pytest
-from .helpers import RS, build, ex1, region, send, send_many, texts, phase
 
 from pbem.core.dice import ScriptedDice
 from pbem.core.kit import Log
-from pbem.rulesets.macht_und_ohnmacht import board, bot, data
-from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+from pbem.rulesets.macht_und_ohnmacht import board, data
 from pbem.rulesets.macht_und_ohnmacht.data import KNIGHT, MAGE
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+
+from .helpers import RS, build, ex1, phase, region, send, send_many, texts
 
 
 def _auction_state(**kw):  # TC-14 set-up

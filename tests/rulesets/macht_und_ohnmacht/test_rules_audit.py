@@ -4,14 +4,13 @@ rulebook passage it holds the code to."""
 
 from __future__ import annotations
 
-from .helpers import RS, build, ex1, phase, region, resolve, send, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.core.kit import Log
 from pbem.core.ruleset import GameConfig
-from pbem.rulesets.macht_und_ohnmacht import board, bot, data
-from pbem.rulesets.macht_und_ohnmacht.rules import cycle
 from pbem.rulesets.macht_und_ohnmacht.data import KNIGHT
+from pbem.rulesets.macht_und_ohnmacht.rules import cycle
+
+from .helpers import RS, build, ex1, phase, region, resolve, send, texts
 
 
 def test_bolster_needs_the_tiles_marker() -> None:

@@ -40,7 +40,7 @@ def cube(state: State, log: Log, why: str) -> None:
         raise AssertionError("no cube left to remove")
     state["hourglass"] -= 1
     log.public("cube", f"A cube leaves the hourglass ({why}); {state['hourglass']} "
-                         "left.", hourglass=state["hourglass"])
+               "left.", hourglass=state["hourglass"])
 
 
 # --- B: place -----------------------------------------------------------------------------
@@ -65,7 +65,7 @@ def do_place(state: State, seat: str, o: Place, log: Log) -> None:
     state["reserve"][seat][act] -= 1
     board.add_units(state, o.region, seat, act, 1)
     log.public("place", f"{seat} places a {act} on "
-                         f"{board.region_name(state, o.region)}.", seat=seat, region=o.region)
+               f"{board.region_name(state, o.region)}.", seat=seat, region=o.region)
 
 
 # --- C: recruit ---------------------------------------------------------------------------
@@ -83,8 +83,8 @@ def do_recruit(state: State, seat: str, log: Log) -> None:
     state["reserve"][seat][pas] += n
     state["first_recruit_done"] = True
     log.public("recruit", f"{seat} recruits {data.unit_word(pas, n)}"
-                         + (" (first recruitment of the cycle)" if first else "") + ".",
-                         seat=seat, unit=pas, n=n)
+               + (" (first recruitment of the cycle)" if first else "") + ".",
+               seat=seat, unit=pas, n=n)
     cube(state, log, "recruitment")
 
 
@@ -95,63 +95,77 @@ def check_play(state: State, seat: str, o: Play) -> str | None:
     ttype = o.tile_type
     if data.first_of_type(state["held"][seat], ttype) is None:
         return f"you hold no {data.tile_name(ttype)} tile"
+    if isinstance(o, PlayInfluence):
+        return _check_influence(state, seat, o)
+    if isinstance(o, PlayMovement):
+        return _check_movement(state, seat, o)
+    if isinstance(o, PlaySea):
+        return _check_sea(state, seat, o)
+    return None  # strength and recruit mode are always playable when held
+
+
+def _check_influence(state: State, seat: str, o: PlayInfluence) -> str | None:
+    opp = board.opponent(state, seat)
+    reg = state["regions"][o.region]
+    name = board.region_name(state, o.region)
+    if reg["marker"] != o.symbol:
+        return f"{name} carries a {reg['marker']} marker, not {o.symbol}"
+    if o.mode == "BOLSTER":
+        # Rulebook "Erősítés": empty or own region with the tile's symbol; no cap.
+        if reg["owner"] == opp:
+            return f"{name} is held by {opp}"
+        act = board.active_type(state)
+        if state["reserve"][seat][act] < 1:
+            return f"no {act} (active unit) is in your reserve"
+        return None
+    # SPEC-AMBIGUITY A7: a seize needs an opponent-held target.
+    if reg["owner"] != opp:
+        return f"{name} is not held by {opp}"
+    if o.sure:
+        att, dfn = board.seize_parts(state, seat, o.region)
+        attack, defence = sum(n for _, n in att), sum(n for _, n in dfn)
+        if attack - defence < 1:
+            return (f"SURE: the count would be {attack}:{defence}, not a win (attack: "
+                    f"{', '.join(w for w, _ in att) or 'nothing'}; defence: "
+                    f"{', '.join(w for w, _ in dfn) or 'nothing'})")
+    return None
+
+
+def _check_movement(state: State, seat: str, o: PlayMovement) -> str | None:
+    """Rulebook "Mozgás": two adjacent regions (cycle adjacency), own units only, both
+    ways. SPEC-AMBIGUITY A5: neither region may be the opponent's."""
     opp = board.opponent(state, seat)
     regions = state["regions"]
-    if isinstance(o, PlayInfluence):
-        reg = regions[o.region]
-        name = board.region_name(state, o.region)
-        if reg["marker"] != o.symbol:
-            return f"{name} carries a {reg['marker']} marker, not {o.symbol}"
-        if o.mode == "BOLSTER":
-            # Rulebook "Erősítés": empty or own region with the tile's symbol; no cap.
-            if reg["owner"] == opp:
-                return f"{name} is held by {opp}"
-            act = board.active_type(state)
-            if state["reserve"][seat][act] < 1:
-                return f"no {act} (active unit) is in your reserve"
-            return None
-        # SPEC-AMBIGUITY A7: a seize needs an opponent-held target.
-        if reg["owner"] != opp:
-            return f"{name} is not held by {opp}"
-        if o.sure:
-            att, dfn = board.seize_parts(state, seat, o.region)
-            attack, defence = sum(n for _, n in att), sum(n for _, n in dfn)
-            if attack - defence < 1:
-                return (f"SURE: the count would be {attack}:{defence}, not a win (attack: "
-                        f"{', '.join(w for w, _ in att) or 'nothing'}; defence: "
-                        f"{', '.join(w for w, _ in dfn) or 'nothing'})")
-        return None
-    if isinstance(o, PlayMovement):
-        # Rulebook "Mozgás": two adjacent regions (cycle adjacency), own units only, both
-        # ways. SPEC-AMBIGUITY A5: neither region may be the opponent's.
-        for rid in (o.a, o.b):
-            if regions[rid]["owner"] == opp:
-                return f"{board.region_name(state, rid)} is held by {opp}"
-        if not board.adjacent(state, o.a, o.b):
-            return (f"{board.region_name(state, o.a)} and {board.region_name(state, o.b)} are "
-                    f"not adjacent in the {state['cycle_type']} cycle")
-        a, b = regions[o.a], regions[o.b]
-        if o.knights > a[KNIGHT] or o.mages > a[MAGE]:
-            return f"you do not have {data.units_text(o.knights, o.mages)} in {o.a}"
-        if o.back_knights > b[KNIGHT] or o.back_mages > b[MAGE]:
-            return f"you do not have {data.units_text(o.back_knights, o.back_mages)} in {o.b}"
-        return None
-    if isinstance(o, PlaySea):
-        # Rulebook "Hajózás": from a coastal region to any empty or own region, one way.
-        src, dst = regions[o.src], regions[o.dst]
-        if not state["map"][o.src]["coastal"]:
-            return f"{board.region_name(state, o.src)} is not coastal"
-        if src["owner"] != seat:
-            return f"you have no units in {board.region_name(state, o.src)}"
-        if dst["owner"] == opp:
-            return f"{board.region_name(state, o.dst)} is held by {opp}"
-        # SPEC-AMBIGUITY A6: destination need not be coastal unless the option says so.
-        if state["options"]["sea_destination_coastal"] == "yes" and not state["map"][o.dst]["coastal"]:
-            return f"{board.region_name(state, o.dst)} is not coastal"
-        if o.knights > src[KNIGHT] or o.mages > src[MAGE]:
-            return f"you do not have {data.units_text(o.knights, o.mages)} in {o.src}"
-        return None
-    return None  # strength and recruit mode are always playable when held
+    for rid in (o.a, o.b):
+        if regions[rid]["owner"] == opp:
+            return f"{board.region_name(state, rid)} is held by {opp}"
+    if not board.adjacent(state, o.a, o.b):
+        return (f"{board.region_name(state, o.a)} and {board.region_name(state, o.b)} are "
+                f"not adjacent in the {state['cycle_type']} cycle")
+    a, b = regions[o.a], regions[o.b]
+    if o.knights > a[KNIGHT] or o.mages > a[MAGE]:
+        return f"you do not have {data.units_text(o.knights, o.mages)} in {o.a}"
+    if o.back_knights > b[KNIGHT] or o.back_mages > b[MAGE]:
+        return f"you do not have {data.units_text(o.back_knights, o.back_mages)} in {o.b}"
+    return None
+
+
+def _check_sea(state: State, seat: str, o: PlaySea) -> str | None:
+    """Rulebook "Hajózás": from a coastal region to any empty or own region, one way."""
+    opp = board.opponent(state, seat)
+    src, dst = state["regions"][o.src], state["regions"][o.dst]
+    if not state["map"][o.src]["coastal"]:
+        return f"{board.region_name(state, o.src)} is not coastal"
+    if src["owner"] != seat:
+        return f"you have no units in {board.region_name(state, o.src)}"
+    if dst["owner"] == opp:
+        return f"{board.region_name(state, o.dst)} is held by {opp}"
+    # SPEC-AMBIGUITY A6: destination need not be coastal unless the option says so.
+    if state["options"]["sea_destination_coastal"] == "yes" and not state["map"][o.dst]["coastal"]:
+        return f"{board.region_name(state, o.dst)} is not coastal"
+    if o.knights > src[KNIGHT] or o.mages > src[MAGE]:
+        return f"you do not have {data.units_text(o.knights, o.mages)} in {o.src}"
+    return None
 
 
 def spend_tile(state: State, seat: str, o: Play, log: Log) -> str:
@@ -174,13 +188,13 @@ def apply_simple(state: State, seat: str, o: Play, log: Log) -> None:
         state["reserve"][seat][act] -= 1
         board.add_units(state, o.region, seat, act, 1)
         log.public("bolster", f"{seat} puts a {act} on "
-                             f"{board.region_name(state, o.region)}.", region=o.region)
+                   f"{board.region_name(state, o.region)}.", region=o.region)
     elif isinstance(o, PlayStrength):
         # Rulebook "Erő": +1 in seizes of this symbol, attacking or defending, for the rest
         # of the cycle. SPEC-AMBIGUITY A8: several strength tiles stack.
         state["strength"][seat][o.symbol] = state["strength"][seat].get(o.symbol, 0) + 1
         log.public("strength", f"{seat} has +{state['strength'][seat][o.symbol]} in "
-                             f"{o.symbol} seizes for the rest of the cycle.", symbol=o.symbol)
+                   f"{o.symbol} seizes for the rest of the cycle.", symbol=o.symbol)
     elif isinstance(o, PlayMovement):
         a0 = dict(state["regions"][o.a])
         b0 = dict(state["regions"][o.b])
@@ -194,15 +208,15 @@ def apply_simple(state: State, seat: str, o: Play, log: Log) -> None:
         board.add_units(state, o.a, seat, KNIGHT, o.back_knights)
         board.add_units(state, o.a, seat, MAGE, o.back_mages)
         log.public("move", f"{seat} moves {data.units_text(o.knights, o.mages)} "
-                             f"{o.a} -> {o.b} and {data.units_text(o.back_knights, o.back_mages)}"
-                             f" {o.b} -> {o.a}.", a=o.a, b=o.b)
+                   f"{o.a} -> {o.b} and {data.units_text(o.back_knights, o.back_mages)}"
+                   f" {o.b} -> {o.a}.", a=o.a, b=o.b)
     elif isinstance(o, PlaySea):
         board.remove_units(state, o.src, KNIGHT, o.knights)
         board.remove_units(state, o.src, MAGE, o.mages)
         board.add_units(state, o.dst, seat, KNIGHT, o.knights)
         board.add_units(state, o.dst, seat, MAGE, o.mages)
         log.public("sea", f"{seat} sails {data.units_text(o.knights, o.mages)} "
-                             f"from {o.src} to {o.dst}.", src=o.src, dst=o.dst)
+                   f"from {o.src} to {o.dst}.", src=o.src, dst=o.dst)
     elif isinstance(o, PlayRecruit):
         recruit_tile(state, seat, o, log)
     else:  # pragma: no cover
@@ -223,8 +237,8 @@ def recruit_tile(state: State, seat: str, o: PlayRecruit, log: Log) -> None:
         state["reserve"][seat][unit] += k
         got[unit] = k
     log.public("tile_recruit", f"{seat} recruits "
-                         f"{data.units_text(got.get(KNIGHT, 0), got.get(MAGE, 0))} with the "
-                         "tile.", seat=seat, got=got)
+               f"{data.units_text(got.get(KNIGHT, 0), got.get(MAGE, 0))} with the "
+               "tile.", seat=seat, got=got)
 
 
 def seize_result(state: State, seat: str, o: PlayInfluence, log: Log) -> bool:
@@ -235,8 +249,8 @@ def seize_result(state: State, seat: str, o: PlayInfluence, log: Log) -> bool:
     why = (f" (attack: {', '.join(w for w, _ in att) or 'nothing'}; defence: "
            f"{', '.join(w for w, _ in dfn) or 'nothing'})")
     log.public("seize", f"{seat} seizes {board.region_name(state, o.region)}: "
-                         f"{attack}:{defence}, {'success' if ok else 'fails'}{why}.",
-                         region=o.region, attack=attack, defence=defence, success=ok)
+               f"{attack}:{defence}, {'success' if ok else 'fails'}{why}.",
+               region=o.region, attack=attack, defence=defence, success=ok)
     return ok
 
 
@@ -250,8 +264,8 @@ def finish_seize(state: State, attacker: str, target: str, place: bool,
         board.remove_units(state, target, unit, 1)
         board.add_units(state, dest, defender, unit, 1)
         log.public("retreat", f"{defender} retreats a {unit} from "
-                             f"{board.region_name(state, target)} to "
-                             f"{board.region_name(state, dest)}.", unit=unit, dest=dest)
+                   f"{board.region_name(state, target)} to "
+                   f"{board.region_name(state, dest)}.", unit=unit, dest=dest)
     reg = state["regions"][target]
     lost: dict[Unit, int] = {MAGE: reg[MAGE], KNIGHT: reg[KNIGHT]}
     for unit, n in lost.items():
@@ -259,14 +273,14 @@ def finish_seize(state: State, attacker: str, target: str, place: bool,
         state["stock"][defender][unit] += n
     if lost[MAGE] + lost[KNIGHT]:
         log.public("losses", f"{defender} loses "
-                             f"{data.units_text(lost[KNIGHT], lost[MAGE])} to stock.",
-                             lost=lost)
+                   f"{data.units_text(lost[KNIGHT], lost[MAGE])} to stock.",
+                   lost=lost)
     act = board.active_type(state)
     if place and state["reserve"][attacker][act] > 0:
         state["reserve"][attacker][act] -= 1
         board.add_units(state, target, attacker, act, 1)
         log.public("seize_place", f"{attacker} places a {act} on "
-                             f"{board.region_name(state, target)}.", region=target)
+                   f"{board.region_name(state, target)}.", region=target)
     else:
         log.public("seize_empty", f"{board.region_name(state, target)} stays empty.",
-                             region=target)
+                   region=target)

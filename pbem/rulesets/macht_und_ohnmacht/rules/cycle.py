@@ -104,12 +104,12 @@ def reveal(state: State, dice: Dice, log: Log, n: int) -> None:
         if not state["pile"]:
             if not state["discard"]:
                 log.public("reveal_short", f"Only {i} action tiles could be revealed: "
-                                     "the draw and discard piles are empty.")
+                           "the draw and discard piles are empty.")
                 break
             state["pile"] = sorted(state["discard"])
             state["discard"] = []
             log.public("reshuffle", "The discard pile is shuffled into a new draw "
-                                 f"pile ({len(state['pile'])} tiles).")
+                       f"pile ({len(state['pile'])} tiles).")
         tid = dice.draw(state["pile"], f"action tile {i + 1} of {n}, cycle {state['cycle']}")
         shown.append(tid)
     state["display"] = sorted(state["display"] + shown)
@@ -128,29 +128,29 @@ def start_cycle(state: State, dice: Dice, log: Log, *, first: bool = False) -> N
         state["reserve"][seat][act] += n
         gains[seat] = n
     log.public("cycle_start", f"Cycle {state['cycle']} ({state['cycle_type']}) begins. "
-                         "Reinforcement: " + ", ".join(f"{s} +{data.unit_word(act, n)}"
-                                                       for s, n in gains.items()) + ".",
-                         cycle=state["cycle"], cycle_type=state["cycle_type"], gains=gains)
+               "Reinforcement: " + ", ".join(f"{s} +{data.unit_word(act, n)}"
+                                             for s, n in gains.items()) + ".",
+               cycle=state["cycle"], cycle_type=state["cycle_type"], gains=gains)
     if not first:
         # Rulebook "Időlapka felcsapása"; spec §4.2 step 2 (reshuffle used tiles: A14).
         if not state["time_pile"]:
             state["time_pile"] = sorted(state["time_used"])
             state["time_used"] = []
             log.public("time_reshuffle", "The used time tiles are shuffled into a "
-                                 "new pile.")
+                       "new pile.")
         value = dice.draw(state["time_pile"], f"time tile, cycle {state['cycle']}")
         state["time_used"] = sorted(state["time_used"] + [value])
         state["time_tile"] = value
         state["hourglass"] = value
         if state["display"]:
             log.public("display_discard", "Untaken tiles go to the discard pile: "
-                                 + ", ".join(data.tile_name(data.ttype(t))
-                                             for t in state["display"]) + ".")
+                       + ", ".join(data.tile_name(data.ttype(t))
+                                   for t in state["display"]) + ".")
         state["discard"] = sorted(state["discard"] + state["display"])
         state["display"] = []
         log.public("time_tile", f"Time tile {value}: {value} cubes on the hourglass, "
-                             f"{value + data.cycle_rules()['extra_display']} action tiles.",
-                             value=value)
+                   f"{value + data.cycle_rules()['extra_display']} action tiles.",
+                   value=value)
         reveal(state, dice, log, value + data.cycle_rules()["extra_display"])
     choose_start_player(state, dice, log)
     state["first_recruit_done"] = False
@@ -188,8 +188,8 @@ def choose_start_player(state: State, dice: Dice, log: Log) -> None:
     actions = 1 if tied else 2
     state["turn"] = new_turn(start, actions, number=1)
     log.public("start_player", f"{start} starts cycle {state['cycle']} ({why}), "
-                         f"with {actions} action{'s' if actions > 1 else ''} in the first "
-                         "turn.", seat=start, actions=actions)
+               f"with {actions} action{'s' if actions > 1 else ''} in the first "
+               "turn.", seat=start, actions=actions)
 
 
 def new_turn(seat: str, actions: int, *, number: int) -> Turn:
@@ -209,10 +209,10 @@ def end_cycle(state: State, dice: Dice, log: Log) -> None:
     for s in scorers:
         state["vp"][s] += 1
     log.public("cycle_end", f"Cycle {state['cycle']} ({ctype}) ends. Active regions: "
-                         + ", ".join(f"{s} {counts[s]}" for s in state["seats"]) + "; +1 VP to "
-                         + " and ".join(scorers) + ". VP now "
-                         + ", ".join(f"{s} {state['vp'][s]}" for s in state["seats"]) + ".",
-                         counts=counts, scorers=scorers, vp=dict(state["vp"]))
+               + ", ".join(f"{s} {counts[s]}" for s in state["seats"]) + "; +1 VP to "
+               + " and ".join(scorers) + ". VP now "
+               + ", ".join(f"{s} {state['vp'][s]}" for s in state["seats"]) + ".",
+               counts=counts, scorers=scorers, vp=dict(state["vp"]))
     totals = {s: state["vp"][s] + win_regions(state, s) for s in state["seats"]}
     target = data.cycle_rules()["win"]
     reached = [s for s in state["seats"] if totals[s] >= target]
@@ -244,17 +244,17 @@ def end_cycle(state: State, dice: Dice, log: Log) -> None:
         else:
             state["tied_ends"] = state["tied_ends"] + 1
             log.public("tie_on", "Both reach 12 with equal totals and VP: "
-                                 "another cycle is played.")
+                       "another cycle is played.")
     log.public("totals", "Totals (VP + "
-                         + ("active " if state["options"]["win_regions"] == "active" else "")
-                         + "regions): " + ", ".join(f"{s} {totals[s]}" for s in state["seats"])
-                         + ".", totals=totals)
+               + ("active " if state["options"]["win_regions"] == "active" else "")
+               + "regions): " + ", ".join(f"{s} {totals[s]}" for s in state["seats"])
+               + ".", totals=totals)
     if winner:
         state["turn"] = None
         state["result"] = {"winners": winner, "scores": totals, "reason": reason}
         log.public("game_over", f"Game over: {' and '.join(winner)} "
-                             f"{'win' if len(winner) > 1 else 'wins'}; {reason}.",
-                             winners=winner, totals=totals)
+                   f"{'win' if len(winner) > 1 else 'wins'}; {reason}.",
+                   winners=winner, totals=totals)
         return
     state["cycle"] += 1
     state["cycle_type"] = STEEL if ctype == MAGIC else MAGIC

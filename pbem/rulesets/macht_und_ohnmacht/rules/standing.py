@@ -97,7 +97,7 @@ def standing_bid(state: State, seat: str, tile_type: str) -> StandingBid | None:
     for line in state["standing"][seat]["bid"]:
         bid = parse_line(state, line)
         if bid.tile == tile_type:
-            return bid  # type: ignore[no-any-return]
+            return bid
         if bid.tile == "any" and best is None:
             best = bid
     return best

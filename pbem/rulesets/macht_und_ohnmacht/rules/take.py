@@ -145,4 +145,4 @@ def choose_effect(ctx: Context, ln: OrderLine, winner: str, kind: str, tid: str,
         public=f"the effect of {data.tile_name(kind)}",
         data={"line": ln.lineno,
               "pending": {"kind": "effect", "seat": winner, "type": kind, "tile": tid}})
-    return parse_line(state, answer)  # type: ignore[no-any-return]
+    return parse_line(state, answer)
