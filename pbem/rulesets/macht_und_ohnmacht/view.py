@@ -94,7 +94,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         if turn is not None and turn["seat"] == seat:
             out["script_left"] = script_left(state, seat)
         if facts and seat in facts.get("sealed", {}):
-            out["my_bid"] = dict(facts["sealed"][seat])
+            sealed = facts["sealed"][seat]
+            out["my_bid"] = {"bid": sealed["bid"], "ifwin": sealed.get("ifwin")}
     return out
 
 
@@ -130,7 +131,7 @@ def redeal_hidden(state: State, seat: str | None, rng: random.Random) -> State:
         for q in pause["questions"]:
             sealed = q["data"].get("sealed", {})
             if s in sealed:
-                sealed[s] = {"bid": rng.randint(0, 9), "ifwin": rng.choice([None, "DECLINE"])}
+                sealed[s] = {"bid": rng.randint(0, 9), **rng.choice([{}, {"ifwin": "DECLINE"}])}
     return new
 
 

@@ -17,9 +17,10 @@ from pbem.core.engine import split_setup
 from pbem.core.envelope import parse_envelope
 from pbem.core.kit import Question
 from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
 from pbem.rulesets.macht_und_ohnmacht import board, bot, data
 from pbem.rulesets.macht_und_ohnmacht import orders as o
-from pbem.rulesets.macht_und_ohnmacht.orders import parse_line
+from pbem.rulesets.macht_und_ohnmacht.orders import GRAMMAR, parse_line
 from pbem.rulesets.macht_und_ohnmacht.rules import cycle
 
 from .helpers import RS, ex1
@@ -215,3 +216,19 @@ def test_perft_pins() -> None:
     types = {data.ttype(t) for t in std["display"]}
     assert len(types) == 5  # this seed: castle, merlin, movement, sea, serpent
     assert len(bot.legal_actions(std, seat)) == len(types) + 15 + 1 == 21
+
+
+def test_parse_of_str_is_identity_for_the_orders_of_random_playouts() -> None:
+    """Every line the random bot wrote in whole games (turns, bids, serpents, retreats,
+    effects, standing orders) reads back to the same order from its canonical form."""
+    seen: set[str] = set()
+    for seed, options in ((10, {"decisions": "ask"}), (4, {})):
+        p = play(RS, GameConfig(("orange", "white"), "standard", options), seed, keep=True)
+        for before, after in zip(p.outcomes, p.outcomes[1:], strict=False):
+            for seat, text in after.applied.items():
+                for line in RS.parse(before.state, seat, text).lines:
+                    assert line.ok, line.error
+                    again = GRAMMAR.parse_line(before.state, seat, str(line.order))
+                    assert again == line.order
+                    seen.add(type(line.order).__name__)
+    assert {"Take", "PlayInfluence", "BidAnswer", "Serpent"} <= seen

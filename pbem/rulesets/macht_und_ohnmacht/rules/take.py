@@ -56,7 +56,8 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> str:
     facts = {"line": ln.lineno,
              "pending": {"kind": "bid", "type": kind, "tile": tid, "taker": seat,
                          "need": [s for s in state["seats"] if s not in fixed]},
-             "sealed": {s: {"bid": n, "ifwin": str(e) if e else None}
+             # each seat's own bid for its view (no null: positions are TOML)
+             "sealed": {s: {"bid": n, **({"ifwin": str(e)} if e else {})}
                         for s, (n, e) in fixed.items()}}
     asks = {s: Ask(_bid_question(state, s, kind, seat), "BID 0",
                    tuple(f"BID {i}" for i in range(state["reserve"][s][act] + 1)),
