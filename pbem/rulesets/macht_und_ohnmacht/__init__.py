@@ -2,9 +2,10 @@
 knights and mages in 5th-century Britain, alternating magic and steel cycles.
 
 Rulebook: shared/seeds/000_a441e0a95575b086.txt (Hungarian fan translation, the
-authority); spec: shared/rules/000-macht-und-ohnmacht.md. The layout (imports point
-down this list): data, state, board, orders, rules/ (standing, actions, take, play,
-cycle), effects, phases, view, bot, position, ruleset.
+authority); spec: shared/rules/000-macht-und-ohnmacht.md. The layout (each module
+imports only modules before it in this list): data, state, board, orders,
+rules/standing, rules/actions, effects, rules/take, rules/play, rules/cycle, bot, phases,
+view, position, ruleset.
 """
 
 from .ruleset import MachtUndOhnmacht

@@ -441,7 +441,7 @@ class If(Order):
     example = "IF HOLD mer THEN PLACE mer"
     test: str  # "HOLD" | "NOT HOLD" | "HOURGLASS >=" | "HOURGLASS <=" | "HOURGLASS ="
     arg: str
-    order: Any  # an action (TAKE, PLACE, RECRUIT, PLAY)
+    order: Order  # an action (TAKE, PLACE, RECRUIT, PLAY)
 
     @classmethod
     def parse(cls, t: Tokens) -> If:
