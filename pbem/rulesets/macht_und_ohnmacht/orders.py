@@ -433,6 +433,20 @@ ACTIONS: tuple[type[Order], ...] = (Take, Place, Recruit, Play)
 
 
 @dataclass(frozen=True)
+class EndD(Order):
+    """Ends an action D: the next PLAY line starts a new one (two action D's in a row)."""
+    verbs = ("END D", "ENDD", "D vege", "vege D")
+    usage = "END D (between two runs of PLAY lines)"
+
+    @classmethod
+    def parse(cls, t: Tokens) -> EndD:
+        return cls()
+
+    def __str__(self) -> str:
+        return "END D"
+
+
+@dataclass(frozen=True)
 class If(Order):
     """A fallback with a condition checked when the line is reached: you HOLD (or NOT
     HOLD) a region, or the hourglass has >=, <= or = n cubes."""
@@ -672,7 +686,7 @@ class Clear(Order):
 STANDING = (StandingBid, Serpent, RetreatPref, Clear)
 
 GRAMMAR = Grammar(
-    [Take, Place, Recruit, Play, If, Bid, Serpent, RetreatPref, Cancel, Pass, Clear,
+    [Take, Place, Recruit, Play, EndD, If, Bid, Serpent, RetreatPref, Cancel, Pass, Clear,
      Rebel, Swap, Decline],
     keywords={
         "IFWIN": ["if win", "hanyer", "ha nyer"],

@@ -3,7 +3,8 @@
 Rulebook "A játékos köre"; spec §4.3, §5.5. A turn has 2 actions (1 in the starting
 player's first turn after a VP tie). The active seat's file is a script: each action line
 is tried in order; one that is illegal when reached is refused (its outcome says why) and
-the next line is tried; consecutive PLAY lines form one action D. When the script runs out
+the next line is tried; consecutive PLAY lines form one action D, and a line `END D` ends
+one so that the next PLAY line starts another. When the script runs out
 with actions left, each missing action is a RECRUIT (always legal; spec A13: no passing).
 As soon as the last cube leaves the hourglass, the current tile, auction or response is
 finished and the cycle ends; the rest of the script is not used.
@@ -16,13 +17,12 @@ Not here: the rules of each action (rules/), the phase table (ruleset.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from pbem.core.kit import Context, Lines
 from pbem.core.orders import OrderLine, Prompt
 
-from . import board, bot
-from .orders import If, Place, Play, Recruit, Take
+from . import board, bot, data
+from .orders import EndD, If, Place, Play, Recruit, Take
 from .rules import actions, cycle, play, take
 from .state import State
 
@@ -66,7 +66,7 @@ def resolve(ctx: Context, lines: Lines) -> None:
 
 def run_script(ctx: Context, seat: str, script: list[OrderLine]) -> None:
     """Carry out the script until the turn's actions are used (then the next seat's turn
-    starts) or the cycle ends."""
+    starts) or the cycle ends. Every line gets its outcome."""
     state = ctx.state
     t = state["turn"]
     in_d = False  # a run of PLAY lines is one action D
@@ -74,6 +74,11 @@ def run_script(ctx: Context, seat: str, script: list[OrderLine]) -> None:
     while state["hourglass"] > 0:
         if i < len(script):
             order = script[i].order
+            if isinstance(order, EndD):
+                i += 1
+                end_d(ctx, seat, script[i - 1], in_d)
+                in_d = False
+                continue
             inner = order.order if isinstance(order, If) else order
             in_d = in_d and isinstance(inner, Play)
             if not in_d and t["used"] >= t["actions"]:
@@ -90,22 +95,22 @@ def run_script(ctx: Context, seat: str, script: list[OrderLine]) -> None:
     if state["hourglass"] == 0:
         # Rulebook "A ciklus vége": the cycle ends at once; the action that took the
         # last cube has been carried out; the rest of the turn does not happen.
-        unused(ctx, seat, script[i:], "The cycle ended",
-               "the cycle ended (the last cube left the hourglass) before this line")
+        for ln in script[i:]:
+            ctx.log.not_needed(seat, ln, "the cycle ended (the last cube left the "
+                               "hourglass) before this line")
         cycle.end_cycle(state, ctx.dice, ctx.log)
         return
-    unused(ctx, seat, script[i:], "Your actions are used up",
-           "your actions were used up before this line")
+    for ln in script[i:]:
+        ctx.log.not_needed(seat, ln, f"your {t['actions']} action"
+                           f"{'s were' if t['actions'] > 1 else ' was'} used before this line")
     state["turn"] = cycle.new_turn(board.opponent(state, seat), 2, number=t["number"] + 1)
 
 
-def unused(ctx: Context, seat: str, lines: Sequence[OrderLine], head: str, why: str) -> None:
-    if not lines:
-        return
-    ctx.log.private([seat], "dropped", f"{head}: {len(lines)} remaining order line(s) were "
-                    "not used.")
-    for ln in lines:
-        ctx.log.not_needed(seat, ln, why)
+def end_d(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> None:
+    if in_d:
+        ctx.log.done(seat, ln, "the action D ends here; a PLAY line after it starts a new one")
+    else:
+        ctx.log.not_needed(seat, ln, "no action D was running")
 
 
 def condition_holds(state: State, seat: str, o: If) -> bool:
@@ -118,18 +123,19 @@ def condition_holds(state: State, seat: str, o: If) -> bool:
 
 
 def execute(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> bool:
-    """Carry out one line (its outcome included); returns whether an action D runs on."""
+    """Carry out one line and give it its outcome; returns whether an action D runs on."""
     state = ctx.state
     t = state["turn"]
     o = ln.order
     if isinstance(o, If):
         if not condition_holds(state, seat, o):
-            return skip(ctx, seat, ln, o, f"the condition {o.test} {o.arg} does not hold",
-                        in_d, needed=False)
+            ctx.log.not_needed(seat, ln, f"the condition {o.test} {o.arg} does not hold")
+            return in_d
         o = o.order
-    why = check(state, seat, o)
+    why = refusal(state, seat, o)
     if why:
-        return skip(ctx, seat, ln, o, why, in_d)
+        ctx.log.refused(seat, ln, why)
+        return in_d
     if isinstance(o, Play):
         if not in_d:
             t["used"] += 1
@@ -137,7 +143,8 @@ def execute(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> bool:
         return True
     t["used"] += 1
     if isinstance(o, Take):
-        ctx.log.done(seat, ln, take.take(ctx, seat, ln, o))
+        status, what = take.take(ctx, seat, ln, o)
+        ctx.log.outcome(seat, ln, status, what)
     elif isinstance(o, Place):
         actions.do_place(state, seat, o, ctx.log)
         ctx.log.done(seat, ln)
@@ -148,22 +155,19 @@ def execute(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> bool:
     return False
 
 
-def check(state: State, seat: str, o: object) -> str | None:
-    """Why an action cannot be carried out now (None: it can)."""
+def refusal(state: State, seat: str, o: object) -> str | None:
+    """Why an action cannot be carried out now, with the legal choices (None: it can)."""
     if isinstance(o, Take):
-        return actions.check_take(state, seat, o)
+        why = actions.check_take(state, seat, o)
+        if why:
+            shown = sorted({data.ttype(t) for t in state["display"]})
+            return f"{why}; on display: {', '.join(shown) or 'nothing'}"
     if isinstance(o, Place):
-        return actions.check_place(state, seat, o)
+        why = actions.check_place(state, seat, o)
+        if why:
+            legal = [r for r in board.region_ids(state)
+                     if actions.check_place(state, seat, Place(r)) is None]
+            return f"{why}; you may place on: {', '.join(legal) or 'no region now'}"
     if isinstance(o, Play):
         return actions.check_play(state, seat, o)
     return None
-
-
-def skip(ctx: Context, seat: str, ln: OrderLine, o: object, why: str, in_d: bool, *,
-         needed: bool = True) -> bool:
-    ctx.log.private([seat], "skip", f"{o}: skipped, {why}.", order=str(o))
-    if needed:
-        ctx.log.refused(seat, ln, why)
-    else:
-        ctx.log.not_needed(seat, ln, why)
-    return in_d

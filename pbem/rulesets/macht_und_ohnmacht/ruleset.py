@@ -21,12 +21,13 @@ from pbem.core.kit import OVER, Context, Game, Log, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
-from . import bot, data, phases, position, view
+from . import arrival, bot, data, phases, position, view
 from .orders import (
     GRAMMAR,
     BidAnswer,
     Cancel,
     Decline,
+    EndD,
     If,
     Pass,
     Place,
@@ -41,7 +42,7 @@ from .rules import cycle, standing
 from .state import State
 
 PHASES = {
-    "turn": Phase("turn", (Take, Place, Recruit, Play, If),
+    "turn": Phase("turn", (Take, Place, Recruit, Play, EndD, If),
                   "your turn's actions (TAKE, PLACE, RECRUIT, PLAY)",
                   phases.awaits, phases.prompt, phases.default, phases.resolve),
 }
@@ -79,6 +80,7 @@ class MachtUndOhnmacht(Game):
                "effect": (Rebel, Swap, Decline)}
     standing_anytime = True  # standing orders are kept from any seat in any step
     state_schema = State
+    report_outcomes = True
 
     # --- set-up ---------------------------------------------------------------------------
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
@@ -102,19 +104,8 @@ class MachtUndOhnmacht(Game):
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         standing.absorb(ctx.state, ctx.log, seat, lines)
 
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """The decision's facts are in the view (phase, open decision); no events."""
-
     def check(self, state: Any, seat: str, order: Any) -> Verdict:
-        if isinstance(order, BidAnswer):
-            have = state["reserve"][seat][data.ACTIVE[state["cycle_type"]]]
-            if order.n > have:
-                return f"you have only {have} active units in reserve; bid 0-{have}"
-            return _effect_kind(self.questions(state), seat, order.ifwin)
-        if isinstance(order, Rebel | Swap | Decline):
-            return _effect_kind(self.questions(state), seat, order) or _effect_legal(
-                state, self.questions(state), seat, order)
-        return None
+        return arrival.judge(state, seat, order, self.questions(state))
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         skeleton = ("PASS", "# CANCEL") if q.kind == "serpent" else (q.default,)
@@ -167,29 +158,3 @@ class MachtUndOhnmacht(Game):
 
     def board_svg(self, view_: Mapping[str, Any]) -> str | None:
         return view.board_svg(dict(view_))
-
-
-def _effect_legal(state: Any, questions: Sequence[Question], seat: str,
-                  effect: Any) -> str | None:
-    """An effect answer must be legal in the position where the question stands."""
-    q = next(q for q in questions if q.seat == seat)
-    why = standing.check_effect(state, seat, q.data["pending"]["type"], effect)
-    if why is None:
-        return None
-    shown = [o for o in q.options if o != "DECLINE"][:6]
-    return f"{why}; answer DECLINE or e.g. " + " or ".join(shown) if shown else f"{why}; answer DECLINE"
-
-
-def _effect_kind(questions: Sequence[Question], seat: str, effect: Any) -> str | None:
-    """An effect (or IFWIN) must fit the auctioned tile of the seat's open question."""
-    q = next((q for q in questions if q.seat == seat), None)
-    if effect is None or q is None:
-        return None
-    kind = q.data["pending"]["type"]
-    if kind == "vp":
-        return "the victory point tile has no choice to make"
-    if isinstance(effect, Rebel) and kind != "rebellion":
-        return "REBEL is the rebellion's effect; this auction is a marker swap"
-    if isinstance(effect, Swap) and kind != "swap":
-        return "SWAP is the marker swap's effect; this auction is a rebellion"
-    return None

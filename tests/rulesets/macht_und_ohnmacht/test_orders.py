@@ -38,8 +38,17 @@ def in_step(step: str, seat: str) -> dict[str, Any]:
     state = standard_state()
     other = board.opponent(state, seat)
     kind, _, extra = step.partition(" ")
-    if kind == "turn":
+    if kind == "turn":  # the seat holds a tile of every kind it may play
         state["turn"] = cycle.new_turn(seat, 2, number=2)
+        for tile_type in data.tile_types():
+            tid = data.first_of_type(state["pile"], tile_type)
+            if tid is not None and not data.type_info(tile_type)["lightning"]:
+                state["pile"].remove(tid)
+                state["held"][seat].append(tid)
+            tid = data.first_of_type(state["pile"], tile_type)  # and one on display
+            if tid is not None:
+                state["pile"].remove(tid)
+                state["display"].append(tid)
         return state
     state["turn"] = cycle.new_turn(other, 2, number=2)
     pending = {
@@ -53,6 +62,8 @@ def in_step(step: str, seat: str) -> dict[str, Any]:
     }[kind]
     if kind == "effect":  # the opponent holds Mercia, a target for a rebellion
         state["regions"]["mer"].update({"owner": other, "knight": 1, "mage": 1})
+    if kind == "retreat":  # the seat loses Mercia, where it has a knight and a mage
+        state["regions"]["mer"].update({"owner": seat, "knight": 1, "mage": 1})
     question = Question(seat, kind, "?", "PASS", exhaustive=False,
                         data={"line": 1, "pending": pending, "sealed": {}})
     state["pause"] = {"phase": "turn", "snapshot": copy.deepcopy(state),
@@ -83,7 +94,7 @@ def test_examples_cover_every_command() -> None:
                     if line.startswith("# step:"))
         seen |= {type(x) for x in RS.parse(in_step(step, env.seat), env.seat, env.body).orders}
     everything = {o.Take, o.Place, o.Recruit, o.PlayInfluence, o.PlayStrength, o.PlayMovement,
-                  o.PlaySea, o.PlayRecruit, o.If, *o.STANDING, *o.EFFECTS, o.BidAnswer,
+                  o.PlaySea, o.PlayRecruit, o.EndD, o.If, *o.STANDING, *o.EFFECTS, o.BidAnswer,
                   o.RetreatAnswer, o.Cancel, o.Pass}
     assert everything - seen == set()
 

@@ -92,15 +92,25 @@ def test_effect_ask_step() -> None:
     assert region(state, "g") == ("orange", 1, 0)
 
 
-def test_script_fallbacks_skip_illegal_lines() -> None:
+def test_script_fallbacks_refuse_illegal_lines_with_the_legal_choices() -> None:
     state = ex1(cycle_type="steel", display=["castle"], reserve={"orange": (1, 0)})
-    ev = send(state, "orange", "TAKE helmet\nPLACE d\nTAKE castle\nPLACE f\nRECRUIT")
-    log = "\n".join(e.text for e in ev)
-    assert "TAKE helmet: skipped" in log and "PLACE d: skipped" in log
+    # on arrival: a tile that is not on display can never be taken in this turn
+    parsed = RS.parse(state, "orange", "TAKE helmet\nPLACE d\nTAKE castle\nPLACE f\nRECRUIT")
+    assert parsed.lines[0].error == ("no Helmet influence tile is on display; on display: "
+                                     "castle")
+    assert parsed.lines[1].note == ("if the board stays as it is, this line will be refused: "
+                                    "D is held by white")
+    ev = send(state, "orange", "PLACE d\nTAKE castle\nPLACE f\nRECRUIT")
+    outcomes = [(e.data["line"], e.data["status"], e.data["why"]) for e in ev
+                if e.kind == "outcome"]
+    assert outcomes == [
+        (1, "refused", "D is held by white; you may place on: a, f, g"),
+        (2, "carried out", "the Castle influence tile is in your reserve"),
+        (3, "carried out", ""),
+        (4, "not needed", "your 2 actions were used before this line")]
+    assert all(e.to == ("orange",) for e in ev if e.kind == "outcome")
     assert region(state, "f") == ("orange", 1, 1)
-    skipped = [e for e in ev if e.kind == "skip"]
-    assert all(e.to == ("orange",) for e in skipped)
-    assert state["turn"]["seat"] == "white"  # RECRUIT was not needed: 2 actions done
+    assert state["turn"]["seat"] == "white"
 
 
 def test_ifwin_on_the_take_line_survives_the_bid_step() -> None:

@@ -27,9 +27,9 @@ def test_movement_uses_the_cycles_adjacency() -> None:
     # Rulebook "Mozgás": between two regions adjacent "a ciklus alapján". A and G share no
     # border (steel: not adjacent) but both carry a tent marker (magic: adjacent).
     steel = ex1(cycle_type="steel", held={"orange": ["movement"]})
-    ev = send(steel, "orange", "PLAY movement a g 1K 0M\nRECRUIT\nRECRUIT")
-    assert "A and G are not adjacent in the steel cycle" in texts(ev)
-    assert region(steel, "a") == ("orange", 2, 1)
+    parsed = RS.parse(steel, "orange", "PLAY movement a g 1K 0M")
+    assert parsed.lines[0].error == ("A and G share no border, so they are not adjacent in "
+                                     "this steel cycle; a borders b, d")
     magic = ex1(cycle_type="magic", held={"orange": ["movement"]})
     send(magic, "orange", "PLAY movement a g 1K 1M\nRECRUIT")
     assert region(magic, "a") == ("orange", 1, 0)

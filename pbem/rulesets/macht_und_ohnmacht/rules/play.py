@@ -98,8 +98,29 @@ def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> str:
                   "pending": {"kind": "retreat", "seat": defender, "attacker": seat,
                               "region": o.region, "place": o.place, "options": options}})
         choice = standing.retreat_choice(state, defender, o.region, parse_line(state, answer))
+        if pref is not None:
+            standing_followed(ctx, defender, pref, o.region, choice)
     actions.finish_seize(state, seat, o.region, o.place, choice, ctx.log)
     return "the seize succeeded"
+
+
+def standing_followed(ctx: Context, seat: str, pref: RetreatPref, target: str,
+                      choice: tuple[str, str] | None) -> None:
+    """Tell the defender where his standing retreat preference could not be followed (its
+    line had its outcome when it was sent; the fallback is documented)."""
+    if choice is None:
+        return
+    unit, dest = choice
+    name = board.region_name(ctx.state, target)
+    notes = []
+    if pref.unit in ("mage", "knight") and unit != pref.unit:
+        notes.append(f"there was no {pref.unit} in {name}, so a {unit} retreated")
+    if pref.to and dest not in pref.to:
+        notes.append(f"{', '.join(pref.to)} could not take it, so it went to "
+                     f"{board.region_name(ctx.state, dest)}")
+    if notes:
+        ctx.log.private([seat], "retreat_changed", f"Your standing order {pref}: "
+                        + "; ".join(notes) + ".")
 
 
 def _pref_args(choice: tuple[str, str]) -> tuple[str, tuple[str, ...]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.core.kit import Ask, Context
+from pbem.core.kit import CHANGED, DONE, Ask, Context
 from pbem.core.orders import OrderLine
 
 from .. import board, data
@@ -19,9 +19,11 @@ from ..effects import EFFECTS
 from ..orders import Effect, Take, parse_line
 from . import actions, standing
 
+Outcome = tuple[str, str]  # (status, why) of the TAKE line
 
-def take(ctx: Context, seat: str, ln: OrderLine, o: Take) -> str:
-    """Carry out a legal TAKE; returns what became of it (for the line's outcome)."""
+
+def take(ctx: Context, seat: str, ln: OrderLine, o: Take) -> Outcome:
+    """Carry out a legal TAKE; returns the line's outcome."""
     state = ctx.state
     tid = data.first_of_type(state["display"], o.tile)
     assert tid is not None
@@ -30,10 +32,10 @@ def take(ctx: Context, seat: str, ln: OrderLine, o: Take) -> str:
         return auction(ctx, seat, ln, o, tid)
     state["held"][seat] = sorted([*state["held"][seat], tid])
     ctx.log.public("take", f"{seat} takes a {data.tile_name(o.tile)} tile.", seat=seat, tile=tid)
-    return "the tile is in your reserve"
+    return DONE, f"the {data.tile_name(o.tile)} tile is in your reserve"
 
 
-def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> str:
+def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcome:
     """The lightning tile is discarded and one cube removed whatever happens; both seats
     bid active reserve units in secret (spec §5.2)."""
     state = ctx.state
@@ -74,7 +76,7 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> str:
         bids[s] = answer.n
         # An IFWIN written on the TAKE line stays unless the answer names another.
         ifwin[s] = answer.ifwin or (o.ifwin if s == seat else None)
-    return settle(ctx, ln, seat, kind, tid, bids, ifwin)
+    return settle(ctx, ln, o, kind, tid, bids, ifwin)
 
 
 def _bid_question(state: Any, seat: str, kind: str, taker: str) -> str:
@@ -91,48 +93,62 @@ def _bid_question(state: Any, seat: str, kind: str, taker: str) -> str:
             "bids: nobody wins or pays.")
 
 
-def settle(ctx: Context, ln: OrderLine, taker: str, kind: str, tid: str, bids: dict[str, int],
-           ifwin: dict[str, Effect | None]) -> str:
+def settle(ctx: Context, ln: OrderLine, o: Take, kind: str, tid: str, bids: dict[str, int],
+           ifwin: dict[str, Effect | None]) -> Outcome:
     """"Akié a nagyobb licit, az licitjét visszarakja a készletbe, elveszi a lapkát és
     nyomban végre is hajtja; a vesztes visszarakja licitjét saját tartalékába.
     Egyenlőségnél senki sem kapja meg a lapkát"."""
     state = ctx.state
+    taker = state["turn"]["seat"]
     act = board.active_type(state)
-    cut = ""
+    changes = []  # what became different from the TAKE line
     for s in state["seats"]:
         have = state["reserve"][s][act]
         if bids[s] > have:
             # SPEC-AMBIGUITY A11: a bid above the reserve is cut to the reserve.
-            ctx.log.private([s], "bid_cut", f"Your bid of {bids[s]} is cut to {have}: you "
-                            f"have only {have} {act}(s) in reserve.")
-            if s == taker:
-                cut = f"your bid of {bids[s]} was cut to {have}, your {act}s in reserve; "
+            if s == taker and o.bid is not None:
+                changes.append(f"your bid of {bids[s]} was cut to {have}, your {act}s in "
+                               "reserve")
+            else:  # a standing bid: its line had its outcome when it was sent
+                ctx.log.private([s], "bid_cut", f"Your standing bid of {bids[s]} is cut to "
+                                f"{have}: you have only {have} {act}(s) in reserve.")
             bids[s] = have
     a, b = state["seats"]
     ctx.log.public("bids", f"Bids for {data.tile_name(kind)}: "
                    + ", ".join(f"{s} {bids[s]}" for s in state["seats"]) + ".", bids=bids)
     if bids[a] == bids[b]:
         ctx.log.public("auction_tie", "Equal bids: the tile is discarded without effect.")
-        return cut + "equal bids: nobody won the tile"
-    winner = a if bids[a] > bids[b] else b
-    state["reserve"][winner][act] -= bids[winner]
-    state["stock"][winner][act] += bids[winner]
-    ctx.log.public("auction_won", f"{winner} wins the {data.tile_name(kind)} auction and "
-                   f"pays {data.unit_word(act, bids[winner])} to stock.", winner=winner)
-    choice = choose_effect(ctx, ln, winner, kind, tid, ifwin[winner]) if kind != "vp" else None
-    EFFECTS(kind, ctx, winner, choice)
-    return cut + ("you won the auction" if winner == taker else f"{winner} won the auction")
+        result = "equal bids: nobody won the tile"
+    else:
+        winner = a if bids[a] > bids[b] else b
+        state["reserve"][winner][act] -= bids[winner]
+        state["stock"][winner][act] += bids[winner]
+        ctx.log.public("auction_won", f"{winner} wins the {data.tile_name(kind)} auction and "
+                       f"pays {data.unit_word(act, bids[winner])} to stock.", winner=winner)
+        choice = None
+        if kind != "vp":
+            choice, unusable = choose_effect(ctx, ln, winner, kind, tid, ifwin[winner])
+            if unusable and winner == taker and ifwin[winner] == o.ifwin:
+                changes.append(f"IFWIN {o.ifwin} could not be used ({unusable}); {choice} "
+                               "instead")
+        EFFECTS(kind, ctx, winner, choice)
+        result = "you won the auction" if winner == taker else f"{winner} won the auction"
+    if changes:
+        return CHANGED, "; ".join(changes) + f"; {result}"
+    return DONE, result
 
 
 def choose_effect(ctx: Context, ln: OrderLine, winner: str, kind: str, tid: str,
-                  ifwin: Effect | None) -> Effect:
-    """The winner's IFWIN if it is legal now, else ask him (`ask`), else the default."""
+                  ifwin: Effect | None) -> tuple[Effect, str | None]:
+    """The winner's IFWIN if it is legal now, else ask him (`ask`), else the default.
+    Returns the effect and why the IFWIN could not be used (None: it was, or none)."""
     state = ctx.state
-    written = None
+    written = unusable = None
     if ifwin is not None:
-        why = standing.check_effect(state, winner, kind, ifwin)
-        if why:
-            ctx.log.private([winner], "skip", f"IFWIN {ifwin}: skipped, {why}.")
+        unusable = standing.check_effect(state, winner, kind, ifwin)
+        if unusable:
+            ctx.log.private([winner], "ifwin_unusable", f"IFWIN {ifwin} cannot be used: "
+                            f"{unusable}.")
         else:
             written = str(ifwin)
     default = standing.default_effect(state, winner, kind)  # the `auto` default
@@ -146,4 +162,4 @@ def choose_effect(ctx: Context, ln: OrderLine, winner: str, kind: str, tid: str,
         public=f"the effect of {data.tile_name(kind)}",
         data={"line": ln.lineno,
               "pending": {"kind": "effect", "seat": winner, "type": kind, "tile": tid}})
-    return parse_line(state, answer)
+    return parse_line(state, answer), unusable
