@@ -108,7 +108,7 @@ def _play(state: State, seat: str, o: Play) -> Verdict:
     return _if_the_board_stays(actions.check_play(state, seat, o))
 
 
-def _retreat(state: State, q: Question, o: RetreatAnswer) -> str | None:
+def _retreat(state: State, q: Question, o: RetreatAnswer) -> Verdict:
     """Rulebook "Megszerzés": one unit to an adjacent empty or own region."""
     pending = q.data["pending"]
     target, options = pending["region"], pending["options"]
@@ -122,6 +122,11 @@ def _retreat(state: State, q: Question, o: RetreatAnswer) -> str | None:
         return (f"{', '.join(o.to)}: not a possible destination; the unit may go to "
                 f"{', '.join(options)} (adjacent, empty or yours), e.g. RETREAT {o.unit} TO "
                 f"{options[0]}")
+    if o.unit in ("active", "passive"):
+        unit = board.active_type(state) if o.unit == "active" else board.passive_type(state)
+        if reg[unit] == 0:
+            return Note(f"there is no {o.unit} unit ({unit}) in {name}: the other kind "
+                        "retreats")
     return None
 
 

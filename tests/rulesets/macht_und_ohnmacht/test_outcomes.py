@@ -169,3 +169,19 @@ def test_every_line_of_broken_random_playouts_gets_exactly_one_outcome_seen_by_i
         assert out.result is not None
         assert +waiting == Counter(), f"lines without an outcome: {+waiting}"
     assert set(checked) == {"carried out", "not needed", "changed", "refused"}
+
+
+def test_a_won_seize_without_a_unit_to_place_says_so() -> None:
+    # Rulebook "Megszerzés": "Ha nem tud vagy nem akar egységet felrakni, a régió üresen
+    # marad" - the placement is optional; the line's outcome tells why the region is empty.
+    state = ex1(cycle_type="steel", held={"orange": ["castle"]})
+    events = send(state, "orange", "PLAY castle SEIZE d\nRECRUIT")
+    assert outcomes(events, "orange")[0] == (
+        1, "carried out", "the seize succeeded; D stays empty: no knight was in your reserve "
+        "to place")
+
+
+def test_a_retreat_answer_for_a_unit_kind_that_is_not_there_gets_a_note() -> None:
+    state = _asked_to_retreat()  # D holds one white knight; knights are active in steel
+    assert RS.parse(state, "white", "RETREAT passive TO b").lines[0].note == (
+        "there is no passive unit (mage) in D: the other kind retreats")

@@ -255,9 +255,10 @@ def seize_result(state: State, seat: str, o: PlayInfluence, log: Log) -> bool:
 
 
 def finish_seize(state: State, attacker: str, target: str, place: bool,
-                 retreat: tuple[Unit, str] | None, log: Log) -> None:
+                 retreat: tuple[Unit, str] | None, log: Log) -> bool:
     """After a won seize: the retreat (unit type, destination), the rest to stock, then the
-    attacker's optional placement of one active unit from reserve (spec §5.7)."""
+    attacker's optional placement of one active unit from reserve (spec §5.7). Returns
+    whether a unit was placed."""
     defender = board.opponent(state, attacker)
     if retreat is not None:
         unit, dest = retreat
@@ -281,6 +282,7 @@ def finish_seize(state: State, attacker: str, target: str, place: bool,
         board.add_units(state, target, attacker, act, 1)
         log.public("seize_place", f"{attacker} places a {act} on "
                    f"{board.region_name(state, target)}.", region=target)
-    else:
-        log.public("seize_empty", f"{board.region_name(state, target)} stays empty.",
-                   region=target)
+        return True
+    log.public("seize_empty", f"{board.region_name(state, target)} stays empty.",
+               region=target)
+    return False

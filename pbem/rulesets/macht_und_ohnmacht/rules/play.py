@@ -100,8 +100,10 @@ def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> str:
         choice = standing.retreat_choice(state, defender, o.region, parse_line(state, answer))
         if pref is not None:
             standing_followed(ctx, defender, pref, o.region, choice)
-    actions.finish_seize(state, seat, o.region, o.place, choice, ctx.log)
-    return "the seize succeeded"
+    if actions.finish_seize(state, seat, o.region, o.place, choice, ctx.log) or not o.place:
+        return "the seize succeeded"
+    return (f"the seize succeeded; {board.region_name(state, o.region)} stays empty: no "
+            f"{board.active_type(state)} was in your reserve to place")
 
 
 def standing_followed(ctx: Context, seat: str, pref: RetreatPref, target: str,
