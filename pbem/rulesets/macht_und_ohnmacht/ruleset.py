@@ -6,7 +6,8 @@ Seats are `orange` and `white` (the rulebook's colours). One mail step is one se
 a lightning effect) is a short step of its own only with option `decisions=ask` when no
 standing order covers it. The game has no dice: the random set-up, tile reveals, time
 tiles and start-player lots are public draws.
-Not here: the rules (rules/, phases.py), views and pictures (view.py), the bot (bot.py).
+Not here: the rules (rules/, phases.py), judging lines on arrival (arrival.py), views and
+pictures (view.py), the bot (bot.py).
 """
 
 from __future__ import annotations
@@ -41,10 +42,12 @@ from .orders import (
 from .rules import cycle, standing
 from .state import State
 
+# One phase: a seat's turn. Decisions inside a turn are the kit's questions (`answers`).
 PHASES = {
-    "turn": Phase("turn", (Take, Place, Recruit, Play, EndD, If),
-                  "your turn's actions (TAKE, PLACE, RECRUIT, PLAY)",
-                  phases.awaits, phases.prompt, phases.default, phases.resolve),
+    "turn": Phase("turn", orders=(Take, Place, Recruit, Play, EndD, If),
+                  what="your turn's actions (TAKE, PLACE, RECRUIT, PLAY)",
+                  awaits=phases.awaits, prompt=phases.prompt, default=phases.default,
+                  resolve=phases.resolve),
 }
 
 # What the report calls each decision while it is open.
@@ -76,6 +79,7 @@ class MachtUndOhnmacht(Game):
     )
     grammar = GRAMMAR
     phases = PHASES
+    # decision kind (rules/take.py, rules/play.py) -> the order types that answer it
     answers = {"bid": (BidAnswer,), "serpent": (Cancel, Pass), "retreat": (RetreatAnswer,),
                "effect": (Rebel, Swap, Decline)}
     standing_anytime = True  # standing orders are kept from any seat in any step
