@@ -102,7 +102,8 @@ def tile(tile_id: str) -> dict[str, Any]:
 
 
 def ttype(tile_id: str) -> str:
-    return str(tile_catalogue()[tile_id]["type"])
+    """The type of a tile id (`castle_3` -> `castle`): ids are `<type>_<n>`."""
+    return tile_id.rpartition("_")[0]
 
 
 @cache
@@ -115,10 +116,8 @@ def type_info(tile_type: str) -> dict[str, Any]:
 
 
 def first_of_type(tiles: list[str], tile_type: str) -> str | None:
-    for t in sorted(tiles):
-        if ttype(t) == tile_type:
-            return t
-    return None
+    """The first tile id of that type (in sorted order), or None."""
+    return min((t for t in tiles if t.rpartition("_")[0] == tile_type), default=None)
 
 
 def tile_name(tile_type: str) -> str:
