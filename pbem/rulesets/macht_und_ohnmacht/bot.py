@@ -2,7 +2,7 @@
 the random bot's order scripts for every kind of step.
 
 The bot writes scripts the way a player would: a few action lines chosen among those
-legal now (later ones may turn illegal and be skipped), sometimes standing orders, bids
+legal now (later ones may turn illegal and be refused), sometimes standing orders, bids
 and IFWIN choices. Randomness only from the `rng` handed in.
 Not here: rules (actions.py); the bot never changes the state.
 """

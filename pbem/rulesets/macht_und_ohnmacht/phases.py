@@ -37,12 +37,13 @@ def prompt(state: State, seat: str) -> Prompt:
     n = t["actions"]
     text = (f"Cycle {state['cycle']} ({state['cycle_type']}), hourglass "
             f"{state['hourglass']}: your turn, {n} action{'s' if n > 1 else ''}. Write "
-            "your actions in order, with fallbacks; illegal lines are skipped.")
+            "your actions in order, with fallbacks: a line that is illegal when it is "
+            "reached is refused and the next one is tried.")
     options = tuple(str(o) for o in bot.legal_actions(state, seat, full=False,
                                                       rng=random.Random(0)))[:60]
-    skeleton = ("# One order per line; lines that are illegal when reached are skipped.",
+    skeleton = ("# One order per line; a line illegal when reached is refused, the next tried.",
                 "# TAKE <tile> [BID <n>] [IFWIN ...] | PLACE <region> | RECRUIT |",
-                "# PLAY <tile> ... (consecutive PLAY lines are one action D)",
+                "# PLAY <tile> ... (consecutive PLAY lines are one action D; END D ends one)",
                 "# Standing orders: BID <type> <n>, SERPENT ..., RETREAT ...",
                 *("RECRUIT" for _ in range(n)))
     return Prompt(text, skeleton, options, {"phase": "turn", "actions": n})
