@@ -52,9 +52,7 @@ def legal_actions(state: State, seat: str, *, full: bool = True,
     out: list[Order] = []
     for ttype in sorted({data.ttype(t) for t in state["display"]}):
         out.append(Take(ttype))
-    for rid in board.region_ids(state):
-        if actions.check_place(state, seat, Place(rid)) is None:
-            out.append(Place(rid))
+    out += [Place(rid) for rid in actions.placeable(state, seat)]
     out.append(Recruit())
     out.extend(legal_plays(state, seat, full=full, rng=rng))
     return out
@@ -81,7 +79,7 @@ def legal_plays(state: State, seat: str, *, full: bool = True,
             cands += _movement_plays(state, pick)
         if kind == "sea":
             cands += _sea_plays(state, seat, pick)
-    return [o for o in cands if actions.check_play(state, seat, o) is None]
+    return [o for o in cands if actions.mode_problem(state, seat, o) is None]
 
 
 def _influence_plays(state: State, tt: str, info: dict[str, Any]) -> list[Play]:

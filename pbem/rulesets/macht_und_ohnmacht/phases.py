@@ -17,6 +17,7 @@ Not here: the rules of each action (rules/), the phase table (ruleset.py).
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 from pbem.core.kit import Context, Lines
 from pbem.core.orders import OrderLine, Prompt
@@ -39,8 +40,8 @@ def prompt(state: State, seat: str) -> Prompt:
             f"{state['hourglass']}: your turn, {n} action{'s' if n > 1 else ''}. Write "
             "your actions in order, with fallbacks: a line that is illegal when it is "
             "reached is refused and the next one is tried.")
-    options = tuple(str(o) for o in bot.legal_actions(state, seat, full=False,
-                                                      rng=random.Random(0)))[:60]
+    options = tuple(str(o) for o in islice(bot.legal_actions(state, seat, full=False,
+                                                               rng=random.Random(0)), 60))
     skeleton = ("# One order per line; a line illegal when reached is refused, the next tried.",
                 "# TAKE <tile> [BID <n>] [IFWIN ...] | PLACE <region> | RECRUIT |",
                 "# PLAY <tile> ... (consecutive PLAY lines are one action D; END D ends one)",
@@ -166,8 +167,7 @@ def refusal(state: State, seat: str, o: object) -> str | None:
     if isinstance(o, Place):
         why = actions.check_place(state, seat, o)
         if why:
-            legal = [r for r in board.region_ids(state)
-                     if actions.check_place(state, seat, Place(r)) is None]
+            legal = actions.placeable(state, seat)
             return f"{why}; you may place on: {', '.join(legal) or 'no region now'}"
     if isinstance(o, Play):
         return actions.check_play(state, seat, o)

@@ -60,6 +60,16 @@ def check_place(state: State, seat: str, o: Place) -> str | None:
     return None
 
 
+def placeable(state: State, seat: str) -> list[str]:
+    """The regions where PLACE is legal now (check_place for every region at once)."""
+    if state["reserve"][seat][board.active_type(state)] < 1:
+        return []
+    cap = data.unit_rules()["place_cap"]
+    regions = state["regions"]
+    return [r for r in board.region_ids(state) if regions[r]["owner"] is None
+            or (regions[r]["owner"] == seat and board.units_in(state, r) <= cap)]
+
+
 def do_place(state: State, seat: str, o: Place, log: Log) -> None:
     act = board.active_type(state)
     state["reserve"][seat][act] -= 1
@@ -95,6 +105,11 @@ def check_play(state: State, seat: str, o: Play) -> str | None:
     ttype = o.tile_type
     if data.first_of_type(state["held"][seat], ttype) is None:
         return f"you hold no {data.tile_name(ttype)} tile"
+    return mode_problem(state, seat, o)
+
+
+def mode_problem(state: State, seat: str, o: Play) -> str | None:
+    """The preconditions of the tile's mode (the tile itself is held)."""
     if isinstance(o, PlayInfluence):
         return _check_influence(state, seat, o)
     if isinstance(o, PlayMovement):
