@@ -21,6 +21,7 @@ from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, process, set_up
 from pbem.service.games import config_of, find_game, live_steps, ruleset_of
 from pbem.service.rulings import verify_ruling
+from pbem.service.vault import master_seed_of, step_seed_of
 from pbem.store.models import Step
 
 # Steps closed by the GM instead of the engine: checked as stated inputs.
@@ -42,14 +43,14 @@ def verify_game(session: Session, name: str, *,
                 progress: Callable[[int], None] | None = None) -> Verification:
     game = find_game(session, name)
     ruleset = ruleset_of(game)
-    master = bytes.fromhex(game.master_seed)
+    master = master_seed_of(session, game)
     steps = live_steps(session, game)
     by_number = {s.number: s for s in steps}
     seats = list(config_of(game).seats)
     checked = 0
     for step in steps:
         seed = step_seed(master, step.number)
-        problem = _check_stored(step, seed)
+        problem = _check_stored(step, step_seed_of(session, step), seed)
         if problem is None and (step.closed_at is None or step.applied_json is None):
             break  # the open step (or the final position)
         nxt = by_number.get(step.number + 1)
@@ -74,8 +75,8 @@ def verify_game(session: Session, name: str, *,
     return Verification(game.name, checked)
 
 
-def _check_stored(step: Step, seed: bytes) -> str | None:
-    if step.seed != seed.hex() or step.commitment != commitment(seed):
+def _check_stored(step: Step, stored_seed: bytes, seed: bytes) -> str | None:
+    if stored_seed != seed or step.commitment != commitment(seed):
         return (f"step {step.number}: stored seed or commitment does not derive from the "
                 "master seed")
     if step.number > 0 and step.state_digest != digest(step.state_json):

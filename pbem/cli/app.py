@@ -41,10 +41,15 @@ class _State:
     settings: Settings | None = None
     config: Path | None = None
     engine: Engine | None = None
+    fail_code: int = 1  # 75 (EX_TEMPFAIL) under an MTA pipe: the MTA tries again later
+    config_error: str | None = None
     now: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
 
 
 state = _State()
+
+
+EX_TEMPFAIL = 75  # sysexits.h: the MTA keeps the mail and tries again
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -57,10 +62,16 @@ def _main(
     db: Annotated[str | None, typer.Option(help="SQLAlchemy URL (default sqlite:///db/pbem.sqlite; env PBEM_DB)")] = None,
     config: Annotated[Path | None, typer.Option(help="TOML config file (default ./pbem.toml)")] = None,
 ) -> None:
+    state.fail_code = 1
+    state.config_error = None
     try:
         settings = load_settings(config)
     except (OSError, ValueError) as e:
-        fail(str(e))
+        # Said by the first command that needs the settings, with its exit code (75 for
+        # `mail receive`, so an MTA keeps the mail while the GM mends the file).
+        state.settings, state.config, state.engine = None, config, None
+        state.config_error = str(e)
+        return
     if db:
         settings.db = db
     state.settings = settings
@@ -69,6 +80,8 @@ def _main(
 
 
 def settings() -> Settings:
+    if state.config_error:
+        fail(state.config_error, state.fail_code)
     if state.settings is None:
         state.settings = load_settings()
     return state.settings
@@ -76,13 +89,16 @@ def settings() -> Settings:
 
 def engine() -> Engine:
     if state.engine is None:
+        from pbem.service.vault import attach_key
         from pbem.store.db import connect, migrate
 
         try:
             state.engine = connect(settings().db)
+            attach_key(state.engine, settings().secret_key)
             migrate(state.engine)
         except Exception as e:  # a bad URL or an unreachable server: one line
-            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}")
+            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}",
+                 state.fail_code)
     return state.engine
 
 
@@ -293,12 +309,16 @@ def orders_submit(file: Annotated[str, typer.Argument(help="order file, or - for
 @orders_app.command("spool")
 def orders_spool() -> None:
     """Submit every file in the spool's inbox/ (moved to processed/ or rejected/)."""
+    from pbem.service import digests, mailflow
     from pbem.service.orders import process_spool
     from pbem.store.db import session_scope
 
     spool = Path(settings().spool)
     (spool / "inbox").mkdir(parents=True, exist_ok=True)
     items = process_spool(lambda: session_scope(engine()), spool, now=state.now())
+    with session() as s:  # refusals are told to the seats, as refused mail is
+        mailflow.notify_spool(s, settings(), items, now=state.now())
+        digests.queue_password_digests(s, settings(), now=state.now())
     for item in items:
         verdict = "accepted" if item.receipt.accepted else "REFUSED: " + item.receipt.reason
         typer.echo(f"{item.path.name}: {verdict}")
@@ -560,8 +580,23 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
         row = seat_row(s, game, seat)
         assert row is not None
         mailflow.queue_welcome(s, settings(), game, {row.seat: password}, now=state.now())
-    typer.echo(f"{seat} of {name} is now played by {email}; password: {password} "
-               "(a welcome mail with it is queued)")
+    typer.echo(f"{seat} of {name} is now played by {row.email}; password: {password} "
+               "(a welcome mail with it is queued; the old password and reply addresses "
+               "no longer work)")
+
+
+@gm_app.command("rotate-token")
+def gm_rotate_token(name: str, seat: str) -> None:
+    """Renew a seat's reply addresses: every token mailed so far stops working, and the
+    player gets a mail whose reply address works for the open step."""
+    from pbem.service import gm, mailflow
+    from pbem.service.games import find_game
+
+    with session() as s:
+        row = gm.rotate_token(s, name, seat, now=state.now())
+        mailflow.queue_new_reply_address(s, settings(), find_game(s, name), row, now=state.now())
+    typer.echo(f"{row.seat} of {name}: reply addresses renewed; a mail with a new one is queued "
+               f"to {row.email}")
 
 
 @gm_app.command("announce")
@@ -700,15 +735,26 @@ def serve(
 
 @mail_app.command("receive")
 def mail_receive(file: Annotated[str, typer.Argument(help="an RFC 5322 message, or - (from an MTA pipe)")] = "-") -> None:
-    """Store and apply one mail (for an MTA pipe: `| pbem mail receive`)."""
+    """Store and apply one mail (for an MTA pipe: `| pbem mail receive`). Exits 0 once the
+    mail is stored, whatever it holds; 75 (EX_TEMPFAIL) when it cannot be stored, so the
+    MTA keeps it and tries again."""
     from pbem.service import mailflow
     from pbem.store.db import session_scope
 
-    raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes() \
-        if Path(file).is_file() else fail(f"no such file: {file}")
-    eng = engine()
-    r = mailflow.receive(lambda: session_scope(eng), raw, source="pipe", settings=settings(),
-                         now=state.now())
+    state.fail_code = EX_TEMPFAIL  # whatever stops this mail being stored
+    if file != "-" and not Path(file).is_file():
+        fail(f"no such file: {file}", EX_TEMPFAIL)
+    try:
+        with (sys.stdin.buffer if file == "-" else Path(file).open("rb")) as stream:
+            raw, size = mailflow.read_limited(stream, settings().max_mail_bytes)
+        eng = engine()
+        r = mailflow.receive(lambda: session_scope(eng), raw, source="pipe",
+                             settings=settings(), now=state.now(), size=size)
+    except typer.Exit:
+        raise
+    except Exception as e:  # noqa: BLE001 - not stored: the MTA must try again
+        fail(f"the mail was not stored ({type(e).__name__}: {e}".splitlines()[0][:300]
+             + "); the MTA will try again", EX_TEMPFAIL)
     typer.echo(f"{r.message_id}: {r.status}{' - ' + r.reason if r.reason else ''}")
 
 
@@ -735,6 +781,23 @@ def mail_send() -> None:
     r = mailflow.send_outbox(lambda: session_scope(eng), settings(), now=state.now())
     where = settings().smtp or f"maildir {settings().maildir}"
     typer.echo(f"{r.sent} sent to {where}, {r.retried} to retry later, {r.failed} failed")
+
+
+@mail_app.command("retry")
+def mail_retry(
+    id_: Annotated[list[int] | None, typer.Option("--id", help="an outbox row id (see `pbem mail outbox`)")] = None,
+    all_failed: Annotated[bool, typer.Option("--all-failed", help="every failed mail")] = False,
+) -> None:
+    """Queue failed mail (refused by the relay) again; `pbem mail send` or the next tick sends it."""
+    from pbem.service.outbox import retry_failed
+
+    if not id_ and not all_failed:
+        fail("say which mail: --id N (see `pbem mail outbox`) or --all-failed")
+    with session() as s:
+        n = retry_failed(s, now=state.now(), ids=None if all_failed else list(id_ or []))
+    if id_ and not all_failed and n < len(id_):
+        fail(f"{n} of {len(id_)} mail(s) queued again; the others are not failed mail")
+    typer.echo(f"{n} failed mail(s) queued again")
 
 
 @mail_app.command("outbox")
@@ -766,7 +829,7 @@ def main() -> None:
         if os.environ.get("PBEM_DEBUG"):
             raise
         typer.echo(f"error: internal error: {type(e).__name__}: {e}".splitlines()[0], err=True)
-        sys.exit(2)
+        sys.exit(EX_TEMPFAIL if state.fail_code == EX_TEMPFAIL else 2)
 
 
 if __name__ == "__main__":

@@ -16,9 +16,12 @@ log = logging.getLogger("pbem.scheduler")
 _engines: dict[str, Engine] = {}
 
 
-def _engine(url: str) -> Engine:
+def _engine(url: str, secret_key: str | None = None) -> Engine:
     if url not in _engines:
+        from pbem.service.vault import attach_key
+
         _engines[url] = connect(url)
+        attach_key(_engines[url], secret_key)
     return _engines[url]
 
 
@@ -33,7 +36,7 @@ def tick_job(db: str, config: str | None = None) -> None:
     from pbem.service.tick import tick
 
     settings = _settings(config, db)
-    lines = tick(_engine(db), spool=Path(settings.spool), now=datetime.now(UTC), settings=settings)
+    lines = tick(_engine(db, settings.secret_key), spool=Path(settings.spool), now=datetime.now(UTC), settings=settings)
     for line in lines:
         log.info("%s", line)
 
@@ -43,5 +46,5 @@ def poll_job(db: str, config: str | None = None) -> None:
     from pbem.service.polling import poll
 
     settings = _settings(config, db)
-    for line in poll(_engine(db), settings=settings, now=datetime.now(UTC)):
+    for line in poll(_engine(db, settings.secret_key), settings=settings, now=datetime.now(UTC)):
         log.info("%s", line)

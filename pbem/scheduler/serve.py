@@ -12,7 +12,7 @@ from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbem.config import Settings
-from pbem.mail.listener import SmtpListener
+from pbem.mail.listener import SmtpListener, orders_address_only
 
 log = logging.getLogger("pbem.scheduler")
 
@@ -38,7 +38,8 @@ def serve(settings: Settings, *, config: str | None, listen: bool,
     if listen:
         host, _, port = settings.listen.rpartition(":")
         listener = SmtpListener(host or "127.0.0.1", int(port), on_message,
-                                max_bytes=settings.max_mail_bytes).start()
+                                max_bytes=settings.max_mail_bytes,
+                                accept=orders_address_only(settings.address)).start()
         echo(f"SMTP listener on {listener.host}:{listener.port} (orders to {settings.address})")
     scheduler = build_scheduler(settings, config=config)
     echo(f"pbem serve: tick every {settings.poll_seconds}s on {settings.db}; Ctrl-C stops")

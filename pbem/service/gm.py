@@ -17,6 +17,7 @@ from pbem.core.engine import canonical_json
 from pbem.service.games import (
     ServiceError,
     audit,
+    clean_address,
     find_game,
     hash_password,
     live_step,
@@ -27,6 +28,7 @@ from pbem.service.games import (
 )
 from pbem.service.orders import orders_on_file
 from pbem.service.turns import process_turn
+from pbem.service.vault import new_secret
 from pbem.store.models import Audit, Game, Seat, Step, Submission
 
 
@@ -86,16 +88,31 @@ def replace_seat(session: Session, name: str, seat: str, email: str, *, now: dat
     old = seat_row(session, game, seat)
     if old is None:
         raise ServiceError(f'game {game.name} has no seat "{seat}"')
-    if "@" not in email:
-        raise ServiceError(f'"{email}" is not an e-mail address')
+    email = clean_address(email, "the new player's address")
     old.active = False
     old.left_at = now
     session.add(old)
     password = new_password()
+    # A new row: a new password and a new holder secret, so the old player's password and
+    # reply addresses die with the old row.
     session.add(Seat(game_id=game.id, seat=old.seat, email=email,
-                     password_hash=hash_password(password), joined_at=now))
+                     password_hash=hash_password(password), holder_secret=new_secret(session),
+                     joined_at=now))
     audit(session, game, "replace-seat", now=now, seat=old.seat, old=old.email, new=email)
     return password
+
+
+def rotate_token(session: Session, name: str, seat: str, *, now: datetime) -> Seat:
+    """Give the seat's holder a new token secret: every reply address mailed so far dies
+    (a player's mailbox was read by someone else, say). Returns the seat row."""
+    game = find_game(session, name)
+    row = seat_row(session, game, seat)
+    if row is None:
+        raise ServiceError(f'game {game.name} has no seat "{seat}"')
+    row.holder_secret = new_secret(session)
+    session.add(row)
+    audit(session, game, "rotate-token", now=now, seat=row.seat)
+    return row
 
 
 def announce(session: Session, name: str, text: str, *, now: datetime) -> None:

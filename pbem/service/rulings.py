@@ -120,7 +120,7 @@ def _rule(session: Session, name: str, text: str, *, kind: str, reason: str, act
                            number=step.number)
     outcome = StepOutcome(after, after_json, events, [], hashes, orders_digest(hashes), applied,
                           [], ruleset.awaiting(after), ruleset.result(after))
-    close_step(step, outcome, now=now)
+    close_step(step, outcome, now=now, session=session)
     step.kind = kind
     step.ruling_json = canonical_json({"kind": kind, "reason": reason, "gm": actor,
                                        "before": step.state_digest or digest(step.state_json),

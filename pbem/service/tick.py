@@ -3,13 +3,16 @@ ladder), reminders queued, the outbox sent.
 
 `pbem tick` runs it once (for cron); `pbem serve` runs it on a timer.
 
+Each part, each stored mail, spooled file and game fails on its own: one that breaks is
+reported (and a stored mail quarantined after a few tries), and the pass goes on.
+
 The NMR ladder at a deadline, per game settings (`pbem game new --setting`):
 1. If most awaited seats (more than half, at least two) have sent nothing, the step is
    held (the game is paused once for that step) and the GM is told: lost mail is likelier
    than mass absence.
 2. A seat that missed and has extensions left (`extensions`, default 1 per seat per game,
    plus one per bounced mail to it) gets the deadline moved by `extension_hours` (default
-   24) and a notice.
+   24) and a notice. A seat whose mail bounced in this step gets one more, once a step.
 3. Otherwise the step is processed with default orders for the missing seats. A seat that
    misses `civil_disorder_after` (default 3) steps in a row is in civil disorder: it keeps
    getting default orders and the GM is asked to replace it.
@@ -43,31 +46,96 @@ def game_setting(game: Game, key: str) -> object:
 
 
 def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | None = None) -> list[str]:
-    from pbem.service import mailflow
+    """One pass; each part (and each stored mail, spooled file and game) fails on its own,
+    with a line saying so, and the pass goes on to the steps and the outbox."""
+    from pbem.service import digests, mailflow
 
     settings = settings or Settings()
     sessions: Callable[[], AbstractContextManager[Session]] = lambda: session_scope(engine)  # noqa: E731
     lines: list[str] = []
-    for mail in mailflow.stored_new(sessions):  # stored before a crash, never applied
-        r = mailflow.apply_stored(sessions, mail, settings=settings, now=now)
-        lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
-    if (spool / "inbox").is_dir():
-        for item in process_spool(sessions, spool, now=now):
-            lines.append(f"{item.path.name}: "
-                         + ("accepted" if item.receipt.accepted else "refused: " + item.receipt.reason))
-    with session_scope(engine) as s:
-        names = list(s.exec(select(Game.name).where(Game.status == "open")))
+
+    def guarded(what: str, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception as e:  # noqa: BLE001 - report it and go on with the next part
+            lines.append(f"{what}: internal error: {type(e).__name__}: {e}".splitlines()[0])
+
+    def mail() -> None:
+        for row_id in mailflow.stored_new(sessions):  # stored before a crash, never applied
+            r = mailflow.apply_row(sessions, row_id, settings=settings, now=now)
+            lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
+
+    def spooled() -> None:
+        if not (spool / "inbox").is_dir():
+            return
+        items = process_spool(sessions, spool, now=now)
+        for item in items:
+            lines.append(f"{item.path.name}: " + ("accepted" if item.receipt.accepted
+                                                  else "refused: " + item.receipt.reason))
+        with session_scope(engine) as s:
+            mailflow.notify_spool(s, settings, items, now=now)
+
+    guarded("mail", mail)
+    guarded("spool", spooled)
+    names: list[str] = []
+    guarded("games", lambda: names.extend(_open_games(engine)))
     for name in names:
+        guarded(name, lambda name=name: _due_line(engine, name, settings, now, lines))
+    guarded("reminders", lambda: lines.extend(_in_session(engine, lambda s: _reminders(
+        s, settings, now=now))))
+    guarded("digests", lambda: _in_session(engine, lambda s: (
+        digests.queue_password_digests(s, settings, now=now),
+        digests.queue_bounce_digest(s, settings, now=now))))
+
+    def outbox() -> None:
+        sent = mailflow.send_outbox(sessions, settings, now=now)
+        if sent.sent or sent.retried or sent.failed:
+            lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, "
+                         f"{sent.failed} failed")
+
+    guarded("outbox", outbox)
+    guarded("wal", lambda: checkpoint(engine))
+    return lines
+
+
+def _in_session(engine: Engine, work: Callable[[Session], object]) -> object:
+    with session_scope(engine) as s:
+        return work(s)
+
+
+def _open_games(engine: Engine) -> list[str]:
+    with session_scope(engine) as s:
+        return list(s.exec(select(Game.name).where(Game.status == "open")))
+
+
+def _due_line(engine: Engine, name: str, settings: Settings, now: datetime,
+              lines: list[str]) -> None:
+    try:
         with session_scope(engine) as s:
             line = _due(s, name, settings=settings, now=now)
-        if line:
-            lines.append(line)
-    with session_scope(engine) as s:
-        lines += _reminders(s, settings, now=now)
-    sent = mailflow.send_outbox(sessions, settings, now=now)
-    if sent.sent or sent.retried or sent.failed:
-        lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed")
-    return lines
+    except Exception as e:  # noqa: BLE001 - one broken game must not hold up the others
+        line = f"{name}: internal error: {type(e).__name__}: {e}".splitlines()[0]
+        with session_scope(engine) as s:
+            from pbem.service import mailflow
+
+            game = s.exec(select(Game).where(Game.name == name)).one()
+            mailflow.notify_gm(s, settings, game, f"[{name}] step {game.step} could not be "
+                               "processed", f"{line}\nThe other games go on. Please report "
+                               "it as a bug.\n", now=now,
+                               key=("step-error", name, game.generation, game.step))
+    if line:
+        lines.append(line)
+
+
+def checkpoint(engine: Engine) -> None:
+    """SQLite: move the write-ahead log into the database and empty it, so what was
+    overwritten (a password stripped from a stored mail) does not linger in the -wal file."""
+    if engine.dialect.name == "sqlite":
+        raw = engine.raw_connection()  # outside any transaction: a checkpoint needs that
+        try:
+            raw.driver_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
+        finally:
+            raw.close()
 
 
 def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | None:
@@ -99,14 +167,20 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
             return f"{name}: step {step.number} held (most seats missed the deadline)"
         used = gs.setdefault("extensions_used", {})
         disorder = set(gs.get("civil_disorder", []))
-        bounces = {row.seat: row.bounces for row in seats_of(s, game)}
+        bounced = gs.get("bounced", {})
+        graced = gs.setdefault("bounce_grace", {})
+        here = [game.generation, step.number]
         for seat in missing:
-            # A seat whose mail bounced may never have seen its report: each bounce is
-            # worth one more extension (its grace).
-            allowed = int(game_setting(game, "extensions")) + bounces.get(seat, 0)  # type: ignore[call-overload]
-            if seat in disorder or used.get(seat, 0) >= allowed:
+            # A seat whose mail bounced in this step may never have seen its report: it
+            # gets one more extension, once per step, however many bounces came.
+            grace = bounced.get(seat) == here and graced.get(seat) != here
+            if seat in disorder or (not grace and used.get(seat, 0) >= int(
+                    game_setting(game, "extensions"))):  # type: ignore[call-overload]
                 continue
-            used[seat] = used.get(seat, 0) + 1
+            if grace:
+                graced[seat] = here
+            else:
+                used[seat] = used.get(seat, 0) + 1
             hours = float(game_setting(game, "extension_hours"))  # type: ignore[arg-type]
             game.deadline = now + timedelta(hours=hours)
             step.deadline = game.deadline
@@ -122,7 +196,8 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                          f"The deadline is extended by {hours:g} hours to "
                                          f"{game.deadline:%Y-%m-%d %H:%M %Z}; after that your "
                                          "default orders apply.\n"),
-                                   now=now, key=("ext", game.name, game.generation, step.number, seat))
+                                   now=now, key=("ext", game.name, game.generation, step.number,
+                                                 seat, used.get(seat, 0), bool(grace)))
             return f"{name}: {seat} missed step {step.number}; deadline extended by {hours:g}h"
     try:
         done = process_turn(s, name, now=now, force=(why == "deadline"), actor="tick")

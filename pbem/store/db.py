@@ -6,6 +6,7 @@ campaigns outlive releases.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +24,7 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
     cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA secure_delete=ON")  # freed pages (a redacted password) are zeroed
     cur.close()
 
 
@@ -31,9 +33,23 @@ def _sqlite_begin(conn) -> None:  # type: ignore[no-untyped-def]
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _private_file(path: Path) -> None:
+    """The database holds secrets and raw mail: a new one is 0600 in a new 0700 folder
+    (SQLite gives its -wal and -shm files the same mode); an old one loses its world bits."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+        for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if p.exists() and p.stat().st_mode & 0o007 and p.stat().st_uid == os.getuid():
+                p.chmod(p.stat().st_mode & 0o770)
+    except OSError:
+        pass  # read-only folder etc.: SQLite says so itself, in one line
+
+
 def connect(url: str = DEFAULT_URL) -> Engine:
     if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        _private_file(Path(url.removeprefix("sqlite:///").split("?", 1)[0]))
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)

@@ -41,6 +41,9 @@ class Seat(SQLModel, table=True):
     seat: str
     email: str
     password_hash: str
+    # Keys this holder's reply tokens (hex, or sealed with the host key): rotated when the
+    # seat changes hands or the GM asks, so an old token dies with it.
+    holder_secret: str = ""
     active: bool = True
     joined_at: datetime
     left_at: datetime | None = None
@@ -118,14 +121,15 @@ class Outbox(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int | None = Field(default=None, foreign_key="game.id", index=True)
-    kind: str  # report | echo | welcome | notice | reminder
+    kind: str  # report | echo | welcome | notice | reminder | refusal
     seat: str | None = None
-    recipient: str
+    recipient: str = Field(index=True)
     subject: str
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     created_at: datetime
-    status: str = "queued"  # queued | sent | failed
+    # queued | sending (claimed; `next_attempt_at` is then the end of the lease) | sent | failed
+    status: str = "queued"
     attempts: int = 0
     next_attempt_at: datetime | None = None
     last_error: str | None = None
@@ -139,9 +143,13 @@ class InboundMessage(SQLModel, table=True):
     message_id: str = Field(index=True, unique=True)
     received_at: datetime
     source: str  # pipe | maildir | imap | smtp
-    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    sender: str | None = None
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))  # headers only if oversize
+    sender: str | None = Field(default=None, index=True)
     kind: str | None = None
-    status: str = "new"  # new | applied | refused | ignored
+    # new | applied | refused | ignored | throttled | quarantined (failed `attempts` times)
+    status: str = "new"
     reason: str | None = None
     game_id: int | None = None
+    attempts: int = 0  # failed attempts to apply it
+    size: int = 0  # bytes as received
+    sha256: str = ""  # of the mail after its trace fields: tells a reused Message-ID apart
