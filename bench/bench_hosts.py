@@ -49,7 +49,8 @@ def prepare(url: str, games: int) -> None:
             step = live_step(s, find_game(s, f"h{i}"))
             state = rs.load(json.loads(step.state_json))
             for seat in json.loads(step.awaiting_json):
-                body = "".join(f"{x}\n" for x in rs.legal_orders(state, seat, rng))
+                # CONFIRM: a bot's line the arrival check refuses must not hold the step up
+                body = "".join(f"{x}\n" for x in rs.legal_orders(state, seat, rng)) + "CONFIRM\n"
                 submit_orders(s, render_envelope(game=f"h{i}", seat=seat, password=pw[seat],
                                                  turn=1, body=body), now=T0)
     engine.dispose()
@@ -70,6 +71,9 @@ def run(url: str, games: int, hosts: int) -> float:
         if done >= games and unsent == 0:
             elapsed = time.perf_counter() - started
             break
+        if all(p.poll() is not None for p in procs):
+            raise RuntimeError(f"the hosts stopped with {done} of {games} steps processed "
+                               f"and {unsent} mails unsent")
         time.sleep(0.02)
     for p in procs:
         p.wait(timeout=120)

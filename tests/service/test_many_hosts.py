@@ -42,7 +42,8 @@ def _games_with_orders_in(url: str) -> None:
             step = live_step(s, game)
             state = rs.load(json.loads(step.state_json))
             for seat in json.loads(step.awaiting_json):
-                body = "".join(f"{x}\n" for x in rs.legal_orders(state, seat, rng))
+                # CONFIRM: a bot's line the arrival check refuses must not hold the step up
+                body = "".join(f"{x}\n" for x in rs.legal_orders(state, seat, rng)) + "CONFIRM\n"
                 r = submit_orders(s, render_envelope(game=f"h{i}", seat=seat, password=pw[seat],
                                                      turn=1, body=body), now=T0)
                 assert r.accepted, r.reason
