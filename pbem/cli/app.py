@@ -721,21 +721,38 @@ def selfplay(
 
 @app.command()
 def demo(
-    ruleset: Annotated[str | None, typer.Option(help="which game (default: the first hosted)")] = None,
-    out: Annotated[Path, typer.Option(help="where the maildir, reports and archive go")] = Path("demo-out"),
+    ruleset: Annotated[str | None, typer.Option(help="a ruleset id, or all (default: the first hosted)")] = None,
+    variant: Annotated[str | None, typer.Option(help="a variant id (default: the ruleset's first; with --ruleset all: every variant)")] = None,
+    players: Annotated[int | None, typer.Option(help="player count (default: the maximum)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE, e.g. decisions=ask")] = None,
+    out: Annotated[Path | None, typer.Option(help="a new or empty folder to keep the demo in (default: a temporary folder)")] = None,
     seed: Annotated[int, typer.Option()] = 1,
-    max_steps: Annotated[int, typer.Option(help="stop after this many steps")] = 400,
+    max_steps: Annotated[int, typer.Option(help="give up after this many steps")] = 2000,
 ) -> None:
-    """A whole game between bots through the real mail path (SMTP listener, maildir),
-    then the archive, exported and verified."""
-    from pbem.service.demo import run_demo
+    """Whole games between bots through the real mail path (SMTP listener, maildir), then
+    the archive, exported and verified. It runs in a folder of its own, with its own
+    database and default configuration: it never reads pbem.toml, PBEM_* variables or
+    --db, never mails through a relay and never touches your games."""
+    import tempfile
 
+    from pbem.service.demo import plan, prepare_folder, run_demo
+
+    options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
     try:
-        summary = run_demo(engine(), settings=settings(), out=out, ruleset_id=ruleset,
-                           seed=seed, max_steps=max_steps, now=state.now(), echo=typer.echo)
+        plan(ruleset, variant=variant, players=players, options=options)
+        folder = prepare_folder(out) if out else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
+        if not out:
+            prepare_folder(folder)
+        typer.echo(f"demo in {folder}: its own database, configuration and maildir; "
+                   "your games, pbem.toml and mail relay are not touched")
+        results = run_demo(out=folder, ruleset_id=ruleset, variant=variant, players=players,
+                           options=options, seed=seed, max_steps=max_steps,
+                           now=state.now(), echo=typer.echo, timer=time.perf_counter)
     except ServiceError as e:
         fail(str(e))
-    typer.echo(summary)
+    if any(r.status != "finished" or r.verified for r in results):
+        fail("a demo game did not finish or did not verify")
+    typer.echo(f"{len(results)} game(s) played to the end; everything is in {folder}")
 
 
 @app.command()
