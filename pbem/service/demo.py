@@ -14,7 +14,6 @@ Not here: the bots' play (each ruleset's `legal_orders`) and the mail handling (
 
 from __future__ import annotations
 
-import email
 import json
 import random
 import re
@@ -24,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.policy import default
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ from pbem.store.db import connect, migrate, session_scope
 
 MARKER = ".pbem-demo"  # marks a folder the demo made (and may clear on the next run)
 BOTS = "bots.invalid"  # RFC 2606: no mail to a bot can ever leave the machine
+_HEADERS = BytesHeaderParser(policy=default)
 _REPORT_SUBJECT = re.compile(r"\[(?P<game>[^\]]+)\] step (?P<step>\d+)\b")
 
 
@@ -247,7 +248,7 @@ class _Reports:
             if path.name in self.seen:
                 continue
             self.seen.add(path.name)
-            msg = email.message_from_bytes(path.read_bytes(), policy=default)
+            msg = _HEADERS.parsebytes(path.read_bytes())  # the bot needs only the headers
             # A long Subject is folded; unfolded it may start with a space.
             m = _REPORT_SUBJECT.match(clean_header(msg["Subject"] or ""))
             if m and m["game"] == self.game:
