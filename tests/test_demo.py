@@ -67,3 +67,16 @@ def test_demo_refuses_a_folder_it_did_not_make(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["demo", "--ruleset", "highcard", "--out", str(tmp_path)])
     assert result.exit_code == 1 and "not empty and was not made by pbem demo" in result.stderr
     assert (tmp_path / "mine.txt").read_text() == "keep me"
+
+
+def test_demo_works_next_to_a_broken_config_and_ignores_the_gms_settings(tmp_path: Path,
+                                                                       monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pbem.toml").write_text("this is = not [toml\n")
+    monkeypatch.setenv("PBEM_DB", f"sqlite:///{tmp_path / 'gm.sqlite'}")
+    monkeypatch.setenv("PBEM_SMTP", "smtp://127.0.0.1:9")  # nothing listens there
+    result = CliRunner().invoke(app, ["demo", "--ruleset", "highcard", "--out",
+                                      str(tmp_path / "d")])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "game finished" in result.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "pbem.toml"]
