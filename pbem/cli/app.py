@@ -758,14 +758,13 @@ def demo(
     options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
     try:
         plan(ruleset, variant=variant, players=players, options=options)
-        folder = prepare_folder(out) if out else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
-        if not out:
-            prepare_folder(folder)
+        folder = prepare_folder(out or Path(tempfile.mkdtemp(prefix="pbem-demo-")))
         typer.echo(f"demo in {folder}: its own database, configuration and maildir; "
                    "your games, pbem.toml and mail relay are not touched")
         results = run_demo(out=folder, ruleset_id=ruleset, variant=variant, players=players,
                            options=options, seed=seed, max_steps=max_steps,
-                           now=state.now(), echo=typer.echo, timer=time.perf_counter)
+                           now=state.now(), echo=typer.echo, timer=time.perf_counter,
+                           cpu_timer=time.process_time)
     except ServiceError as e:
         fail(str(e))
     if any(r.status != "finished" or r.verified for r in results):

@@ -131,11 +131,12 @@ class DemoResult:
     archive: Path
     pages: int
     verified: str  # "" when every step recomputed identically, else the first difference
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock
+    cpu_seconds: float = 0.0  # this process's CPU (listener thread included)
 
     def line(self) -> str:
         return (f"{self.name}: {self.steps} steps played by mail ({self.mails_in} order mails "
-                f"in, {self.mails_out} mails out) in {self.seconds:.1f}s, game {self.status}; archive {self.archive} "
+                f"in, {self.mails_out} mails out) in {self.seconds:.1f}s ({self.cpu_seconds:.1f}s CPU), game {self.status}; archive {self.archive} "
                 f"({self.pages} pages); verify: "
                 + (f"FAILED: {self.verified}" if self.verified else
                    "all steps recomputed identically"))
@@ -260,17 +261,19 @@ def run_demo(*, out: Path, ruleset_id: str | None, variant: str | None = None,
              players: int | None = None, options: Mapping[str, Any] | None = None,
              seed: int = 1, max_steps: int = 2000, now: datetime,
              echo: Callable[[str], None] = print,
-             timer: Callable[[], float] | None = None) -> list[DemoResult]:
+             timer: Callable[[], float] | None = None,
+             cpu_timer: Callable[[], float] | None = None) -> list[DemoResult]:
     """Play the planned games, each in its own subfolder of `out` (prepared by the caller
     with `prepare_folder`)."""
     results = []
     for p in plan(ruleset_id, variant=variant, players=players, options=options):
         folder = out / f"{p.ruleset.id}-{p.variant}"
         folder.mkdir(parents=True, exist_ok=True)
-        t0 = timer() if timer else 0.0
+        t0, c0 = timer() if timer else 0.0, cpu_timer() if cpu_timer else 0.0
         result = play(p, folder, seed=seed, now=now, max_steps=max_steps, options=options,
                       echo=echo)
         result.seconds = timer() - t0 if timer else 0.0
+        result.cpu_seconds = cpu_timer() - c0 if cpu_timer else 0.0
         echo(result.line())
         results.append(result)
     return results
