@@ -313,6 +313,13 @@ def test_the_relay_examples_are_not_the_listeners_port() -> None:
             assert not url.endswith(f":{listen_port}"), f"{doc}: relay example {url} is the listener"
 
 
+def test_the_readme_states_the_defaults() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    defaults = Settings()
+    assert f"SMTP on\n{defaults.listen}" in readme or f"SMTP on {defaults.listen}" in readme
+    assert f"the maildir `{defaults.maildir}`" in readme
+
+
 # --- recipes under a minimal environment ---------------------------------------------------
 
 def block_of(lang: str) -> Block:
