@@ -26,6 +26,11 @@ from pbem.store.db import session_scope
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)  # the maildir and spool defaults are relative to it
+
+
 def run(*args: str, code: int = 0) -> str:
     result = runner.invoke(app, list(args))
     out = result.stdout + result.stderr
