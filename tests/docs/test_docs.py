@@ -90,8 +90,10 @@ PLAYERS: dict[tuple[str, str], list[OrderFile]] = {
                                  OrderFile("sunrise", "east", "orders/inbox/east.txt")],
     ("docs/gm-guide.md", "pbem orders check felvidek.txt"): [
         OrderFile("kassa-1302", "felvidek", "felvidek.txt")],
+    ("docs/gm-guide.md", "pbem orders submit tiszahat.txt"): [
+        OrderFile("kassa-1302", "tiszahat", "tiszahat.txt")],
     ("docs/gm-guide.md", "pbem orders spool"): [
-        OrderFile("kassa-1302", "tiszahat", "orders/inbox/tiszahat.txt")],
+        OrderFile("kassa-1302", "felvidek", "orders/inbox/felvidek.txt")],
     ("docs/gm-guide.md", "pbem mail receive felvidek.eml"): [
         OrderMail("kassa-1302", "felvidek", "felvidek.eml", "anna@example.org")],
     ("docs/gm-guide.md", "pbem mail poll"): [
