@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import time
 from pathlib import Path
 
 from shell import clean_env, sh, snapshot, sqlite_rows
+from sqlmodel import select
 from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.mail.listener import SmtpListener
+from pbem.store.db import connect, session_scope
+from pbem.store.models import Step
 
 
 def test_demo_plays_every_ruleset_and_variant_and_leaves_a_real_game_alone(tmp_path: Path) -> None:
@@ -47,7 +49,8 @@ def test_demo_plays_every_ruleset_and_variant_and_leaves_a_real_game_alone(tmp_p
     finished = {m[1] for line in lines
                 for m in [re.match(r"(demo-\S+): \d+ steps played by mail .* game finished; .*"
                                    r"verify: all steps recomputed identically$", line)] if m}
-    assert finished == {f"demo-{r['id']}-{v['id']}" for r in hosted for v in r["variants"]}
+    assert finished == {f"demo-{r['id']}-{v['id']}".replace("_", "-")
+                        for r in hosted for v in r["variants"]}
     print(f"\n{done.stdout}demo --ruleset all: {seconds:.1f}s")
 
 
@@ -59,10 +62,11 @@ def test_bots_answer_mid_turn_ask_steps(tmp_path: Path) -> None:
     assert re.search(r"demo-battlelore-agincourt: \d+ steps .* game finished", result.stdout)
     # The mid-turn questions ("Turn 4 (south), north decides") were answered by mail by the
     # seat asked, in that very step: nobody got default orders.
-    con = sqlite3.connect(out / "battlelore-agincourt" / "demo.sqlite")
-    asks = con.execute("SELECT awaiting_json, applied_json, defaulted_json FROM step "
-                       "WHERE phase LIKE '%decides%'").fetchall()
-    con.close()
+    engine = connect(f"sqlite:///{out / 'battlelore-agincourt' / 'demo.sqlite'}")
+    with session_scope(engine) as session:
+        asks = [(st.awaiting_json, st.applied_json, st.defaulted_json)
+                for st in session.exec(select(Step).where(Step.phase.contains("decides")))]  # type: ignore[union-attr]
+    engine.dispose()
     assert len(asks) >= 2
     for awaiting, applied, defaulted in asks:
         assert set(json.loads(applied)) == set(json.loads(awaiting)) and json.loads(defaulted) == []

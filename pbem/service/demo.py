@@ -54,7 +54,7 @@ class DemoPlan:
 
     @property
     def name(self) -> str:
-        return f"demo-{self.ruleset.id}-{self.variant}"
+        return f"demo-{self.ruleset.id}-{self.variant}".replace("_", "-").lower()  # a game name
 
 
 def plan(ruleset_id: str | None, *, variant: str | None = None, players: int | None = None,

@@ -127,19 +127,19 @@ def test_the_welcome_mail_carries_the_player_guide_and_the_games_page(engine, tm
     for docs_url in (None, "https://club.example.org/pbem/docs/"):
         settings = Settings(maildir=str(tmp_path / "out"), docs_url=docs_url)
         with session_scope(engine) as s:
-            new = create_game(s, ruleset_id="helios", name=f"w{bool(docs_url)}",
+            new = create_game(s, ruleset_id="helios", name="linked" if docs_url else "attached",
                               seats={"north": "n@example.org", "east": "e@example.org"}, now=T0)
             mailflow.queue_welcome(s, settings, new.game, new.passwords, now=T0)
         mailflow.send_outbox(lambda: session_scope(engine), settings, now=T0)
     mails = [email.message_from_bytes(p.read_bytes(), policy=default)
              for p in (tmp_path / "out" / "new").iterdir()]
-    attached = next(m for m in mails if m["Subject"].startswith("[wFalse]"))
+    attached = next(m for m in mails if m["Subject"].startswith("[attached]"))
     files = {a.get_filename(): a.get_payload(decode=True) for a in attached.iter_attachments()}
     assert files["player-guide.md"] == (root / "docs" / "player-guide.md").read_bytes()
     assert files["helios.md"] == (root / "docs" / "rulesets" / "helios.md").read_bytes()
     text = attached.get_body(("plain",)).get_content()
     assert "docs/rulesets" not in text  # no path in the GM's checkout
-    linked = next(m for m in mails if m["Subject"].startswith("[wTrue]"))
+    linked = next(m for m in mails if m["Subject"].startswith("[linked]"))
     text = linked.get_body(("plain",)).get_content()
     assert "https://club.example.org/pbem/docs/player-guide.md" in text
     assert "https://club.example.org/pbem/docs/rulesets/helios.md" in text
