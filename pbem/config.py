@@ -7,8 +7,15 @@ without the prefix (`db`, `address`, `smtp`, `imap`, `maildir`), plus `templates
 override folder), `spool` (the order spool, default `orders`), `listen` (host:port of the
 built-in SMTP listener), `inbox` (a maildir to poll), `gm` (the GM's address for notices),
 `max_mail_bytes`, `submission_cap`, `reminder_hours`, `poll_seconds`, `secret_key` (seals
-the games' seeds and token secrets, so they live outside the database). Every key can be
-set with `PBEM_<KEY>` too.
+the games' seeds and token secrets, so they live outside the database), `docs_url`. Every
+key can be set with `PBEM_<KEY>` too. docs/gm-guide.md has the table (a test keeps the two
+in step).
+
+Relative paths (`db` as `sqlite:///relative/path`, `maildir`, `spool`, `templates`,
+`inbox`) in a config file, and the defaults when a config file is read, are relative to
+the config file's folder, not to the current folder: an MTA pipe or cron job that runs
+`pbem --config /srv/pbem/pbem.toml` from elsewhere uses the same files as the GM. Without
+a config file, and in environment variables, they are relative to the current folder.
 """
 
 from __future__ import annotations
@@ -38,6 +45,10 @@ class Settings:
     reminder_hours: float = 24.0
     poll_seconds: int = 60
     secret_key: str | None = None  # seals seeds and token secrets; keep it out of the database
+    docs_url: str | None = None  # where players read the docs (else the welcome mail attaches them)
+
+
+PATH_KEYS = ("maildir", "spool", "templates", "inbox")  # plus `db` when it is a SQLite file
 
 
 def load_settings(config: Path | None = None, *, environ: dict[str, str] | None = None) -> Settings:
@@ -54,6 +65,7 @@ def load_settings(config: Path | None = None, *, environ: dict[str, str] | None 
             if key not in known:
                 raise ValueError(f"{path}: unknown setting {key!r}; known: {', '.join(sorted(known))}")
             setattr(settings, key, value)
+        _anchor(settings, path.resolve().parent)
     for f in fields(Settings):
         value = env.get(f"PBEM_{f.name.upper()}")
         if value:
@@ -61,3 +73,16 @@ def load_settings(config: Path | None = None, *, environ: dict[str, str] | None 
             setattr(settings, f.name, type(default)(value)
                     if isinstance(default, int | float) else value)
     return settings
+
+
+def _anchor(settings: Settings, base: Path) -> None:
+    """Make the relative paths of `settings` relative to `base` (the config file's folder)."""
+    for key in PATH_KEYS:
+        value = getattr(settings, key)
+        if value and not Path(value).expanduser().is_absolute():
+            setattr(settings, key, str(base / value))
+    prefix = "sqlite:///"
+    if settings.db.startswith(prefix):
+        file = settings.db.removeprefix(prefix)
+        if file and not file.startswith(":memory:") and not Path(file).is_absolute():
+            settings.db = prefix + str(base / file)

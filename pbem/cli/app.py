@@ -105,7 +105,17 @@ def engine() -> Engine:
         except Exception as e:  # a bad URL or an unreachable server: one line
             fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}",
                  state.fail_code)
+        _warn_stale_addresses(state.engine)
     return state.engine
+
+
+def _warn_stale_addresses(eng: Engine) -> None:
+    from pbem.service.addresses import stale_address_warnings
+    from pbem.store.db import session_scope
+
+    with session_scope(eng) as s:
+        for line in stale_address_warnings(s, settings().address):
+            typer.echo(f"warning: {line}", err=True)
 
 
 @contextmanager
@@ -175,6 +185,8 @@ def rulesets(as_json: Annotated[bool, typer.Option("--json", help="machine-reada
     for row in rows:
         typer.echo(f"{row['id']:22} {row['title']}  ({row['min_players']}-{row['max_players']} "
                    f"players; variants: {', '.join(v['id'] for v in row['variants'])})")
+        for n, seat_ids in row["seats"].items():
+            typer.echo(f"{'':24}{n} players: seats {' '.join(seat_ids)}")
 
 
 # --- games -----------------------------------------------------------------------------------
@@ -186,7 +198,7 @@ def game_new(
     seat: Annotated[list[str], typer.Option(help="SEAT=EMAIL, once per seat, in seating order")],
     variant: Annotated[str | None, typer.Option(help="variant id")] = None,
     seed: Annotated[str | None, typer.Option(help="master seed for a reproducible game (default: secret random)")] = None,
-    deadline: Annotated[str | None, typer.Option(help='step length (72h, 3d) or time of day ("20:00 Europe/Budapest", "+36h" for a minimum)')] = None,
+    deadline: Annotated[str | None, typer.Option(help='step length (72h, 3d, 90m) or a time of day ("20:00 Europe/Budapest"; add "+36h" to leave at least 36 hours)')] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
     setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold, mail_retention_days, view_json")] = None,
     position: Annotated[Path | None, typer.Option(help="start from this position file (the game's notation, e.g. from `pbem gm position`)")] = None,
@@ -267,6 +279,8 @@ def game_show(name: str, as_json: Annotated[bool, typer.Option("--json")] = Fals
     for seat in data["seats"]:
         mark = ("orders in" if seat["seat"] in data["orders_in"] else "awaited") \
             if seat["seat"] in data["awaited"] else ""
+        if seat["seat"] in data["wait"]:
+            mark += ", WAIT (not before the deadline)" if mark else "WAIT (not before the deadline)"
         bounced = f"  ({seat['bounces']} bounced mail(s))" if seat["bounces"] else ""
         typer.echo(f"  {seat['seat']:14} {seat['email']:30} {mark}{bounced}")
     typer.echo(f"deadline: {data['deadline'] or 'none'}")
@@ -292,7 +306,7 @@ def orders_check(file: Annotated[str, typer.Argument(help="order file, or - for 
     from pbem.service.orders import check_orders
 
     with session() as s:
-        receipt = check_orders(s, _read(file))
+        receipt = check_orders(s, _read(file), now=state.now())
     typer.echo(receipt.text().rstrip())
     if not receipt.accepted or any("-> ERROR:" in line for line in receipt.lines):
         raise typer.Exit(1)
@@ -440,13 +454,17 @@ def gm_pause(name: str, reason: Annotated[str, typer.Option()] = "") -> None:
 
 
 @gm_app.command("resume")
-def gm_resume(name: str) -> None:
-    """Resume a paused game (the deadline gets back the time it had left)."""
+def gm_resume(name: str, by: Annotated[str | None, typer.Option(help="give the open step this long from now, e.g. 24h")] = None) -> None:
+    """Resume a paused game. The deadline gets back the time it had left when you paused
+    (at least 1h); after an automatic hold 1h; with --by, that long from now."""
     from pbem.service import gm
 
+    hours = parse_duration(by) if by else None
     with session() as s:
-        g = gm.resume(s, name, now=state.now())
-        typer.echo(f"{name} resumed; deadline {g.deadline or 'none'}")
+        g = gm.resume(s, name, now=state.now(), hours=hours)
+        left = (f" ({(g.deadline - state.now()).total_seconds() / 3600:.3g}h from now)"
+                if g.deadline else "")
+        typer.echo(f"{name} resumed; deadline {g.deadline or 'none'}{left}")
 
 
 @gm_app.command("extend")
@@ -721,21 +739,37 @@ def selfplay(
 
 @app.command()
 def demo(
-    ruleset: Annotated[str | None, typer.Option(help="which game (default: the first hosted)")] = None,
-    out: Annotated[Path, typer.Option(help="where the maildir, reports and archive go")] = Path("demo-out"),
+    ruleset: Annotated[str | None, typer.Option(help="a ruleset id, or all (default: the first hosted)")] = None,
+    variant: Annotated[str | None, typer.Option(help="a variant id (default: the ruleset's first; with --ruleset all: every variant)")] = None,
+    players: Annotated[int | None, typer.Option(help="player count (default: the maximum)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE, e.g. decisions=ask")] = None,
+    out: Annotated[Path | None, typer.Option(help="a new or empty folder to keep the demo in (default: a temporary folder)")] = None,
     seed: Annotated[int, typer.Option()] = 1,
-    max_steps: Annotated[int, typer.Option(help="stop after this many steps")] = 400,
+    max_steps: Annotated[int, typer.Option(help="give up after this many steps")] = 2000,
 ) -> None:
-    """A whole game between bots through the real mail path (SMTP listener, maildir),
-    then the archive, exported and verified."""
-    from pbem.service.demo import run_demo
+    """Whole games between bots through the real mail path (SMTP listener, maildir), then
+    the archive, exported and verified. It runs in a folder of its own, with its own
+    database and default configuration: it never reads pbem.toml, PBEM_* variables or
+    --db, never mails through a relay and never touches your games."""
+    import tempfile
 
+    from pbem.service.demo import plan, prepare_folder, run_demo
+
+    options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
     try:
-        summary = run_demo(engine(), settings=settings(), out=out, ruleset_id=ruleset,
-                           seed=seed, max_steps=max_steps, now=state.now(), echo=typer.echo)
+        plan(ruleset, variant=variant, players=players, options=options)
+        folder = prepare_folder(out or Path(tempfile.mkdtemp(prefix="pbem-demo-")))
+        typer.echo(f"demo in {folder}: its own database, configuration and maildir; "
+                   "your games, pbem.toml and mail relay are not touched")
+        results = run_demo(out=folder, ruleset_id=ruleset, variant=variant, players=players,
+                           options=options, seed=seed, max_steps=max_steps,
+                           now=state.now(), echo=typer.echo, timer=time.perf_counter,
+                           cpu_timer=time.process_time)
     except ServiceError as e:
         fail(str(e))
-    typer.echo(summary)
+    if any(r.status != "finished" or r.verified for r in results):
+        fail("a demo game did not finish or did not verify")
+    typer.echo(f"{len(results)} game(s) played to the end; everything is in {folder}")
 
 
 @app.command()
@@ -770,7 +804,7 @@ def serve(
                          now=state.now())
 
     try:
-        run_serve(settings(), config=str(state.config) if state.config else None, listen=listen,
+        run_serve(settings(), config=str(state.config.resolve()) if state.config else None, listen=listen,
                   on_message=on_message, echo=typer.echo)
     except OSError as e:
         fail(f"cannot listen on {settings().listen}: {e}")

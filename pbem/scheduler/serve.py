@@ -7,6 +7,7 @@ completed, go out at once."""
 from __future__ import annotations
 
 import logging
+import signal
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -38,6 +39,10 @@ def build_scheduler(settings: Settings, *, config: str | None,
     return scheduler
 
 
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
 def serve(settings: Settings, *, config: str | None, listen: bool,
           on_message: Callable[[bytes], None], echo: Callable[[str], None]) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -58,6 +63,9 @@ def serve(settings: Settings, *, config: str | None, listen: bool,
                                 accept=orders_address_only(settings.address)).start()
         echo(f"SMTP listener on {listener.host}:{listener.port} (orders to {settings.address})")
     echo(f"pbem serve: tick every {settings.poll_seconds}s on {settings.db}; Ctrl-C stops")
+    if threading.current_thread() is threading.main_thread():
+        # `systemctl stop` sends SIGTERM: stop as cleanly as on Ctrl-C (listener closed).
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         scheduler.start()
     except (KeyboardInterrupt, SystemExit):

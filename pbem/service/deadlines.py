@@ -52,6 +52,10 @@ def parse_deadline(text: str) -> DeadlineRule:
         value = float(m.group(1))
         unit = {"": 1.0, "h": 1.0, "d": 24.0, "m": 1 / 60}[m.group(2)]
         return DeadlineRule(hours=value * unit)
+    if t.startswith("+"):
+        raise ServiceError(f'"{text}" alone is not a deadline: "+{t[1:]}" is the least time a '
+                           f'time-of-day deadline leaves, e.g. "20:00 Europe/Budapest {t}"; '
+                           f"for a plain step length write {t[1:]}")
     m = _AT.match(t)
     if m:
         hh, mm = int(m.group(1)), int(m.group(2))

@@ -347,7 +347,7 @@ def next_deadline(game: Game, now: datetime) -> datetime | None:
 
 def summary(session: Session, game: Game) -> dict[str, Any]:
     """What `pbem game show --json` prints (a contract: ruleset, seats, step, awaited,
-    deadline, status)."""
+    deadline, status; also orders_in and wait)."""
     step = live_step(session, game)
     awaited = sorted(awaiting_of(step))
     from pbem.service.orders import orders_on_file  # local: orders imports games
@@ -360,6 +360,8 @@ def summary(session: Session, game: Game) -> dict[str, Any]:
                   for s in seats_of(session, game)],
         "awaited": awaited,
         "orders_in": sorted(s for s in awaited if s in on_file),
+        # seats that sent WAIT: the step is not processed before its deadline
+        "wait": sorted(s for s, sub in on_file.items() if sub.wait),
         "deadline": game.deadline.isoformat() if game.deadline else None,
         "commitment": step.commitment,
         "result": json.loads(step.result_json) if step.result_json else None,

@@ -50,20 +50,29 @@ def pause(session: Session, name: str, *, now: datetime, reason: str = "") -> Ga
     return game
 
 
-def resume(session: Session, name: str, *, now: datetime) -> Game:
+MIN_RESUME_HOURS = 1.0  # the least a resumed step gets (also what it gets after a hold)
+
+
+def resume(session: Session, name: str, *, now: datetime, hours: float | None = None) -> Game:
+    """Reopen a paused game. The deadline is `hours` from now when given; else the time
+    the step had left when the GM paused it, at least an hour; after an automatic hold
+    (the deadline had passed) that minimum: one hour."""
     game = find_game(session, name)
     if game.status != "paused":
         raise ServiceError(f"game {game.name} is {game.status}, not paused")
     game.status = "open"
     settings = json.loads(game.settings_json or "{}")
     left = settings.pop("paused_time_left", None)
-    if left is not None:
-        game.deadline = now + timedelta(seconds=max(left, 3600))
+    if hours is not None:
+        game.deadline = now + timedelta(hours=hours)
+    elif left is not None:
+        game.deadline = now + timedelta(seconds=max(left, MIN_RESUME_HOURS * 3600))
     game.settings_json = canonical_json(settings)
     _sync_step_deadline(session, game)
     mark_due(game, now)
     session.add(game)
-    audit(session, game, "resume", now=now)
+    audit(session, game, "resume", now=now,
+          deadline=game.deadline.isoformat() if game.deadline else None)
     return game
 
 

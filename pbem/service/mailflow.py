@@ -35,7 +35,7 @@ from pbem.mail.outbound import Attachment, reply_subject
 from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, reply_address
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
-from pbem.service import digests, limits
+from pbem.service import digests, limits, playerdocs
 from pbem.service.game_settings import wants_view_json
 from pbem.service.games import (
     ServiceError,
@@ -108,17 +108,19 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
         if seat.seat not in passwords:
             continue
         ctx = report_context(session, game.name, seat=seat.seat)
+        docs_text, docs = playerdocs.for_welcome(ruleset.id, settings.docs_url)
         skeleton = (ctx["skeleton"] or "").replace("<your password>", passwords[seat.seat])
         text = (f"Welcome to {game.name}, a game of {ruleset.title}.\n\n"
                 f"You play seat {seat.seat}. Your password is: {passwords[seat.seat]}\n"
                 "Keep it: it is shown only in this mail. You can also answer any report "
                 "without it: its Reply-To address carries a signed token for that step.\n\n"
-                f"Send order files to {settings.address}; the rules of the order language "
-                f"are in docs/rulesets/{ruleset.id}.md and docs/player-guide.md.\n\n"
+                f"Send order files to {settings.address}.\n\n"
+                + (f"{docs_text}\n" if docs_text else "")
                 + (f"What is asked now: {ctx['prompt']['text']}\n\nYour order skeleton:\n{skeleton}"
                    if ctx["prompt"] else "Nothing is asked of you yet; your first report follows.\n"))
         queue(session, settings, kind="welcome", to=seat.email, game=game, seat=seat.seat,
               subject=f"[{game.name}] welcome: you play {seat.seat}", text=text, now=now,
+              attachments=docs,
               reply_to=_reply_to(session, settings, game, seat, game.step),
               key=("welcome", game.name, seat.seat, seat.id))
 
@@ -256,7 +258,8 @@ def _failed(sessions: SessionFactory, row_id: int, error: str, *, settings: Sett
 
 
 def _answer(s: Session, settings: Settings, mail: InboundMail, text: str, *, now: datetime,
-            game: Game | None = None, seat: str | None = None) -> None:
+            game: Game | None = None, seat: str | None = None,
+            attachments: tuple[Attachment, ...] = ()) -> None:
     """Answer the sender: a registered player or the GM at the From address (never at a
     Reply-To); anyone else at most one short refusal a day that repeats nothing of theirs."""
     if not should_reply(mail, own_addresses=(settings.address,)):
@@ -270,12 +273,14 @@ def _answer(s: Session, settings: Settings, mail: InboundMail, text: str, *, now
                     "your reports.\n"),
               now=now, key=("refusal", to, now.date().isoformat()))
         return
-    _answer_known(s, settings, to, mail, text, now=now, game=game, seat=seat)
+    _answer_known(s, settings, to, mail, text, now=now, game=game, seat=seat,
+                  attachments=attachments)
 
 
 def _answer_known(s: Session, settings: Settings, to: str, mail: InboundMail, text: str, *,
                   now: datetime, game: Game | None, seat: str | None,
-                  key: tuple[object, ...] | None = None) -> None:
+                  key: tuple[object, ...] | None = None,
+                  attachments: tuple[Attachment, ...] = ()) -> None:
     if limits.answers_exhausted(s, to, now):
         # An auto-responder or a loop: fall silent to it and tell the GM once a day.
         notify_gm(s, settings, None, f"pbem: stopped answering {to}",
@@ -285,7 +290,7 @@ def _answer_known(s: Session, settings: Settings, to: str, mail: InboundMail, te
         return
     queue(s, settings, kind="echo", to=to, game=game, seat=seat,
           subject=reply_subject(mail.subject), text=text, now=now, in_reply_to=mail.message_id,
-          key=key or ("echo", mail.message_id))
+          attachments=attachments, key=key or ("echo", mail.message_id))
 
 
 @dataclass
@@ -381,15 +386,19 @@ def _confirm(s: Session, settings: Settings, mail: InboundMail, receipt: Receipt
     and to the sender as well when that is another registered address."""
     sender = limits.bare(mail.sender)
     text = receipt.text()
+    # The exact text that is hashed, as a file: the player can hash it and find it in the
+    # next report (docs/dice.md).
+    hashed = ((Attachment(receipt.hashed.encode("utf-8"), "text/plain", receipt.hashed_name()),)
+              if receipt.hashed is not None else ())
     if sender != limits.bare(holder.email):
         how = "by answering a report (its reply address)" if by_token else "with the password"
         text = (f"This order file for your seat came from {mail.sender or 'an unknown sender'}, "
                 f"{how}. If that was not you, tell the GM.\n\n" + text)
     _answer_known(s, settings, limits.bare(holder.email), mail, text, now=now, game=game,
-                  seat=holder.seat, key=("echo", mail.message_id, "holder"))
+                  seat=holder.seat, key=("echo", mail.message_id, "holder"), attachments=hashed)
     if sender and sender != limits.bare(holder.email) and limits.is_known(s, settings, sender):
         _answer_known(s, settings, sender, mail, receipt.text(), now=now, game=game,
-                      seat=holder.seat)
+                      seat=holder.seat, attachments=hashed)
 
 
 def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: Settings) -> str:

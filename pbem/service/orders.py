@@ -47,6 +47,12 @@ class Receipt:
     # The file proved it speaks for the seat (password or reply token): answers may go to
     # the seat's registered address.
     authenticated: bool = False
+    # The orders on file exactly as they are hashed (the seat's file hash in the report).
+    hashed: str | None = None
+
+    def hashed_name(self) -> str:
+        """The file name under which a confirmation mail attaches `hashed`."""
+        return f"{self.game}-step{self.step}-{self.seat}-hashed.txt"
 
     def text(self) -> str:
         head = f"Game {self.game}, seat {self.seat}, step {self.step}: " if self.game else ""
@@ -54,7 +60,21 @@ class Receipt:
             body = "".join(f"{line}\n" for line in self.lines)
             return f"{head}REFUSED: {self.reason}\n{body}"
         body = "\n".join(self.lines)
-        return f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
+        text = f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
+        return text + (hashed_block(self.hashed, self.hashed_name()) if self.hashed is not None else "")
+
+
+def hashed_block(hashed: str, name: str) -> str:
+    """How a confirmation shows the text that is hashed, so a player can check the file
+    hash the next report lists for his seat (docs/dice.md)."""
+    lines = hashed.split("\n")[:-1] if hashed else []
+    return (f"\nFile hash: {file_hash(hashed)}\n"
+            f"It is the SHA-256 of exactly the text below (by mail: the attached {name}),\n"
+            "as UTF-8 with every line ending in a newline (LF), the empty lines included: they\n"
+            "stand for the lines that are not hashed (the header lines, STATUS, CLEAR, WAIT,\n"
+            "CONFIRM and quoted lines); text after END is left out. Each line is shown after '| '.\n"
+            + "".join(f"| {line}".rstrip() + "\n" for line in lines)
+            + ("(no orders: the SHA-256 of the empty text)\n" if not lines else ""))
 
 
 def read_envelope(text: str) -> Envelope:
@@ -96,21 +116,43 @@ def _echo(parsed: Parsed) -> list[str]:
     return parsed.echo() or ["(no order lines)"]
 
 
-def check_orders(session: Session, text: str) -> Receipt:
-    """Parse and echo an order file against the game's current state; store nothing."""
+def check_orders(session: Session, text: str, *, now: datetime) -> Receipt:
+    """Judge an order file as `submit_orders` would (password or lock, game status, TURN,
+    whether the seat may send now, then every line against the game's current state), but
+    store nothing, audit nothing and tell no one."""
     env = read_envelope(text)
     try:
         game, seat, step = _locate(session, env)
     except ServiceError as e:
-        return Receipt(False, str(e))
+        return Receipt(False, str(e), game=env.game, seat=env.seat)
+    receipt = Receipt(False, game=game.name, seat=seat, step=step.number)
+    row = seat_row(session, game, seat)
+    assert row is not None
+    refusal = _gate(session, env, game, row, step, None, receipt, now=now, actor="check",
+                    record=False)
     ruleset = ruleset_of(game)
     state = ruleset.load(json.loads(step.state_json))
+    refusal = refusal or _not_now(ruleset, state, seat, step)
+    if refusal:
+        receipt.reason = refusal
+        return receipt
     parsed = ruleset.parse(state, seat, env.body)
+    receipt.lines = _echo(parsed)
+    if parsed.lines and not parsed.orders:
+        receipt.reason = "no line of this file can be used: submitting it would put nothing on file"
+        return receipt
+    receipt.accepted = True
+    receipt.reason = "all lines OK" if parsed.ok else f"{len(parsed.errors)} line(s) with errors"
+    return receipt
+
+
+def _not_now(ruleset, state, seat: str, step: Step) -> str:  # type: ignore[no-untyped-def]
+    """Why `seat` may not send orders in `step` ("" if it may)."""
     awaited = awaiting_of(step)
-    note = "" if seat in awaited else f"note: {seat} is not awaited in step {step.number}"
-    return Receipt(True, note or ("all lines OK" if parsed.ok else
-                                   f"{len(parsed.errors)} line(s) with errors"),
-                   _echo(parsed), game.name, seat, step.number)
+    if seat not in awaited and not ruleset.accepts_unasked(state, seat):
+        return (f"{seat} is not awaited in step {step.number}; awaited: "
+                + (", ".join(sorted(awaited)) or "nobody"))
+    return ""
 
 
 def submit_orders(session: Session, text: str, *, now: datetime, source: str = "file",
@@ -142,9 +184,8 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     awaited = awaiting_of(step)
     ruleset = ruleset_of(game)
     state = ruleset.load(json.loads(step.state_json))
-    if seat not in awaited and not ruleset.accepts_unasked(state, seat):
-        receipt.reason = (f"{seat} is not awaited in step {step.number}; awaited: "
-                          + (", ".join(sorted(awaited)) or "nobody"))
+    receipt.reason = _not_now(ruleset, state, seat, step)
+    if receipt.reason:
         return receipt
     ignored = _drop_preamble(ruleset, state, seat, env) if token_ok else []
     current = orders_on_file(session, step).get(seat)
@@ -193,6 +234,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         receipt.reason = "orders on file" if current else "no orders on file"
     receipt.accepted = True
     receipt.lines = _echo_lines(current, ignored)
+    receipt.hashed = current.body if current is not None else None
     mark_due(game, now)  # the step may be complete now: the tick looks at once
     session.add(game)
     session.flush()
@@ -214,9 +256,10 @@ def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> l
 
 def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
           token: tuple[str, str, int] | None, receipt: Receipt, *, now: datetime,
-          actor: str) -> str:
+          actor: str, record: bool = True) -> str:
     """Why the file may not go on file for this seat and step ("" if it may): the
-    password (or the reply token, for its own step only), the game's status, TURN."""
+    password (or the reply token, for its own step only), the game's status, TURN.
+    `record=False` (`orders check`): a wrong password is not audited and nobody is told."""
     seat = row.seat
     if token is None:
         if not env.password:
@@ -226,6 +269,8 @@ def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
                     "are not checked for now; answer your latest report (its reply address "
                     "needs no password)")
         if not check_password(env.password, row.password_hash):
+            if not record:
+                return "wrong password for this seat"
             receipt.notify = row.email
             audit(session, game, "wrong-password", now=now, actor=actor, seat=seat,
                   step=step.number)

@@ -216,7 +216,7 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
         if (missing and game_setting(game, "hold") and len(awaited) >= 2
                 and len(missing) * 2 > len(awaited) and gs.get("held_step") != step.number):
             gs["held_step"] = step.number
-            gs["paused_time_left"] = 0.0  # on resume the seats get the minimum time (1h)
+            gs["paused_time_left"] = 0.0  # on resume the seats get the minimum (gm.MIN_RESUME_HOURS)
             game.settings_json = canonical_json(gs)
             game.status = "paused"
             s.add(game)
@@ -225,7 +225,7 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                f"Most seats sent no orders by the deadline ({', '.join(missing)}). "
                                "Lost mail is likelier than mass absence, so the step is held "
                                f"and the game paused. Check the mail, then `pbem gm resume "
-                               f"{game.name}` (or extend).\n",
+                               f"{game.name} --by 24h` (without --by the seats get 1 hour).\n",
                                now=now, key=("hold", game.name, game.generation, step.number))
             return f"{name}: step {step.number} held (most seats missed the deadline)"
         used = gs.setdefault("extensions_used", {})

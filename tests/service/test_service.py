@@ -205,8 +205,9 @@ def test_rollback_reopens_keeps_history_and_reprocesses_identically(engine) -> N
 
 def test_check_orders_stores_nothing(session) -> None:  # type: ignore[no-untyped-def]
     pw = new_game(session).passwords
-    r = check_orders(session, order("g1", "north", pw["north"], "PLAY 99\nDANCE\n"))
-    assert r.accepted and "ERROR" in r.lines[0] and "expected PLAY" in r.lines[1]
+    r = check_orders(session, order("g1", "north", pw["north"], "PLAY 99\nDANCE\n"), now=T0)
+    # Judged as submitting would judge it: no usable line, so it would not go on file.
+    assert not r.accepted and "ERROR" in r.lines[0] and "expected PLAY" in r.lines[1]
     assert not orders_on_file(session, live_step(session, find_game(session, "g1")))
 
 

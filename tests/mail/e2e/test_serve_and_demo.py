@@ -83,4 +83,5 @@ def test_demo_plays_a_whole_game_by_mail(tmp_path: Path, monkeypatch) -> None:  
                                       "--ruleset", "highcard", "--out", str(tmp_path / "demo")])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "game finished" in result.stdout and "all steps recomputed identically" in result.stdout
-    assert (tmp_path / "demo" / "archive" / "index.html").exists()
+    assert (tmp_path / "demo" / "highcard-standard" / "archive" / "index.html").exists()
+    assert not (tmp_path / "d.sqlite").exists()  # the demo keeps to its own database
