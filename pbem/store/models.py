@@ -60,6 +60,10 @@ class Seat(SQLModel, table=True):
     joined_at: datetime
     left_at: datetime | None = None
     bounces: int = 0
+    # The holder's own settings (time zone, mail format, digest, quiet hours, away):
+    # `pbem.mail.player_settings`; a new holder starts from the defaults.
+    settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                              server_default="{}"))
 
 
 class Step(SQLModel, table=True):
@@ -148,6 +152,8 @@ class Outbox(SQLModel, table=True):
     keep_until: datetime | None = Field(default=None, index=True)  # None: until exported
     created_at: datetime
     # queued | sending (claimed; `next_attempt_at` is then the end of the lease) | sent | failed
+    # | held (a report kept for the player's digest; `next_attempt_at`: when it is due)
+    # | digested (sent inside a digest mail, kept for the record)
     status: str = "queued"
     attempts: int = 0
     next_attempt_at: datetime | None = None
