@@ -102,68 +102,91 @@ def _pair(value: str) -> list[str]:
     return [p for p in re.split(r"\s*(?:\.\.|\s|-(?=\d{1,2}[:.]\d)|\bto\b)\s*", value) if p]
 
 
+def _zone(current: PlayerSettings, value: str, low: str, today: date | None
+          ) -> tuple[PlayerSettings, str]:
+    if low in ("default", "game", ""):
+        return replace(current, zone=None), "time zone: the game's"
+    if zone_of(value) is None:
+        raise SettingError(f'"{value[:40]}" is not a time zone; write a name such as '
+                           "Europe/Budapest, America/New_York or UTC")
+    return replace(current, zone=value), f"time zone: {value}"
+
+
+def _format(current: PlayerSettings, value: str, low: str, today: date | None
+            ) -> tuple[PlayerSettings, str]:
+    if low not in FORMATS:
+        raise SettingError(f'format is text, html or both, not "{value[:20]}"')
+    return replace(current, format=low), f"format: {_FORMAT_WORDS[low]}"
+
+
+def _attach(current: PlayerSettings, value: str, low: str, today: date | None
+            ) -> tuple[PlayerSettings, str]:
+    if low == "default":
+        return replace(current, attach=None), "attachments: the game's defaults"
+    words = [w for w in re.split(r"[\s,;+]+", low) if w]
+    if words in (["none"], ["off"], ["no"]):
+        return replace(current, attach=()), "attachments: none"
+    if not words or any(w not in ATTACHMENTS for w in words):
+        raise SettingError(f'attach takes board, json, none or default, not "{value[:30]}"')
+    chosen = tuple(a for a in ATTACHMENTS if a in words)
+    return replace(current, attach=chosen), "attachments: " + ", ".join(chosen)
+
+
+def _digest(current: PlayerSettings, value: str, low: str, today: date | None
+            ) -> tuple[PlayerSettings, str]:
+    if low not in _ON + _OFF:
+        raise SettingError(f'digest is on or off, not "{value[:20]}"')
+    on = low in _ON
+    return replace(current, digest=on), "digest: " + (
+        "on (one mail a day unless you are awaited)" if on else "off")
+
+
+def _quiet(current: PlayerSettings, value: str, low: str, today: date | None
+           ) -> tuple[PlayerSettings, str]:
+    if low in _OFF:
+        return replace(current, quiet=None), "quiet hours: off"
+    parts = _pair(value)
+    if len(parts) != 2:
+        raise SettingError(f'quiet takes two times, e.g. "quiet 22:00-07:00", or off; '
+                           f'not "{value[:30]}"')
+    start, end = _clock(parts[0]), _clock(parts[1])
+    if start == end:
+        raise SettingError("quiet hours need a start and an end that differ")
+    return replace(current, quiet=(start, end)), f"quiet hours: {start}-{end}"
+
+
+def _away(current: PlayerSettings, value: str, low: str, today: date | None
+          ) -> tuple[PlayerSettings, str]:
+    if low in _OFF:
+        return replace(current, away=None), "away: off"
+    parts = _pair(value)
+    if len(parts) != 2:
+        raise SettingError(f'away takes two dates, e.g. "away 2026-12-24 2027-01-02", or '
+                           f'off; not "{value[:30]}"')
+    first, last = _day(parts[0]), _day(parts[1])
+    if last < first:
+        raise SettingError(f"away: {last} is before {first}")
+    if last - first >= MAX_AWAY:
+        raise SettingError(f"away is at most {MAX_AWAY.days} days; tell the GM of a "
+                           "longer absence")
+    if today is not None and last < today:
+        raise SettingError(f"away: {last} is already past")
+    return (replace(current, away=(first.isoformat(), last.isoformat())),
+            f"away: {first} to {last} (inclusive)")
+
+
+_APPLY = {"zone": _zone, "timezone": _zone, "tz": _zone, "format": _format, "attach": _attach,
+          "attachments": _attach, "digest": _digest, "quiet": _quiet, "away": _away}
+
+
 def apply(current: PlayerSettings, key: str, value: str, *,
           today: date | None = None) -> tuple[PlayerSettings, str]:
     """The settings with one changed, and a line saying what it is now. `today` (in the
     player's zone) refuses an away period that is already over. Raises SettingError."""
-    low = value.strip().lower()
-    if key in ("zone", "timezone", "tz"):
-        if low in ("default", "game", ""):
-            return replace(current, zone=None), "time zone: the game's"
-        if zone_of(value.strip()) is None:
-            raise SettingError(f'"{value[:40]}" is not a time zone; write a name such as '
-                               "Europe/Budapest, America/New_York or UTC")
-        return replace(current, zone=value.strip()), f"time zone: {value.strip()}"
-    if key == "format":
-        if low not in FORMATS:
-            raise SettingError(f'format is text, html or both, not "{value[:20]}"')
-        return replace(current, format=low), f"format: {_FORMAT_WORDS[low]}"
-    if key in ("attach", "attachments"):
-        if low == "default":
-            return replace(current, attach=None), "attachments: the game's defaults"
-        words = [w for w in re.split(r"[\s,;+]+", low) if w]
-        if words in (["none"], ["off"], ["no"]):
-            return replace(current, attach=()), "attachments: none"
-        unknown = [w for w in words if w not in ATTACHMENTS]
-        if unknown or not words:
-            raise SettingError(f'attach takes board, json, none or default, not "{value[:30]}"')
-        chosen = tuple(a for a in ATTACHMENTS if a in words)
-        return replace(current, attach=chosen), "attachments: " + ", ".join(chosen)
-    if key == "digest":
-        if low not in _ON + _OFF:
-            raise SettingError(f'digest is on or off, not "{value[:20]}"')
-        on = low in _ON
-        return replace(current, digest=on), "digest: " + ("on (one mail a day unless you are "
-                                                          "awaited)" if on else "off")
-    if key == "quiet":
-        if low in _OFF:
-            return replace(current, quiet=None), "quiet hours: off"
-        parts = _pair(value)
-        if len(parts) != 2:
-            raise SettingError(f'quiet takes two times, e.g. "quiet 22:00-07:00", or off; '
-                               f'not "{value[:30]}"')
-        start, end = _clock(parts[0]), _clock(parts[1])
-        if start == end:
-            raise SettingError("quiet hours need a start and an end that differ")
-        return replace(current, quiet=(start, end)), f"quiet hours: {start}-{end}"
-    if key == "away":
-        if low in _OFF:
-            return replace(current, away=None), "away: off"
-        parts = _pair(value)
-        if len(parts) != 2:
-            raise SettingError(f'away takes two dates, e.g. "away 2026-12-24 2027-01-02", or '
-                               f'off; not "{value[:30]}"')
-        first, last = _day(parts[0]), _day(parts[1])
-        if last < first:
-            raise SettingError(f"away: {last} is before {first}")
-        if last - first >= MAX_AWAY:
-            raise SettingError(f"away is at most {MAX_AWAY.days} days; tell the GM of a "
-                               "longer absence")
-        if today is not None and last < today:
-            raise SettingError(f"away: {last} is already past")
-        return (replace(current, away=(first.isoformat(), last.isoformat())),
-                f"away: {first} to {last} (inclusive)")
-    raise SettingError(f'unknown setting "{key[:20]}"; settings: {", ".join(KEYS)}')
+    change = _APPLY.get(key.lower())
+    if change is None:
+        raise SettingError(f'unknown setting "{key[:20]}"; settings: {", ".join(KEYS)}')
+    return change(current, value.strip(), value.strip().lower(), today)
 
 
 _FORMAT_WORDS = {"both": "text and HTML", "text": "text only", "html": "HTML only"}
