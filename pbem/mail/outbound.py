@@ -105,7 +105,7 @@ def _msgid(value: str) -> str:
     return value
 
 
-def compose(*, sender: str, to: str | Sequence[str], subject: str, text: str,
+def compose(*, sender: str, to: str | Sequence[str], subject: str, text: str | None,
             html: str | None = None, attachments: Iterable[Attachment | tuple] = (),
             reply_to: str | None = None, message_id_domain: str,
             thread: Thread | None = None, list_id: str | None = None,
@@ -146,11 +146,18 @@ def compose(*, sender: str, to: str | Sequence[str], subject: str, text: str,
     for name, value in (extra_headers or {}).items():
         msg[clean_header(name).replace(" ", "-").rstrip(":")] = clean_header(value)
 
-    msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     items = [a if isinstance(a, Attachment) else Attachment(*a) for a in attachments]
+    if text is None and html is None:
+        raise ValueError("a mail needs a text or an HTML part")
+    if text is not None:
+        msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     if html is not None:
-        msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
-        html_part = msg.get_payload()[1]
+        if text is None:  # HTML only (a player's `format html`)
+            msg.set_content(html, subtype="html", charset="utf-8", cte="quoted-printable")
+            html_part = msg
+        else:
+            msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+            html_part = msg.get_payload()[1]
         for att in items:
             if att.inline and att.content_id:
                 maintype, _, subtype = att.mime_type.partition("/")

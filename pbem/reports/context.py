@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, select
@@ -25,13 +26,16 @@ from pbem.core.events import Event
 from pbem.core.kit.log import OUTCOME
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import Ruleset
+from pbem.mail.when import describe_deadline
 from pbem.reports.svg import compact_svg
+from pbem.service import players
 from pbem.service.games import (
     ServiceError,
     awaiting_of,
     find_game,
     live_step,
     ruleset_of,
+    seat_row,
     seats_of,
 )
 from pbem.store.models import Game, Step
@@ -64,23 +68,29 @@ def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
 
 
 def report_context(session: Session, name: str, *, seat: str | None, step: int | None = None,
-                   everything: bool = False) -> dict[str, Any]:
+                   everything: bool = False, now: datetime | None = None) -> dict[str, Any]:
     """The context of the report that opens `step` (default: the current one) for `seat`.
 
     `seat=None` is the public report. `everything=True` (archive of a finished game only)
-    shows every event and roll.
+    shows every event and roll. The deadline is shown in the seat holder's time zone (the
+    game's for the public report), with how long is left from `now` when it is given;
+    a seat's report ends with the holder's settings and how to change them.
     """
     game = find_game(session, name)
     seats = {s.seat for s in seats_of(session, game, active_only=False)}
     current = live_step(session, game, step)
     previous = live_step(session, game, current.number - 1) if current.number > 0 else None
+    holder = seat_row(session, game, seat) if seat else None
     return build_context(game, ruleset_of(game), seats, current, previous, seat=seat,
-                         everything=everything)
+                         everything=everything,
+                         deadline_text=players.deadline_text(game, holder, current.deadline, now),
+                         footer=players.footer(game, holder) if holder is not None else None)
 
 
 def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: Step,
                   previous: Step | None, *, seat: str | None,
-                  everything: bool = False) -> dict[str, Any]:
+                  everything: bool = False, deadline_text: str | None = None,
+                  footer: list[str] | None = None) -> dict[str, Any]:
     """The context from rows already loaded (the archive export walks the steps once)."""
     if seat is not None and seat not in set(seats):
         raise ServiceError(f'game {game.name} has no seat "{seat}"')
@@ -105,6 +115,11 @@ def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: S
         "prompt": prompt.to_json() if prompt else None,
         "skeleton": skeleton(game, seat, current.number, prompt) if seat and prompt else None,
         "deadline": current.deadline.isoformat(timespec="minutes") if current.deadline else None,
+        # The deadline as the reader reads it: their zone, UTC, how long is left.
+        "deadline_text": deadline_text or (describe_deadline(current.deadline, players.game_zone(game), None)
+                                           if current.deadline else None),
+        # The seat holder's own settings and how to change them (a seat's mail only).
+        "player": footer,
         "commitment": current.commitment,
         # Every step seed derives from it: published once the game is over (docs/dice.md).
         "master_seed": game.master_seed if game.status == "finished" and current.result_json

@@ -32,11 +32,9 @@ from pbem.mail.inbound import (
     strip_passwords,
 )
 from pbem.mail.outbound import Attachment, reply_subject
-from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, reply_address
+from pbem.mail.tokens import check_token, peek_token
 from pbem.reports.context import report_context
-from pbem.reports.render import render_report
-from pbem.service import digests, limits, playerdocs
-from pbem.service.game_settings import wants_view_json
+from pbem.service import delivery, digests, limits, playerdocs
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -45,7 +43,6 @@ from pbem.service.games import (
     ruleset_of,
     seat_row,
     seats_of,
-    settings_of,
 )
 from pbem.service.orders import Receipt, SpoolItem, read_envelope, submit_orders
 from pbem.service.outbox import (  # noqa: F401 - the outbox's API, also reached from here
@@ -63,42 +60,10 @@ from pbem.store.models import Game, InboundMessage, Outbox, Seat, Submission
 # --- reports and welcome mails --------------------------------------------------------------
 
 
-def _reply_to(session: Session, settings: Settings, game: Game, seat: Seat, step: int) -> str:
-    """The order address with a token for this seat holder and step (the plain address
-    when the token does not fit a local part)."""
-    token = make_token(holder_secret_of(session, seat), game_id=game.id or 0, seat=seat.seat,
-                       holder=seat.id or 0, step=step, generation=game.generation)
-    try:
-        return reply_address(settings.address, token)
-    except (TokenTooLong, ValueError):
-        return settings.address
-
-
 def queue_reports(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
-    """Queue the report that opens the game's current step for every active seat.
-
-    The mail is the text and the HTML (with the board picture in it, compacted) and, for
-    the seats that opted in (`view_json`), the whole view as JSON: its size does not grow
-    with the game's history."""
-    count = 0
-    game_settings = settings_of(game)
-    for seat in seats_of(session, game):
-        ctx = report_context(session, game.name, seat=seat.seat)
-        text = render_report(ctx, fmt="text", override=settings.templates)
-        html = render_report(ctx, fmt="html", override=settings.templates)
-        atts = []
-        if wants_view_json(game_settings, seat.seat):
-            atts.append(Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
-                                              ensure_ascii=False).encode(), "application/json",
-                                   f"{game.name}-step{ctx['step']}-{seat.seat}.json"))
-        over = " (final)" if ctx["result"] else ""
-        row = queue(session, settings, kind="report", to=seat.email, game=game, seat=seat.seat,
-                    subject=f"[{game.name}] step {ctx['step']}{over}: {ctx['phase'] or 'report'}",
-                    text=text, html=html, attachments=tuple(atts), now=now,
-                    reply_to=_reply_to(session, settings, game, seat, ctx["step"]),
-                    key=("report", game.name, game.generation, ctx["step"], seat.seat, seat.id))
-        count += row is not None
-    return count
+    """Queue the report that opens the game's current step for every active seat, by each
+    holder's settings (`pbem.service.delivery`)."""
+    return delivery.queue_reports(session, settings, game, now=now)
 
 
 def queue_welcome(session: Session, settings: Settings, game: Game, passwords: dict[str, str],
@@ -121,7 +86,6 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
         queue(session, settings, kind="welcome", to=seat.email, game=game, seat=seat.seat,
               subject=f"[{game.name}] welcome: you play {seat.seat}", text=text, now=now,
               attachments=docs,
-              reply_to=_reply_to(session, settings, game, seat, game.step),
               key=("welcome", game.name, seat.seat, seat.id))
 
 
@@ -133,7 +97,7 @@ def queue_new_reply_address(session: Session, settings: Settings, game: Game, se
           text=(f"The GM renewed the reply addresses of your seat {seat.seat} in {game.name}: "
                 "answering an older report no longer works. To send orders for step "
                 f"{game.step} without the password, answer this mail.\n"),
-          now=now, reply_to=_reply_to(session, settings, game, seat, game.step),
+          now=now,
           key=("renewed", game.name, seat.id, seat.holder_secret[-16:]))
 
 

@@ -28,8 +28,9 @@ from sqlmodel import Session, select
 from pbem.config import Settings
 from pbem.mail.backoff import next_attempt
 from pbem.mail.outbound import Attachment, Thread, compose, make_message_id, thread_root_id
+from pbem.mail.player_settings import release_time
 from pbem.mail.transport import MaildirSink, PermanentMailError, TransientMailError, send_smtp
-from pbem.service import retention
+from pbem.service import players, retention
 from pbem.service.claims import claim, release
 from pbem.service.vault import token_secret_of
 from pbem.store.models import Game, Outbox
@@ -49,19 +50,44 @@ def _signed_key(session: Session, game: Game, key: tuple[object, ...]) -> tuple[
     return (*key, mac)
 
 
+# What reaches a player in their quiet hours: answers to their own mail, reminders, their
+# welcome. A report is urgent when it asks them for orders (the caller says so).
+URGENT = ("echo", "reminder", "welcome", "refusal")
+
+
 def queue(session: Session, settings: Settings, *, kind: str, to: str, subject: str,
           text: str, now: datetime, game: Game | None = None, seat: str | None = None,
           html: str | None = None, attachments: tuple[Attachment, ...] = (),
           reply_to: str | None = None, in_reply_to: str | None = None,
-          key: tuple[object, ...] | None = None) -> Outbox | None:
+          key: tuple[object, ...] | None = None, urgent: bool | None = None,
+          hold_until: datetime | None = None) -> Outbox | None:
     """Queue one mail. With a `key`, its Message-ID is derived from it and a mail with the
-    same key is never queued twice (returns None then)."""
+    same key is never queued twice (returns None then).
+
+    A mail to a seat's holder at their registered address follows their settings: it
+    carries a reply address for the game's open step (unless `reply_to` is given), has
+    the parts they chose (text, HTML or both), and waits for the end of their quiet
+    hours unless it is `urgent` (by default: the kinds in URGENT). `hold_until` keeps it
+    for their digest (status held, due then; `pbem.service.delivery`)."""
     parts = key or (kind, to, now.isoformat(), subject)
     if game is not None:
         parts = _signed_key(session, game, parts)
     message_id = make_message_id(domain_of(settings), *parts)
     if session.exec(select(Outbox).where(Outbox.message_id == message_id)).first() is not None:
         return None
+    status, send_at = "queued", now
+    holder = players.holder_at(session, game, seat, to) if game and seat else None
+    if game is not None and holder is not None:
+        prefs = players.settings_of_seat(holder)
+        reply_to = reply_to or players.reply_to(session, settings, game, holder, game.step)
+        if prefs.format == "text":
+            html = None
+        elif prefs.format == "html" and html is not None:
+            text = None  # type: ignore[assignment]
+        send_at = release_time(now, players.zone_for(game, holder), prefs.quiet,
+                               urgent=kind in URGENT if urgent is None else urgent)
+        if hold_until is not None:
+            status, send_at = "held", hold_until
     thread = Thread(thread_root_id(game.name, seat, domain_of(settings))) if game and seat else None
     msg = compose(sender=settings.address, to=to, subject=subject, text=text, html=html,
                   attachments=attachments, reply_to=reply_to or settings.address,
@@ -70,7 +96,7 @@ def queue(session: Session, settings: Settings, *, kind: str, to: str, subject: 
                   in_reply_to=in_reply_to, message_id=message_id, date=now)
     row = Outbox(game_id=game.id if game else None, kind=kind, seat=seat, recipient=to,
                  subject=subject, message_id=message_id, raw=msg.as_bytes(), created_at=now,
-                 next_attempt_at=now)
+                 next_attempt_at=send_at, status=status)
     retention.stamp(row, game)
     session.add(row)
     session.flush()

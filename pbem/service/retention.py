@@ -23,7 +23,7 @@ from sqlmodel import Session, select
 from pbem.store.models import Game, Outbox
 
 UNGAMED_DAYS = 30
-DONE = ("sent", "failed")  # a body may go once the mail has left (or never will)
+DONE = ("sent", "failed", "digested")  # a body may go once the mail has left (or never will)
 
 
 def header_block(raw: bytes) -> str:

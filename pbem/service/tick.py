@@ -29,7 +29,8 @@ from sqlmodel import Session, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
-from pbem.service import retention
+from pbem.mail.when import local_time
+from pbem.service import players, retention
 from pbem.service.game_settings import DEFAULTS
 from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seats_of
 from pbem.service.orders import orders_on_file, process_spool
@@ -48,7 +49,7 @@ def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | Non
     only when the first (read-only) look says it has work, so an idle tick writes nothing.
     Each part (and each stored mail, spooled file and game) fails on its own, with a line
     saying so, and the pass goes on to the steps and the outbox."""
-    from pbem.service import digests, mailflow
+    from pbem.service import delivery, digests, mailflow
 
     settings = settings or Settings()
     sessions: Callable[[], AbstractContextManager[Session]] = lambda: session_scope(engine)  # noqa: E731
@@ -85,6 +86,9 @@ def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | Non
         guarded("digests", lambda: _in_session(engine, lambda s: (
             digests.queue_password_digests(s, settings, now=now),
             digests.queue_bounce_digest(s, settings, now=now))))
+    if "digest" in work:  # players' digests that are due (pbem.service.delivery)
+        guarded("digest", lambda: lines.extend(_in_session(  # type: ignore[arg-type]
+            engine, lambda s: delivery.flush_due(s, settings, now=now))))
     if "expire" in work:
         guarded("expire", lambda: _in_session(engine, lambda s: retention.expire(s, now=now)))
     if "outbox" in work or lines:  # anything done above may have queued mail
@@ -257,8 +261,8 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                    subject=f"[{game.name}] no orders from you: deadline extended",
                                    text=(f"We have no orders from {seat} for step {step.number}. "
                                          f"The deadline is extended by {hours:g} hours to "
-                                         f"{game.deadline:%Y-%m-%d %H:%M %Z}; after that your "
-                                         "default orders apply.\n"),
+                                         f"{players.deadline_text(game, row, game.deadline, now)}; "
+                                         "after that your default orders apply.\n"),
                                    now=now, key=("ext", game.name, game.generation, step.number,
                                                  seat, used.get(seat, 0), bool(grace)))
             return f"{name}: {seat} missed step {step.number}; deadline extended by {hours:g}h"
@@ -312,10 +316,12 @@ def _remind(s: Session, settings: Settings, game: Game, *, now: datetime) -> lis
             q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
                                seat=row.seat,
                                subject=f"[{game.name}] reminder: orders due "
-                                       f"{game.deadline:%Y-%m-%d %H:%M %Z}",
+                                       + local_time(game.deadline, players.zone_for(game, row)),
                                text=(f"We have no orders from {row.seat} for step "
                                      f"{step.number} of {game.name}. The deadline is "
-                                     f"{game.deadline:%Y-%m-%d %H:%M %Z}.\n"),
+                                     f"{players.deadline_text(game, row, game.deadline, now)}.\n"
+                                     "Answer this mail with your orders: its reply address "
+                                     "needs no password.\n"),
                                now=now, key=("remind", game.name, game.generation,
                                              step.number, row.seat))
             if q is not None:

@@ -31,8 +31,10 @@ UNION ALL SELECT 'outbox' WHERE EXISTS (SELECT 1 FROM outbox
     WHERE status = 'queued' AND next_attempt_at <= :now)
 UNION ALL SELECT 'outbox' WHERE EXISTS (SELECT 1 FROM outbox
     WHERE status = 'sending' AND next_attempt_at <= :stale)
+UNION ALL SELECT 'digest' WHERE EXISTS (SELECT 1 FROM outbox
+    WHERE status = 'held' AND next_attempt_at <= :now)
 UNION ALL SELECT 'expire' WHERE EXISTS (SELECT 1 FROM outbox
-    WHERE keep_until <= :now AND status IN ('sent', 'failed'))
+    WHERE keep_until <= :now AND status IN ('sent', 'failed', 'digested'))
 """
 
 
