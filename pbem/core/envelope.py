@@ -8,8 +8,11 @@ TURN  <step number>        (optional)
 <ruleset order lines>
 END                        (optional; what follows is ignored)
 ```
-`STATUS`, `CLEAR`, `WAIT` and `CONFIRM` are envelope commands in every game. Text before the first
-header line and quoted reply lines ('>') are ignored; mail-client debris is normalised.
+`STATUS`, `CLEAR`, `WAIT` and `CONFIRM` are envelope commands in every game, and so is
+`SETTINGS <key> <value>` (a player's own settings; `SETTINGS` alone asks for them). Text
+before the first header line and quoted reply lines ('>') are ignored; mail-client debris
+is normalised. A reply to a report (its reply address names game and seat) may have no
+header at all: `parse_envelope(text, headerless=True)` reads every line as the body.
 This module only reads text; checking the password or the game is the service's job.
 """
 
@@ -22,6 +25,7 @@ from dataclasses import dataclass, field
 HEADER_KEYS = {"GAME": "game", "SEAT": "seat", "PLAYER": "seat", "PASSWORD": "password",
                "TURN": "turn"}
 CONTROL_WORDS = ("STATUS", "CLEAR", "WAIT", "CONFIRM")
+SETTINGS_WORDS = ("SETTINGS", "SETTING")
 
 _DEBRIS = str.maketrans({
     "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ", "\u200b": "", "\ufeff": "",
@@ -54,23 +58,44 @@ class Envelope:
     controls: list[str] = field(default_factory=list)  # STATUS/CLEAR/WAIT/CONFIRM, in order
     problems: list[str] = field(default_factory=list)
     first_line: int = 1  # line number of the first body line in the original file
+    # SETTINGS lines: (line number, "key value"); "" for a bare SETTINGS (show them).
+    settings: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return bool(self.game and self.seat) and not self.problems
 
 
-def parse_envelope(text: str) -> Envelope:
+def _header(env: Envelope, key: str, rest: str, line: str) -> None:
+    value = rest.strip()
+    field_name = HEADER_KEYS[key]
+    if field_name == "password":
+        # Passwords may contain '#'; take the raw rest of the line.
+        value = line.partition(" ")[2].strip()
+    if not value:
+        env.problems.append(f"{key} needs a value")
+    elif field_name == "turn":
+        if value.isascii() and value.isdigit() and len(value) <= 9:
+            env.turn = int(value)
+        else:
+            env.problems.append(f'TURN must be a step number, not "{value}"')
+    else:
+        setattr(env, field_name, value)
+
+
+def parse_envelope(text: str, *, headerless: bool = False) -> Envelope:
     """Split an order file into its header, control words and order body.
 
     Body lines keep their original line numbers: the body is padded with empty lines so
     that line N of `body` is line N of the file (a ruleset error "line 7" points right).
+    `headerless`: the game and seat are known from elsewhere (a reply token), so every
+    line is read, none is skipped as text before the header, and no header is required.
     """
     env = Envelope()
     lines = normalise(text).split("\n")
-    started = False
+    started = headerless
     body: list[str] = []
-    for raw in lines:
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if line.startswith(">"):
             body.append("")
@@ -80,20 +105,7 @@ def parse_envelope(text: str) -> Envelope:
         key = word.upper().rstrip(":")
         if key in HEADER_KEYS:
             started = True
-            value = rest.strip()
-            field_name = HEADER_KEYS[key]
-            if field_name == "password":
-                # Passwords may contain '#'; take the raw rest of the line.
-                value = line.partition(" ")[2].strip()
-            if not value:
-                env.problems.append(f"{key} needs a value")
-            elif field_name == "turn":
-                if value.isascii() and value.isdigit() and len(value) <= 9:
-                    env.turn = int(value)
-                else:
-                    env.problems.append(f'TURN must be a step number, not "{value}"')
-            else:
-                setattr(env, field_name, value)
+            _header(env, key, rest, line)
             body.append("")
             continue
         if not started:
@@ -105,8 +117,14 @@ def parse_envelope(text: str) -> Envelope:
             env.controls.append(key)
             body.append("")
             continue
+        if key in SETTINGS_WORDS:
+            env.settings.append((number, rest.strip()))
+            body.append("")
+            continue
         body.append(raw.rstrip())
-    if not started:
+    if headerless:
+        pass  # game and seat come from the reply token
+    elif not started:
         env.problems.append("no GAME/SEAT header found; an order file starts with "
                             "'GAME <name>' and 'SEAT <seat>'")
     else:

@@ -147,17 +147,8 @@ def compose(*, sender: str, to: str | Sequence[str], subject: str, text: str | N
         msg[clean_header(name).replace(" ", "-").rstrip(":")] = clean_header(value)
 
     items = [a if isinstance(a, Attachment) else Attachment(*a) for a in attachments]
-    if text is None and html is None:
-        raise ValueError("a mail needs a text or an HTML part")
-    if text is not None:
-        msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
-    if html is not None:
-        if text is None:  # HTML only (a player's `format html`)
-            msg.set_content(html, subtype="html", charset="utf-8", cte="quoted-printable")
-            html_part = msg
-        else:
-            msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
-            html_part = msg.get_payload()[1]
+    html_part = _set_body(msg, text, html)
+    if html_part is not None:
         for att in items:
             if att.inline and att.content_id:
                 maintype, _, subtype = att.mime_type.partition("/")
@@ -174,6 +165,21 @@ def compose(*, sender: str, to: str | Sequence[str], subject: str, text: str | N
                            filename=clean_header(att.filename))
     _fix_boundaries(msg, own_id)
     return msg
+
+
+def _set_body(msg: EmailMessage, text: str | None, html: str | None) -> EmailMessage | None:
+    """The text part, the HTML part or both (as alternatives); returns the HTML part."""
+    if text is None and html is None:
+        raise ValueError("a mail needs a text or an HTML part")
+    if text is not None:
+        msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
+    if html is None:
+        return None
+    if text is None:  # HTML only (a player's `format html`)
+        msg.set_content(html, subtype="html", charset="utf-8", cte="quoted-printable")
+        return msg
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    return msg.get_payload()[1]  # type: ignore[no-any-return]
 
 
 def _fix_boundaries(msg: EmailMessage, seed: str) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from email.utils import formataddr, getaddresses, parseaddr
 
 __all__ = ["make_token", "check_token", "peek_token", "reply_address", "find_token",
-           "TokenClaim", "TokenTooLong"]
+           "plus_detail", "TokenClaim", "TokenTooLong"]
 
 _VERSION = 2
 _MAC_BYTES = 8  # 64 bits: forging one by trial would take ~2**63 stored mails
@@ -182,5 +182,23 @@ def find_token(addresses: Iterable[str]) -> str | None:
             continue
         detail = local.split("+", 1)[1].strip().lower()
         if _TOKEN_SHAPE.match(detail):
+            return detail
+    return None
+
+
+def plus_detail(addresses: Iterable[str], base_address: str) -> str | None:
+    """The detail of the first address that is `base_address` with a plus detail
+    (``orders+DETAIL@host``), whatever its shape: a reply address that lost or changed
+    characters on the way is still recognised as one, so its sender can be told."""
+    _, base = parseaddr(base_address)
+    local, _, domain = base.rpartition("@")
+    if not local or not domain:
+        return None
+    candidates = [a for a in addresses if a and "+" in a]
+    for _, addr in getaddresses(candidates) if candidates else ():
+        their_local, _, their_domain = addr.rpartition("@")
+        head, plus, detail = their_local.partition("+")
+        if plus and head.lower() == local.split("+", 1)[0].lower() \
+                and their_domain.lower() == domain.lower():
             return detail
     return None

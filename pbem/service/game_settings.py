@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from pbem.mail.when import zone_of
+
 DEFAULTS: dict[str, Any] = {
     "extensions": 1,  # automatic extensions per seat per game
     "extension_hours": 24.0,
@@ -19,6 +21,13 @@ DEFAULTS: dict[str, Any] = {
     # Attach the seat's whole view as JSON to its reports: true (every seat), false, or a
     # comma-separated list of seats.
     "view_json": False,
+    # The players' time zone unless they set their own (None: the zone of a time-of-day
+    # deadline, else UTC).
+    "zone": None,
+    # A player away (their `away` setting) when a step awaiting them reaches its deadline:
+    # "nmr" (their standing orders and the NMR ladder cover it) or "extend" (the deadline
+    # moves to `extension_hours` after their return, once per step).
+    "away_policy": "nmr",
 }
 _NUMBERS = {"extensions": 0, "extension_hours": 0, "civil_disorder_after": 1,
             "mail_retention_days": 0}  # key -> smallest value
@@ -39,12 +48,20 @@ def problems(values: dict[str, Any], seats: Iterable[str]) -> list[str]:
                     out.append(f"{key} is a number of at least {_NUMBERS[key]}, not {value!r}")
         elif key in _FLAGS and not isinstance(value, bool):
             out.append(f"{key} is true or false, not {value!r}")
+        elif key == "zone" and value is not None and not _is_zone(value):
+            out.append(f"zone is a time zone such as Europe/Budapest, not {value!r}")
+        elif key == "away_policy" and value not in ("nmr", "extend"):
+            out.append(f"away_policy is nmr or extend, not {value!r}")
         elif key == "view_json" and not isinstance(value, bool):
             unknown = sorted(set(_seat_list(value)) - seat_ids)
             if unknown:
                 out.append(f"view_json is true, false or seats ({', '.join(sorted(seat_ids))}); "
                            f"no seat {', '.join(unknown)}")
     return out
+
+
+def _is_zone(value: Any) -> bool:
+    return isinstance(value, str) and zone_of(value) is not None
 
 
 def _seat_list(value: Any) -> list[str]:

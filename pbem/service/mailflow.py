@@ -32,9 +32,9 @@ from pbem.mail.inbound import (
     strip_passwords,
 )
 from pbem.mail.outbound import Attachment, reply_subject
-from pbem.mail.tokens import check_token, peek_token
+from pbem.mail.tokens import check_token, peek_token, plus_detail
 from pbem.reports.context import report_context
-from pbem.service import delivery, digests, limits, playerdocs
+from pbem.service import delivery, digests, limits, playerdocs, players
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -257,6 +257,11 @@ def _answer_known(s: Session, settings: Settings, to: str, mail: InboundMail, te
           attachments=attachments, key=key or ("echo", mail.message_id))
 
 
+DAMAGED = ("this reply address is damaged (characters were lost or changed on the way), so "
+           "it does not say which game and seat you play: answer your latest report again, "
+           "keeping its reply address whole, or write GAME, SEAT and PASSWORD lines")
+
+
 @dataclass
 class _Token:
     auth: tuple[str, str, int] | None = None  # (game, seat, step): genuine and current
@@ -310,13 +315,15 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         return "refused", "no order file"
     text = texts[0]
     env = read_envelope(text)
-    if env.problems and mail.token:
+    damaged = mail.token is None and plus_detail(mail.to, settings.address) is not None
+    if not (env.game or env.seat) and (mail.token or damaged):
+        # A reply to a report: the token names game and seat, every line is the orders.
+        problem = token.problem if mail.token else DAMAGED
         if token.auth is None:
-            _answer(s, settings, mail, f"REFUSED: {token.problem}\n", now=now)
-            return "refused", token.problem
-        # A reply to a report: the token names game and seat; the body is the orders.
-        text = f"GAME {token.auth[0]}\nSEAT {token.auth[1]}\n" + text
-        env = read_envelope(text)
+            _answer(s, settings, mail, f"REFUSED: {problem}\n", now=now)
+            return "refused", problem
+        env = read_envelope(text, headerless=True)
+        env.game, env.seat = token.auth[0], token.auth[1]
     capped = _over_cap(s, env.game, mail.sender, settings)
     if capped:
         _answer(s, settings, mail, capped + "\n", now=now)
@@ -328,6 +335,8 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         receipt = Receipt(False, str(e))
     game = s.exec(select(Game).where(Game.name == receipt.game)).first() if receipt.game else None
     holder = seat_row(s, game, receipt.seat) if game is not None and receipt.seat else None
+    if receipt.away_changed and game is not None and holder is not None:
+        _tell_gm_away(s, settings, game, holder, receipt.away, now=now)
     if receipt.authenticated and holder is not None:
         _confirm(s, settings, mail, receipt, game, holder, by_token=token.auth is not None,
                  now=now)
@@ -363,6 +372,26 @@ def _confirm(s: Session, settings: Settings, mail: InboundMail, receipt: Receipt
     if sender and sender != limits.bare(holder.email) and limits.is_known(s, settings, sender):
         _answer_known(s, settings, sender, mail, receipt.text(), now=now, game=game,
                       seat=holder.seat, attachments=hashed)
+
+
+def _tell_gm_away(s: Session, settings: Settings, game: Game, holder: Seat,
+                  away: tuple[str, str] | None, *, now: datetime) -> None:
+    """A player said they will be away (or took it back): the GM hears of it, with what
+    covers their steps meanwhile."""
+    if away is None:
+        text = f"{holder.seat} ({holder.email}) in {game.name} is no longer away.\n"
+    else:
+        zone = players.zone_for(game, holder)
+        cover = ("the deadline of a step that awaits them is moved to after their return "
+                 "(setting away_policy=extend)" if players.away_extends(game) else
+                 "their standing orders and the NMR ladder cover their steps (extensions, "
+                 "then default orders); `pbem gm setting " + game.name + " away_policy=extend` "
+                 "moves their deadlines instead")
+        text = (f"{holder.seat} ({holder.email}) in {game.name} will be away from {away[0]} to "
+                f"{away[1]} (inclusive, {zone}). Meanwhile {cover}.\n")
+    notify_gm(s, settings, game, f"[{game.name}] {holder.seat} away"
+              + ("" if away else ": cancelled"), text, now=now,
+              key=("away", game.name, holder.id, repr(away), now.isoformat()))
 
 
 def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: Settings) -> str:

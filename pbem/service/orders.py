@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 from pbem.core.dice import file_hash
 from pbem.core.envelope import Envelope, normalise, parse_envelope
 from pbem.core.orders import Parsed
+from pbem.service import players
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -49,6 +50,13 @@ class Receipt:
     authenticated: bool = False
     # The orders on file exactly as they are hashed (the seat's file hash in the report).
     hashed: str | None = None
+    # The open step's deadline as the seat's holder reads it (zone, UTC, time left).
+    deadline: str | None = None
+    # SETTINGS lines: what became of each, and the away period when it changed (the GM
+    # is told).
+    settings: list[str] = field(default_factory=list)
+    away_changed: bool = False
+    away: tuple[str, str] | None = None
 
     def hashed_name(self) -> str:
         """The file name under which a confirmation mail attaches `hashed`."""
@@ -56,12 +64,15 @@ class Receipt:
 
     def text(self) -> str:
         head = f"Game {self.game}, seat {self.seat}, step {self.step}: " if self.game else ""
+        settings = "".join(f"{line}\n" for line in self.settings)
+        deadline = f"Deadline of step {self.step}: {self.deadline}\n" if self.deadline else ""
         if not self.accepted:
             body = "".join(f"{line}\n" for line in self.lines)
-            return f"{head}REFUSED: {self.reason}\n{body}"
+            return f"{head}REFUSED: {self.reason}\n{body}{settings}{deadline}"
         body = "\n".join(self.lines)
         text = f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
-        return text + (hashed_block(self.hashed, self.hashed_name()) if self.hashed is not None else "")
+        return (text + settings + deadline
+                + (hashed_block(self.hashed, self.hashed_name()) if self.hashed is not None else ""))
 
 
 def hashed_block(hashed: str, name: str) -> str:
@@ -77,12 +88,12 @@ def hashed_block(hashed: str, name: str) -> str:
             + ("(no orders: the SHA-256 of the empty text)\n" if not lines else ""))
 
 
-def read_envelope(text: str) -> Envelope:
+def read_envelope(text: str, *, headerless: bool = False) -> Envelope:
     """`parse_envelope`, except that what it cannot read becomes a problem, not an
     exception: a TURN value of non-ASCII digits ("²", which str.isdigit() accepts) makes
     int() raise inside it."""
     try:
-        return parse_envelope(text)
+        return parse_envelope(text, headerless=headerless)
     except ValueError:
         for raw in normalise(text).split("\n"):
             word, _, rest = raw.strip().split("#", 1)[0].strip().partition(" ")
@@ -130,6 +141,11 @@ def check_orders(session: Session, text: str, *, now: datetime) -> Receipt:
     assert row is not None
     refusal = _gate(session, env, game, row, step, None, receipt, now=now, actor="check",
                     record=False)
+    if receipt.authenticated and env.settings:
+        _settings(session, env, game, row, receipt, now=now, actor="check", save=False)
+        if _settings_only(env):
+            receipt.accepted, receipt.reason = True, "settings checked (nothing stored)"
+            return receipt
     ruleset = ruleset_of(game)
     state = ruleset.load(json.loads(step.state_json))
     refusal = refusal or _not_now(ruleset, state, seat, step)
@@ -165,6 +181,10 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     line the ruleset reads are the player's prose and are ignored (the echo lists them).
     """
     env = read_envelope(text)
+    if token is not None and not (env.game or env.seat):
+        # A reply to a report: the token names game and seat, every line is the player's
+        # (so line numbers are those of the text they wrote).
+        env = read_envelope(text, headerless=True)
     if token is not None and not env.problems:
         env.game = env.game or token[0]
         env.seat = env.seat or token[1]
@@ -178,6 +198,9 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     token_ok = token is not None and token[0] == game.name and token[1] == seat
     refusal = _gate(session, env, game, row, step, token if token_ok else None, receipt,
                     now=now, actor=sender or source)
+    if receipt.authenticated and _settings_first(session, env, game, row, step, receipt,
+                                                 now=now, actor=sender or source):
+        return receipt
     if refusal:
         receipt.reason = refusal
         return receipt
@@ -239,6 +262,39 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     session.add(game)
     session.flush()
     return receipt
+
+
+def _settings_only(env: Envelope) -> bool:
+    """A file of SETTINGS lines alone: it asks nothing of the step."""
+    return bool(env.settings) and not env.body.strip() and not env.controls
+
+
+def _settings_first(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
+                    receipt: Receipt, *, now: datetime, actor: str) -> bool:
+    """For a file that speaks for the seat: the deadline as its holder reads it, and its
+    SETTINGS lines applied whatever becomes of the orders (nothing is lost). True when
+    the file held nothing else: it is answered already."""
+    receipt.deadline = players.deadline_text(game, row, step.deadline, now) \
+        if step.deadline else None
+    if not env.settings:
+        return False
+    _settings(session, env, game, row, receipt, now=now, actor=actor)
+    if not _settings_only(env):
+        return False
+    receipt.accepted = True
+    refused = sum("-> REFUSED: " in line for line in receipt.settings)
+    receipt.reason = (f"settings: {refused} line(s) refused (see below)" if refused else
+                      "settings changed" if any("-> OK: " in line for line in receipt.settings)
+                      else "your settings")
+    return True
+
+
+def _settings(session: Session, env: Envelope, game: Game, row: Seat, receipt: Receipt, *,
+              now: datetime, actor: str, save: bool = True) -> None:
+    done = players.change(session, game, row, [(n, t) for n, t in env.settings], now=now,
+                          actor=actor, save=save)
+    receipt.settings = done.echo
+    receipt.away_changed, receipt.away = done.away_changed and save, done.away
 
 
 def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> list[str]:

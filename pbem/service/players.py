@@ -43,6 +43,11 @@ def game_zone(game: Game) -> str | None:
     return zone if zone_of(zone) is not None else None
 
 
+def away_extends(game: Game) -> bool:
+    """The game's policy for a player away at a deadline: move it (else the NMR ladder)."""
+    return settings_of(game).get("away_policy", "nmr") == "extend"
+
+
 def zone_for(game: Game, row: Seat | None) -> str:
     return ps.effective_zone(settings_of_seat(row), game_zone(game))
 
@@ -99,7 +104,7 @@ class Changed:
 
 
 def change(session: Session, game: Game, row: Seat, lines: list[tuple[int | None, str]], *,
-           now: datetime, actor: str) -> Changed:
+           now: datetime, actor: str, save: bool = True) -> Changed:
     """Apply setting lines ("zone Europe/Budapest", ...) to a seat holder's settings.
 
     Each line is applied on its own, so a bad one loses nothing of the others. Every
@@ -110,7 +115,9 @@ def change(session: Session, game: Game, row: Seat, lines: list[tuple[int | None
     for number, text in lines:
         where = f"line {number}: " if number is not None else ""
         key, value = ps.split_line(text)
-        if not key:
+        if not key:  # a bare SETTINGS: what is in force
+            foot = footer(game, row)
+            echo += [f"{where}SETTINGS  -> your settings: {foot[0]}", f"  {foot[1]}"]
             continue
         today = now.astimezone(zone_of(ps.effective_zone(current, game_zone(game)))).date()
         try:
@@ -120,7 +127,7 @@ def change(session: Session, game: Game, row: Seat, lines: list[tuple[int | None
             echo.append(problems[-1])
             continue
         echo.append(f"{where}SETTINGS {text.strip()[:60]}  -> OK: {said}")
-    if current != before:
+    if current != before and save:
         row.settings_json = canonical_json(current.to_json())
         session.add(row)
         audit(session, game, "seat-settings", now=now, actor=actor, seat=row.seat,

@@ -29,6 +29,7 @@ from sqlmodel import Session, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
+from pbem.mail.player_settings import away_window, is_away
 from pbem.mail.when import local_time
 from pbem.service import players, retention
 from pbem.service.game_settings import DEFAULTS
@@ -36,7 +37,7 @@ from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seat
 from pbem.service.orders import orders_on_file, process_spool
 from pbem.service.turns import process_turn, ready
 from pbem.store.db import READ_ONLY, read_scope, session_scope
-from pbem.store.models import Game
+from pbem.store.models import Game, Step
 from pbem.store.quick import due_work
 
 
@@ -232,6 +233,9 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                f"{game.name} --by 24h` (without --by the seats get 1 hour).\n",
                                now=now, key=("hold", game.name, game.generation, step.number))
             return f"{name}: step {step.number} held (most seats missed the deadline)"
+        moved = _away_extension(s, settings, game, step, missing, gs, now=now)
+        if moved:
+            return moved
         used = gs.setdefault("extensions_used", {})
         disorder = set(gs.get("civil_disorder", []))
         bounced = gs.get("bounced", {})
@@ -273,6 +277,50 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
     _track_misses(s, game, done.outcome.defaulted, list(done.outcome.applied), settings, now)
     mailflow.queue_reports(s, settings, game, now=now)
     return (f"{name}: step {done.step} processed ({why})" + ("; game over" if done.finished else ""))
+
+
+def _away_extension(s: Session, settings: Settings, game: Game, step: Step, missing: list[str],
+                    gs: dict, *, now: datetime) -> str | None:  # type: ignore[type-arg]
+    """With `away_policy=extend`: a missing seat whose holder is away moves the deadline to
+    `extension_hours` after their return, once per step (else the NMR ladder goes on)."""
+    from pbem.service import mailflow
+
+    if not players.away_extends(game):
+        return None
+    done = gs.setdefault("away_extended", {})
+    here = [game.generation, step.number]
+    for row in seats_of(s, game):
+        prefs = players.settings_of_seat(row)
+        zone = players.zone_for(game, row)
+        if row.seat not in missing or done.get(row.seat) == here or prefs.away is None \
+                or not is_away(now, zone, prefs.away):
+            continue
+        done[row.seat] = here
+        hours = float(game_setting(game, "extension_hours"))  # type: ignore[arg-type]
+        game.deadline = away_window(zone, prefs.away)[1] + timedelta(hours=hours)
+        step.deadline = game.deadline
+        game.settings_json = canonical_json(gs)
+        s.add(game)
+        s.add(step)
+        audit(s, game, "away-extension", now=now, actor="tick", seat=row.seat,
+              deadline=game.deadline.isoformat())
+        for other in seats_of(s, game):
+            mailflow.queue(s, settings, kind="notice", to=other.email, game=game,
+                           seat=other.seat,
+                           subject=f"[{game.name}] step {step.number}: deadline moved",
+                           text=(f"{row.seat} is away until {prefs.away[1]}, so the deadline "
+                                 f"of step {step.number} moved to "
+                                 f"{players.deadline_text(game, other, game.deadline, now)}.\n"),
+                           now=now, key=("away-ext", game.name, game.generation, step.number,
+                                         row.seat, other.id))
+        mailflow.notify_gm(s, settings, game, f"[{game.name}] step {step.number}: deadline "
+                           f"moved ({row.seat} away)",
+                           f"{row.seat} is away until {prefs.away[1]} and sent no orders for step "
+                           f"{step.number}; by away_policy=extend the deadline is now "
+                           f"{game.deadline.isoformat(timespec='minutes')}.\n", now=now,
+                           key=("away-ext", game.name, game.generation, step.number, row.seat))
+        return f"{game.name}: {row.seat} is away; deadline of step {step.number} moved"
+    return None
 
 
 def _track_misses(s: Session, game: Game, defaulted: list[str], applied: list[str],
