@@ -396,7 +396,9 @@ def report(
                                                      f"seed secret; commitment {row['commitment']}"))
         return
     with session() as s:
-        ctx = report_context(s, name, seat=seat, step=step)
+        # The open step's deadline says how long is left; an older report's does not.
+        ctx = report_context(s, name, seat=seat, step=step,
+                             now=state.now() if step is None else None)
     if as_json:
         ctx = {k: v for k, v in ctx.items() if k != "board_svg"}
         out_json(ctx)
@@ -640,6 +642,31 @@ def gm_rotate_token(name: str, seat: str) -> None:
         mailflow.queue_new_reply_address(s, settings(), find_game(s, name), row, now=state.now())
     typer.echo(f"{row.seat} of {name}: reply addresses renewed; a mail with a new one is queued "
                f"to {row.email}")
+
+
+@gm_app.command("seat-settings")
+def gm_seat_settings(
+    name: str,
+    seat: str,
+    values: Annotated[list[str] | None, typer.Argument(help="KEY=VALUE: zone=Europe/Budapest, format=text|html|both, attach=board,json|none|default, digest=on|off, quiet=22:00-07:00|off, away=2026-12-24..2027-01-02|off (none: show them)")] = None,
+) -> None:
+    """Show or set a player's own settings (the player sets them by mail with SETTINGS
+    lines): time zone, mail format, attachments, digest, quiet hours, away."""
+    from pbem.service import players
+    from pbem.service.games import find_game, seat_row
+
+    with session() as s:
+        game = find_game(s, name)
+        if values:
+            row, echo = players.gm_change(s, game, seat, values, now=state.now())
+            for line in echo:
+                typer.echo(f"{row.seat}: {line.split('-> OK: ', 1)[-1]}")
+        row = seat_row(s, game, seat)
+        if row is None:
+            fail(f'game {game.name} has no seat "{seat}"')
+        lines = players.footer(game, row)
+    typer.echo(f"{row.seat} of {name} ({row.email}): {lines[0]}")
+    typer.echo(f"  {lines[1]}")
 
 
 @gm_app.command("announce")

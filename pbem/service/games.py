@@ -233,7 +233,9 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
     if problems:
         raise ServiceError(problems[0])
     seats = {seat: clean_address(email, f"seat {seat}:") for seat, email in seats.items()}
-    wrong = game_settings.problems(settings or {}, seats)
+    # "deadline" is the time-of-day rule from `--deadline`, not a setting a GM types.
+    wrong = game_settings.problems({k: v for k, v in (settings or {}).items()
+                                    if k != "deadline"}, seats)
     if wrong:
         raise ServiceError(wrong[0])
     master = master_seed_from(seed)
