@@ -198,19 +198,20 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     token_ok = token is not None and token[0] == game.name and token[1] == seat
     refusal = _gate(session, env, game, row, step, token if token_ok else None, receipt,
                     now=now, actor=sender or source)
+    ruleset = ruleset_of(game)
+    state = ruleset.load(json.loads(step.state_json))
+    ignored = _drop_preamble(ruleset, state, seat, env) if token_ok else []
     if receipt.authenticated and _settings_first(session, env, game, row, step, receipt,
                                                  now=now, actor=sender or source):
+        receipt.lines = _echo_lines(None, ignored)
         return receipt
     if refusal:
         receipt.reason = refusal
         return receipt
     awaited = awaiting_of(step)
-    ruleset = ruleset_of(game)
-    state = ruleset.load(json.loads(step.state_json))
     receipt.reason = _not_now(ruleset, state, seat, step)
     if receipt.reason:
         return receipt
-    ignored = _drop_preamble(ruleset, state, seat, env) if token_ok else []
     current = orders_on_file(session, step).get(seat)
     if "CLEAR" in env.controls and current is not None:
         current.status = "withdrawn"
@@ -274,11 +275,10 @@ def _settings_first(session: Session, env: Envelope, game: Game, row: Seat, step
     """For a file that speaks for the seat: the deadline as its holder reads it, and its
     SETTINGS lines applied whatever becomes of the orders (nothing is lost). True when
     the file held nothing else: it is answered already."""
+    if env.settings:
+        _settings(session, env, game, row, receipt, now=now, actor=actor)
     receipt.deadline = players.deadline_text(game, row, step.deadline, now) \
-        if step.deadline else None
-    if not env.settings:
-        return False
-    _settings(session, env, game, row, receipt, now=now, actor=actor)
+        if step.deadline else None  # in the zone the file may just have set
     if not _settings_only(env):
         return False
     receipt.accepted = True
@@ -350,7 +350,8 @@ def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
 def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
     """A reply to a report has no GAME line to start the orders: blank the lines before the
     first one the ruleset reads (the player's "Here is my move"), and say which they were.
-    If no line reads, nothing is dropped, so the player sees every error."""
+    If no line reads, nothing is dropped, so the player sees every error (unless the
+    reply has SETTINGS lines: then it was about them, and the rest is prose)."""
     lines = env.body.split("\n")
     ignored: list[tuple[int, str]] = []
     for n, line in enumerate(lines):
@@ -362,7 +363,9 @@ def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, 
             break
         ignored.append((n + 1, text))
     else:
-        return []
+        if not env.settings:
+            return []
+        # SETTINGS lines and prose, no order: the prose goes (the file is its settings).
     for n, _ in ignored:
         lines[n - 1] = ""
     env.body = "\n".join(lines)

@@ -82,16 +82,21 @@ def attachments_for(game: Game, row: Seat) -> tuple[bool, bool]:
     """(board picture, view as JSON) attached to this holder's reports: their own choice,
     else the game's (`view_json`), with the board attached when they take text only (no
     HTML part shows it)."""
-    prefs = settings_of_seat(row)
+    return _attachments(game, row.seat, settings_of_seat(row))
+
+
+def _attachments(game: Game, seat: str, prefs: ps.PlayerSettings) -> tuple[bool, bool]:
     if prefs.attach is not None:
         return "board" in prefs.attach, "json" in prefs.attach
-    return prefs.format == "text", wants_view_json(settings_of(game), row.seat)
+    return prefs.format == "text", wants_view_json(settings_of(game), seat)
 
 
-def footer(game: Game, row: Seat) -> list[str]:
-    """The lines of every report's footer: the settings in force and how to change them."""
-    board, view = attachments_for(game, row)
-    return ps.describe(settings_of_seat(row), zone=zone_for(game, row),
+def footer(game: Game, row: Seat, prefs: ps.PlayerSettings | None = None) -> list[str]:
+    """The lines of every report's footer: the settings in force (`prefs`, default the
+    holder's stored ones) and how to change them."""
+    prefs = prefs or settings_of_seat(row)
+    board, view = _attachments(game, row.seat, prefs)
+    return ps.describe(prefs, zone=ps.effective_zone(prefs, game_zone(game)),
                        board_attached=board, json_attached=view)
 
 
@@ -116,7 +121,7 @@ def change(session: Session, game: Game, row: Seat, lines: list[tuple[int | None
         where = f"line {number}: " if number is not None else ""
         key, value = ps.split_line(text)
         if not key:  # a bare SETTINGS: what is in force
-            foot = footer(game, row)
+            foot = footer(game, row, current)
             echo += [f"{where}SETTINGS  -> your settings: {foot[0]}", f"  {foot[1]}"]
             continue
         today = now.astimezone(zone_of(ps.effective_zone(current, game_zone(game)))).date()
