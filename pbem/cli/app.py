@@ -919,14 +919,16 @@ def mail_retry(
 
 @mail_app.command("outbox")
 def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default: all)")] = None) -> None:
-    """List queued, failed and bounced mail."""
-    from sqlmodel import select
+    """List queued, held (a player's digest or quiet hours: with when it is due), failed and
+    bounced mail."""
+    from sqlmodel import col, select
 
     from pbem.service.games import find_game, seats_of
     from pbem.store.models import Outbox
 
+    now = state.now()
     with session() as s:
-        q = select(Outbox).where(Outbox.status != "sent")
+        q = select(Outbox).where(col(Outbox.status).notin_(("sent", "digested")))
         if name:
             game = find_game(s, name)
             q = q.where(Outbox.game_id == game.id)
@@ -934,8 +936,11 @@ def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default
                 if row.bounces:
                     typer.echo(f"{row.seat}: {row.bounces} bounced mail(s) to {row.email}")
         for row in s.exec(q.order_by(Outbox.id)):
+            due = row.next_attempt_at.replace(tzinfo=UTC) if row.next_attempt_at else None
+            later = (f"due {due:%Y-%m-%d %H:%M} UTC " if due and due > now
+                     and row.status in ("queued", "held") else "")
             typer.echo(f"{row.id:5} {row.status:8} {row.kind:8} {row.recipient:30} "
-                       f"tries {row.attempts} {row.last_error or ''}")
+                       f"tries {row.attempts} {later}{row.last_error or ''}".rstrip())
 
 
 def _idle(cfg: Settings, now: datetime) -> bool:

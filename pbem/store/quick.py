@@ -106,7 +106,7 @@ def idle_sqlite(url: str, *, now: datetime) -> bool | None:
 
 
 def due_work(conn: Any, *, now: datetime) -> set[str]:
-    """The kinds of work due now ('mail', 'game', 'outbox', 'expire') through a SQLAlchemy
+    """The kinds of work due now ('mail', 'game', 'outbox', 'digest', 'expire') through a SQLAlchemy
     connection (any database)."""
     from sqlalchemy import bindparam, text
     from sqlmodel.sql.sqltypes import UTCDateTime

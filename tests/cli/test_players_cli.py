@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -63,3 +64,23 @@ def test_a_time_of_day_deadline_and_each_players_zone(db_url: str, clock: list[d
         "south": "[g1] reminder: orders due Fri 2026-12-04 20:00 CET (Europe/Budapest)"}
     engine.dispose()
     assert timedelta(0) < datetime(2026, 12, 4, 19, 0, tzinfo=UTC) - clock[0]
+
+
+def test_settings_in_an_order_file_by_hand(db_url: str, clock: list[datetime],
+                                           tmp_path: Path) -> None:
+    out = run(db_url, "game", "new", "highcard", "g1", "--seat", "north=n@x.org",
+              "--seat", "south=s@x.org", "--deadline", "48h")
+    password = re.search(r"north .* password: (\S+)", out).group(1)  # type: ignore[union-attr]
+    f = tmp_path / "north.txt"
+    f.write_text(f"GAME g1\nSEAT north\nPASSWORD {password}\nSETTINGS zone Asia/Tokyo\n"
+                 "SETTINGS digest maybe\n")
+    out = run(db_url, "orders", "check", str(f))
+    assert "settings checked (nothing stored)" in out
+    assert "line 4: SETTINGS zone Asia/Tokyo  -> OK: time zone: Asia/Tokyo" in out
+    assert "line 5: SETTINGS digest maybe  -> REFUSED: digest is on or off" in out
+    assert "time zone UTC (the game's)" in run(db_url, "report", "g1", "--seat", "north")
+    out = run(db_url, "orders", "submit", str(f))
+    assert "settings: 1 line(s) refused (see below)" in out
+    assert "Deadline of step 1: Fri 2026-12-04 19:00 JST (Asia/Tokyo) = 10:00 UTC, in 2 days" \
+        in out
+    assert "time zone Asia/Tokyo; mail" in run(db_url, "report", "g1", "--seat", "north")
