@@ -55,7 +55,8 @@ def test_a_time_of_day_deadline_and_each_players_zone(db_url: str, clock: list[d
     # The reminder before the deadline says it in each player's zone.
     engine = connect(db_url)
     tick(engine, spool=tmp_path / "spool",
-         now=datetime(2026, 12, 4, 8, 0, tzinfo=UTC), settings=Settings(db=db_url))
+         now=datetime(2026, 12, 4, 8, 0, tzinfo=UTC),
+         settings=Settings(db=db_url, maildir=str(tmp_path / "out")))
     with session_scope(engine) as s:
         subjects = {r.seat: r.subject for r in s.exec(select(Outbox).where(
             Outbox.kind == "reminder"))}
