@@ -82,6 +82,9 @@ class Game(Ruleset):
     standing_anytime: ClassVar[bool] = False
     # The declared shape of the state (a TypedDict, in the game's state.py): positions.
     state_schema: ClassVar[Any] = None
+    # The kit gives outcomes to the lines only it sees (lines refused on arrival, answers
+    # to questions); a game turns this on once it gives every other line its outcome.
+    report_outcomes: ClassVar[bool] = False
 
     # --- what a game provides -------------------------------------------------------------
     def phase_of(self, state: Any) -> str:
@@ -110,6 +113,16 @@ class Game(Ruleset):
     def questions(self, state: Any) -> list[Question]:
         pause = self.pause_of(state)
         return [Question.from_json(q) for q in pause["questions"]] if pause else []
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """Tell the seats that the resolution waits for a decision. Default: the asked seat
+        reads its question, the others who is asked about what (`Question.public`)."""
+        for q in questions:
+            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
+            ctx.log.private(others, "ask", f"Waiting for {q.seat}: {q.public or q.kind}.",
+                            seat=q.seat, question=q.kind)
+            ctx.log.private([q.seat], "ask", f"Your decision is needed: {q.text}",
+                            seat=q.seat, question=q.kind)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         options = q.options[:60]
@@ -227,7 +240,7 @@ class Game(Ruleset):
 
     def resolve(self, state: Any, orders: Mapping[str, Parsed],
                 dice: Dice) -> tuple[Any, list[Event]]:
-        refusals = Log()
+        refusals = Log(report_outcomes=self.report_outcomes)
         for seat, parsed in sorted(orders.items()):
             for line in parsed.errors:
                 refusals.refused(seat, line, line.error or "", order=line.text)
@@ -271,12 +284,7 @@ class Game(Ruleset):
                             else [], "emitted": shown,
                             "questions": [q.to_json() for q in need.questions]}
             work["pause"] = pause
-            for q in need.questions:
-                others = [s for s in self.seats_of(work) if s != q.seat]
-                ctx.log.private(others, "ask", f"Waiting for {q.seat}: "
-                                f"{q.public or q.kind}.", seat=q.seat, question=q.kind)
-                ctx.log.private([q.seat], "ask", f"Your decision is needed: {q.text}",
-                                seat=q.seat, question=q.kind)
+            self.ask_events(ctx, need.questions)
             return work, ctx.log.events[emitted:], ctx
         return work, ctx.log.events[emitted:], ctx
 

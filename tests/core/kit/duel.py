@@ -235,6 +235,7 @@ class Duel(Game):
     phases = PHASES
     answers = {"block": (Answer,)}
     state_schema = State
+    report_outcomes = True
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
         return SEATS
