@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.core.dice import Dice
-from pbem.rulesets.kard_es_korona.board import ARM_NAMES, ARMS
+from pbem.rulesets.kard_es_korona.data import ARM_NAMES, ARMS
 
 MAX_EXCHANGES = 2000
 

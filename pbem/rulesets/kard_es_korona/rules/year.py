@@ -1,0 +1,290 @@
+"""The year (rulebook 3.3, p. 7; traditional movement 6.5, p. 15; spec 4): phase I (event
+card), II (income, transfers, ransom, recruitment), III (movement rounds), IV (battles),
+V (election), run straight through inside one resolution until orders are needed.
+
+A player's steps come from his year orders: his MOVE lines in order up to PASS. In each
+movement round, in turn order, his next step is carried out; a step that has become illegal
+(or whose IF condition fails) is skipped with a note and the next one is tried at once; a
+PASS, an exhausted list, used-up steps or a lord freeze make him pass. With
+movement=strict a player whose list runs out before PASS is asked for his next step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pbem.core.kit import Context, Log
+from pbem.core.orders import OrderLine
+from pbem.rulesets.kard_es_korona.effects import apply_card
+from pbem.rulesets.kard_es_korona.orders import (
+    GRAMMAR,
+    Bid,
+    Cede,
+    Give,
+    Move,
+    Pass,
+    Ransom,
+    Recruit,
+    Resign,
+)
+from pbem.rulesets.kard_es_korona.rules import defeat, economy, elections
+from pbem.rulesets.kard_es_korona.rules.battles import run_battles
+from pbem.rulesets.kard_es_korona.rules.control import step_allowance, turn_order
+from pbem.rulesets.kard_es_korona.rules.movement import check_step, do_step
+from pbem.rulesets.kard_es_korona.rules.victory import check_victory, end_of_game
+from pbem.rulesets.kard_es_korona.state import State
+
+Scripts = dict[str, list[OrderLine]]  # seat -> its MOVE and PASS lines not yet used
+
+
+def start_year(ctx: Context) -> None:
+    """Phase I and the income of phase II (rulebook p. 7); then the year orders."""
+    state, log = ctx.state, ctx.log
+    year = state["year"]
+    log.public("year", f"Year {year} begins; start player {state['start']}.", year=year)
+    state["first_passer"] = None
+    state["cavalry_recruited"] = {}
+    state["cavalry_quota"] = (year - 1300) if (state["version"] == "advanced"
+                                               and state["options"]["cavalry_cap"]) else 0
+    for p in state["players"].values():
+        p.update(lord_moved=False, frozen=False, cavalry_bought=0, passed=False, steps_left=0,
+                 cavalry_allowance=0)
+    for s in state["board"].values():
+        s["used"] = {a: 0 for a in s["used"]}
+    defeat.captive_deaths(state, log)
+    economy.draw_card(state, ctx.dice, log)
+    if state["options"]["movement"] == "traditional":
+        roll_start_player(ctx)
+    apply_card(state, log)
+    economy.collect_income(state, log)
+    if not check_victory(state, log):
+        state["phase"] = "orders"
+
+
+def roll_start_player(ctx: Context) -> None:
+    """Rulebook 6.5 (PR-42): every year each player rolls two dice, the highest total is
+    the start player; ties roll again."""
+    state = ctx.state
+    tied = [s for s in state["seats"] if state["players"][s]["status"] != "out"]
+    rnd = 0
+    while len(tied) > 1:
+        rnd += 1
+        totals = {s: sum(ctx.dice.rolls(2, 6, f"start player roll {state['year']}, round "
+                                               f"{rnd}: {s}")) for s in tied}
+        ctx.log.public("start_roll", "Start player roll: " + ", ".join(
+            f"{s} {t}" for s, t in totals.items()) + ".", totals=totals)
+        top = max(totals.values())
+        tied = [s for s in tied if totals[s] == top]
+    if tied:
+        state["start"] = tied[0]
+        ctx.log.public("start_roll", f"{tied[0]} is start player in {state['year']}.",
+                       seat=tied[0])
+
+
+def play_year(ctx: Context, scripts: Scripts) -> None:
+    """Phases III to V after the year orders' transfers and recruitment: movement, battles,
+    the election; then the next year begins (or the game ends)."""
+    state = ctx.state
+    for seat in state["seats"]:  # phase III: allowance counted at its start (PR-10)
+        p = state["players"][seat]
+        p["steps_left"] = step_allowance(state, seat) if p["status"] != "out" else 0
+    if state["options"]["movement"] == "traditional":
+        over = traditional_movement(ctx, scripts)
+    else:
+        over = movement_rounds(ctx, scripts)
+        if not over:
+            ctx.log.public("phase", f"{state['year']}, phase IV: all units are turned face up; "
+                           "battles and sieges.")
+            over = run_battles(ctx)
+    if over:
+        return
+    if economy.election_due(state) and elections.start_election(state, ctx.log):
+        state["phase"] = "bid"
+        if elections.to_ask(state):
+            return  # the first auction's bids are a step of their own (`phases.py`)
+        elections.run_election(ctx)
+    elif economy.election_due(state):
+        elections.end_election(state, ctx.log)
+    end_year(ctx)
+
+
+def end_year(ctx: Context) -> None:
+    """The year is over: the game ends after the last year, else the next one begins."""
+    state = ctx.state
+    if state["result"] is not None:
+        state["phase"] = "over"
+        return
+    if state["year"] >= state["last_year"]:
+        end_of_game(state, ctx.log)
+        return
+    state["year"] += 1
+    if state["first_passer"]:
+        state["start"] = state["first_passer"]
+    start_year(ctx)
+
+
+def traditional_movement(ctx: Context, scripts: Scripts) -> bool:
+    """Rulebook 6.5: each player in turn makes all his steps, then fights all his battles;
+    the start player may move first or last (SEQUENCE). Returns True when the game is over."""
+    state = ctx.state
+    # SPEC-AMBIGUITY: in the traditional mode units that already fought this year may be
+    # attacked again by a later player (the book says the start player moving last
+    # "cannot be attacked by anyone this year", so earlier movers can be).
+    order = [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
+    if state["players"][state["start"]]["standing"].get("sequence") == "last":
+        order = order[1:] + order[:1]
+    ctx.log.public("phase", f"{state['year']}: traditional movement; order " + ", ".join(order)
+                   + ".", order=order)
+    for seat in order:
+        if state["players"][seat]["status"] != "out" and movement_rounds(ctx, scripts, seat):
+            return True
+        if run_battles(ctx):
+            return True
+    return False
+
+
+def movement_rounds(ctx: Context, scripts: Scripts, only: str | None = None) -> bool:
+    """Movement rounds (rulebook p. 8; spec 5.4.1, DP7): in turn order each player makes one
+    step or passes, until all have passed; `only`: the one player who moves now
+    (traditional mode). Returns True when the game is over."""
+    state = ctx.state
+    order = [only] if only else [s for s in turn_order(state)
+                                 if state["players"][s]["status"] != "out"]
+    for s in order:
+        state["players"][s]["passed"] = False
+    if only is None:
+        state["first_passer"] = None
+    ptr = 0
+    while not all(state["players"][s]["passed"] for s in order):
+        s = order[ptr]
+        if not state["players"][s]["passed"]:
+            why = _turn(ctx, s, scripts.setdefault(s, []), strict=only is None and
+                        state["options"]["movement"] == "strict")
+            if why is None:
+                return True
+            if why:
+                _passes(state, ctx.log, s, why, single=only is not None)
+                scripts[s] = []
+        ptr = (ptr + 1) % len(order)
+    return False
+
+
+def _turn(ctx: Context, seat: str, script: list[OrderLine], strict: bool) -> str | None:
+    """One player's turn of a movement round: his next step that can be made. Returns why
+    he passes, "" when he stepped, or None when the step ended the game."""
+    state = ctx.state
+    p = state["players"][seat]
+    if p["steps_left"] <= 0:
+        return "has no steps left"
+    if p["frozen"]:
+        return "is frozen (lord attacked)"
+    # SPEC-AMBIGUITY (DP7): a skipped step does not use the turn; the next line of the
+    # list is tried at once, so a script can carry its own fallbacks.
+    while True:
+        if not script:
+            if not strict:
+                return "has no more steps in his orders"
+            script.append(_ask_step(ctx, seat))
+        order = script.pop(0).order
+        if isinstance(order, Pass):
+            return "passes"
+        assert isinstance(order, Move)
+        why = do_step(state, ctx.log, seat, order)
+        if why:
+            ctx.log.private([seat], "skip", f"{seat}: step skipped ({order}): {why}.", seat=seat)
+            ctx.log.public("skip_public", f"{seat} skips a step.", seat=seat)
+            continue
+        p["steps_left"] -= 1
+        return None if check_victory(state, ctx.log) else ""
+
+
+def _ask_step(ctx: Context, seat: str) -> OrderLine:
+    """movement=strict: the player whose list ran out is asked for his next step (DP7)."""
+    state = ctx.state
+
+    def legal(line: str) -> bool:
+        order = GRAMMAR.parse_line(state, seat, line)
+        return isinstance(order, Pass) or (isinstance(order, Move)
+                                           and not check_step(state, seat, order)[0])
+    left = state["players"][seat]["steps_left"]
+    line = ctx.decide(seat, "move", question=f"Movement, your turn ({left} steps left): send "
+                      "your next step (one MOVE line) or PASS.", default="PASS",
+                      options=("PASS",), exhaustive=False, accept=legal,
+                      public="his next step")
+    return OrderLine(0, line, GRAMMAR.parse_line(state, seat, line))
+
+
+def _passes(state: State, log: Log, seat: str, why: str, single: bool) -> None:
+    state["players"][seat]["passed"] = True
+    if single:
+        log.public("pass", f"{seat} {why}.", seat=seat)
+    elif state["first_passer"] is None:
+        state["first_passer"] = seat
+        log.public("pass", f"{seat} {why}: first to pass, start player next year.", seat=seat)
+    else:
+        log.public("pass", f"{seat} {why}.", seat=seat)
+
+
+def year_orders(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
+    """The year orders of every player (rulebook p. 7-8): resignations, pre-bids,
+    transfers first (p. 2), then ransom and recruitment in turn order (none in 1301), then
+    the rest of the year."""
+    state, log = ctx.state, ctx.log
+    seats = [s for s in turn_order(state) if s in lines]
+    for seat in list(seats):
+        if any(isinstance(ln.order, Resign) for ln in lines[seat]):
+            defeat.leave_game(state, log, seat)
+            seats.remove(seat)
+    scripts: Scripts = {}
+    for seat in seats:
+        scripts[seat] = [ln for ln in lines[seat] if isinstance(ln.order, (Move, Pass))]
+        keep_prebids(state, seat, [ln.order for ln in lines[seat] if isinstance(ln.order, Bid)])
+    for seat in seats:  # transfers first (rulebook p. 2)
+        for ln in lines[seat]:
+            o = ln.order
+            why = (economy.give(state, log, seat, o.amount, o.seat) if isinstance(o, Give) else
+                   economy.cede(state, log, seat, o.office, o.seat) if isinstance(o, Cede)
+                   else "")
+            if why:
+                _skipped(log, seat, o, why)
+    if state["year"] > 1301:
+        recruitment(ctx, {s: lines[s] for s in seats})
+    elif any(isinstance(ln.order, (Recruit, Ransom)) for s in seats for ln in lines[s]):
+        log.public("skip", "No income and no recruitment in 1301.")
+    if not check_victory(state, log):
+        play_year(ctx, scripts)
+
+
+def keep_prebids(state: State, seat: str, bids: Sequence[Bid]) -> None:
+    """BID lines in the year orders are pre-bids for this year's election (p. 12)."""
+    standing = state["players"][seat]["standing"]
+    standing.pop("prebids", None)
+    if bids:
+        standing["prebids"] = {str(state["year"]): [
+            {"office": b.office, "amount": b.amount, "cond": "won" if b.cond == "won" else
+             "lost" if b.cond == "lost" else "", "cond_office": b.cond_office} for b in bids]}
+
+
+def recruitment(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
+    """Phase II in turn order (rulebook p. 7): ransom and recruitment lines in the order
+    written; the advanced cavalry allowance is fixed when the player's turn comes (PR-9)."""
+    state, log = ctx.state, ctx.log
+    for seat in turn_order(state):
+        if seat not in lines:
+            continue
+        p = state["players"][seat]
+        p["cavalry_allowance"] = max(state["cavalry_quota"], 1)
+        for ln in lines[seat]:
+            o = ln.order
+            if isinstance(o, Ransom):
+                why = economy.ransom(state, log, seat, o.county)
+            elif isinstance(o, Recruit) and p["status"] != "out":
+                why = economy.recruit(state, log, seat, o.count, o.arm, o.county)[1]
+            else:
+                continue
+            if why:
+                _skipped(log, seat, o, why)
+
+
+def _skipped(log: Log, seat: str, order: object, why: str) -> None:
+    log.private([seat], "skip", f"{seat}: {order} skipped: {why}.")
