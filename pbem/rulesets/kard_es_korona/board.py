@@ -42,6 +42,7 @@ class GameMap:
     river: dict[tuple[str, str], str]
     names: NameIndex
     pos: dict[str, tuple[float, float]]
+    edges: dict[str, tuple[tuple[str, int], ...]]  # county -> (neighbour, cost to enter it)
 
     def adjacent(self, a: str) -> list[str]:
         return [b for b, _ in self.counties[a].neighbours]
@@ -75,8 +76,8 @@ class GameMap:
                 break
             if here != start and not passable(here):
                 continue
-            for nxt in self.adjacent(here):
-                c = cost + self.enter_cost(here, nxt)
+            for nxt, step in self.edges[here]:
+                c = cost + step
                 if c > limit:
                     continue
                 if nxt == target:
@@ -113,8 +114,11 @@ def game_map(version: str) -> GameMap:
     aliases: dict[str, list[str]] = {}
     for c in counties.values():
         aliases[c.id] = [c.name] + ([c.castle] if c.castle and c.castle != c.name else [])
-    return GameMap(version, counties, {k: tuple(v) for k, v in provinces.items()}, river,
-                   NameIndex(aliases, what="county"), pos)
+    gm = GameMap(version, counties, {k: tuple(v) for k, v in provinces.items()}, river,
+                 NameIndex(aliases, what="county"), pos, {})
+    for a, c in counties.items():
+        gm.edges[a] = tuple((b, gm.enter_cost(a, b)) for b, _ in c.neighbours)
+    return gm
 
 
 def connected(gm: GameMap, ids: Iterable[str]) -> bool:

@@ -34,6 +34,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Rejoin,
     Reroll,
+    RerollPolicy,
     Retreat,
     Sequence,
     Target,
@@ -81,7 +82,7 @@ def _standing_lines(state: State, seat: str, rng: random.Random) -> list[str]:
     if rng.random() < 0.3:
         out.append(str(Lead(rng.choice(["all", "open", "terrain", "siege"]), _perm(rng))))
         out.append(str(Target(rng.choice(["all", "open", "siege"]), _perm(rng))))
-        out.append(str(Reroll(rng.choice([0, 1, 2]))))
+        out.append(str(Reroll(RerollPolicy(rng.choice([0, 1, 2])))))
         if state["options"]["flight"]:
             out.append(str(Flee(rng.choice([0, 25, 50]))))
     if rng.random() < 0.2:
@@ -246,7 +247,8 @@ def answer(state: State, q: Question, rng: random.Random) -> list[str]:
     if q.kind == "move":
         return _moves(state, q.seat, rng)
     if q.kind == "battle":
-        return [str(Fight(lead=_perm(rng), target=_perm(rng), reroll=rng.choice([0, 1, 2]),
+        return [str(Fight(lead=_perm(rng), target=_perm(rng),
+                          reroll=RerollPolicy(rng.choice([0, 1, 2])),
                           flee=rng.choice([0, 50]) if state["options"]["flight"] else None))]
     if q.kind == "palatine":
         return [str(Choose(rng.choice(list(q.data["tied"]))))]

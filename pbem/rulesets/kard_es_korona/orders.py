@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
@@ -44,12 +44,28 @@ def seat_index(seats: list[str] | tuple[str, ...]) -> NameIndex:
     return _seat_index(tuple(seats))
 
 
+@lru_cache(maxsize=16384)
+def _one_word(index: NameIndex, word: str) -> str | None:
+    return index.get(word)
+
+
+def _name(t: Tokens, index: NameIndex) -> str:
+    """A name at the cursor: one word looked up fast (no alias of a county or a player
+    begins with another alias), else the kit's longest match with its did-you-mean."""
+    word = t.peek()
+    ident = _one_word(index, word) if word is not None else None
+    if ident is not None:
+        t.i += 1
+        return ident
+    return t.name(index)
+
+
 def _county(t: Tokens) -> str:
-    return t.name(_map(t).names)
+    return _name(t, _map(t).names)
 
 
 def _seat(t: Tokens) -> str:
-    return t.name(seat_index(t.state["seats"]))
+    return _name(t, seat_index(t.state["seats"]))
 
 
 def _arm(t: Tokens) -> str:
@@ -129,10 +145,46 @@ def _nothing_after(t: Tokens, verb: str) -> None:
         raise t.error(f"{verb} takes nothing after it")
 
 
-def _percent_or_never(t: Tokens, what: str, lo: int, hi: int) -> int:
+ALWAYS = -1  # FLEE ALWAYS: flee at the first chance, whatever the numbers
+
+
+def _flee(t: Tokens) -> int:
+    """NEVER (0), ALWAYS (-1) or a percentage of the enemy's units (1-1000)."""
     if t.take_word("NEVER", "NO"):
         return 0
-    return t.int(what, lo, hi)
+    if t.take_word("ALWAYS"):
+        return ALWAYS
+    return t.int("the percentage", 1, 1000)
+
+
+def _flee_text(percent: int) -> str:
+    return {0: "NEVER", ALWAYS: "ALWAYS"}.get(percent, str(percent))
+
+
+@dataclass(frozen=True)
+class RerollPolicy:
+    """When the Judge Royal rerolls (rulebook p. 12: once per battle, for one arm, all the
+    dice of an exchange): the arm (the named one, else the one with most dice) that rolled
+    at least `dice` dice and hit at most `hits` times. `dice` 0 = never."""
+
+    dice: int
+    hits: int = 0
+    arm: str = ""
+
+    def __str__(self) -> str:
+        if self.dice == 0:
+            return "NEVER"
+        return (f"{self.dice}" + (f" HITS {self.hits}" if self.hits else "")
+                + (f" ARM {self.arm}" if self.arm else ""))
+
+
+def _reroll(t: Tokens) -> RerollPolicy:
+    if t.take_word("NEVER", "NO"):
+        return RerollPolicy(0)
+    dice = t.int("the number of dice", 1, 20)
+    hits = t.int("the number of hits", 0, 20) if t.take_word("HITS") else 0
+    arm = _arm(t) if t.take_word("ARM") else ""
+    return RerollPolicy(dice, hits, arm)
 
 
 # --- set-up ------------------------------------------------------------------------------
@@ -474,38 +526,41 @@ class Target(Order):
 
 @dataclass(frozen=True)
 class Reroll(Order):
-    """The Judge Royal's reroll policy (rulebook p. 12)."""
+    """The Judge Royal's reroll policy (rulebook p. 12): once per battle, for one arm, all
+    the dice of one exchange, those that hit too."""
 
     verbs = ("REROLL", "ujradob")
-    usage = "REROLL <dice>|NEVER"
-    example = "REROLL 2"
+    usage = "REROLL <dice> [HITS <hits>] [ARM <arm>] | REROLL NEVER"
+    example = "REROLL 3 HITS 1"
     standing = True
-    misses: int  # 0 = never
+    policy: RerollPolicy
 
     @classmethod
     def parse(cls, t: Tokens) -> Reroll:
-        return cls(_percent_or_never(t, "the number of missed dice", 1, 20))
+        return cls(_reroll(t))
 
     def __str__(self) -> str:
-        return "REROLL NEVER" if self.misses == 0 else f"REROLL {self.misses}"
+        return f"REROLL {self.policy}"
 
 
 @dataclass(frozen=True)
 class Flee(Order):
-    """Advanced flight (rulebook p. 15): when to flee after a full round."""
+    """Advanced flight (rulebook p. 15): after a full round either side may flee, whatever
+    the numbers; the percentage is of the enemy's units (FLEE 50: when you have at most
+    half as many; FLEE 150: up to one and a half times as many)."""
 
     verbs = ("FLEE", "menekul", "visszavonul")
-    usage = "FLEE <percent>|NEVER"
+    usage = "FLEE <percent>|ALWAYS|NEVER"
     example = "FLEE 50"
     standing = True
-    percent: int  # 0 = never
+    percent: int  # 0 = never, ALWAYS (-1) = at the first chance
 
     @classmethod
     def parse(cls, t: Tokens) -> Flee:
-        return cls(_percent_or_never(t, "the percentage", 1, 100))
+        return cls(_flee(t))
 
     def __str__(self) -> str:
-        return "FLEE NEVER" if self.percent == 0 else f"FLEE {self.percent}"
+        return f"FLEE {_flee_text(self.percent)}"
 
 
 @dataclass(frozen=True)
@@ -674,12 +729,12 @@ class Fight(Order):
     optional, unnamed parts from the standing orders or the defaults."""
 
     verbs = ("FIGHT", "harc", "harcol")
-    usage = ("FIGHT [LEAD <arms>] [TARGET <arms>] [REROLL <dice>|NEVER] [FLEE <percent>|NEVER] "
-             "[RETREAT <county> ...]")
+    usage = ("FIGHT [LEAD <arms>] [TARGET <arms>] [REROLL <dice> [HITS <hits>] [ARM <arm>]"
+             "|NEVER] [FLEE <percent>|ALWAYS|NEVER] [RETREAT <county> ...]")
     example = "FIGHT LEAD arch cav inf TARGET cav arch inf RETREAT pest"
     lead: tuple[str, ...] = ()
     target: tuple[str, ...] = ()
-    reroll: int | None = None
+    reroll: RerollPolicy | None = None
     flee: int | None = None
     retreat: tuple[str, ...] = ()
 
@@ -696,9 +751,9 @@ class Fight(Order):
             if word in ("LEAD", "TARGET"):
                 parts[word.lower()] = _arm_list(t, clauses)
             elif word == "REROLL":
-                parts["reroll"] = _percent_or_never(t, "the number of missed dice", 1, 20)
+                parts["reroll"] = _reroll(t)
             elif word == "FLEE":
-                parts["flee"] = _percent_or_never(t, "the percentage", 1, 100)
+                parts["flee"] = _flee(t)
             else:
                 parts["retreat"] = _county_list(t, clauses)
         return cls(**parts)
@@ -710,9 +765,9 @@ class Fight(Order):
         if self.target:
             bits.append("TARGET " + _arms_text(self.target))
         if self.reroll is not None:
-            bits.append("REROLL NEVER" if self.reroll == 0 else f"REROLL {self.reroll}")
+            bits.append(f"REROLL {self.reroll}")
         if self.flee is not None:
-            bits.append("FLEE NEVER" if self.flee == 0 else f"FLEE {self.flee}")
+            bits.append(f"FLEE {_flee_text(self.flee)}")
         if self.retreat:
             bits.append("RETREAT " + " ".join(self.retreat))
         return " ".join(bits)
@@ -762,7 +817,8 @@ KEYWORDS = {
     "YES": ["igen"], "CASTLE": ["var"], "WON": ["nyert"], "LOST": ["vesztett"],
     "ATTACK": ["tamadas"], "LEAVE": ["elhagy"], "NONE": ["semmi"], "FIRST": ["elso"],
     "LAST": ["utolso"], "LEAD": ["vezet"], "TARGET": ["celpont"], "REROLL": ["ujradob"],
-    "FLEE": ["menekul"], "RETREAT": ["hatral"],
+    "FLEE": ["menekul"], "RETREAT": ["hatral"], "HITS": ["talalat"], "ARM": ["fegyvernem"],
+    "ALWAYS": ["mindig"],
 }
 
 

@@ -10,38 +10,51 @@ Palatine's tie and strict movement are decisions inside a resolution: `ctx.decid
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from pbem.core.kit import Context, Lines, Order, Question, Verdict
+from pbem.core.kit import Context, Lines, Note, Order, Question, Verdict
 from pbem.core.orders import Prompt
+from pbem.rulesets.kard_es_korona.data import ARMS, OFFICES
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
+    Cede,
     Deploy,
     Fealty,
+    Fight,
     Flee,
     Give,
     Lead,
     LordAt,
     Losses,
+    Move,
     Neutral,
     Place,
     Prefer,
+    Ransom,
+    Recruit,
     Rejoin,
     Reroll,
+    RerollPolicy,
     Retreat,
     Target,
     Veto,
 )
 from pbem.rulesets.kard_es_korona.orders import Sequence as Sequence_
 from pbem.rulesets.kard_es_korona.rules.control import gmap, turn_order
-from pbem.rulesets.kard_es_korona.rules.economy import election_due, regular_election
+from pbem.rulesets.kard_es_korona.rules.economy import (
+    RANSOM,
+    election_due,
+    recruitable,
+    regular_election,
+)
 from pbem.rulesets.kard_es_korona.rules.elections import (
     bid_question,
     current_office,
-    eligible,
     run_election,
     to_ask,
 )
+from pbem.rulesets.kard_es_korona.rules.movement import judge_move
 from pbem.rulesets.kard_es_korona.rules.setup import (
     START_ARMY,
     default_deployment,
@@ -53,7 +66,15 @@ from pbem.rulesets.kard_es_korona.rules.setup import (
     place_neutrals,
 )
 from pbem.rulesets.kard_es_korona.rules.year import end_year, start_year, year_orders
-from pbem.rulesets.kard_es_korona.state import Army, State, add_units, empty_army, total
+from pbem.rulesets.kard_es_korona.state import (
+    Army,
+    Standing,
+    State,
+    add_units,
+    empty_army,
+    holder,
+    total,
+)
 
 # --- set-up ----------------------------------------------------------------------------------
 
@@ -82,21 +103,18 @@ def resolve_deploy(ctx: Context, lines: Lines) -> None:
     state, log = ctx.state, ctx.log
     gm = gmap(state)
     for seat in state["seats"]:
-        deploys: dict[str, Army] = {}
-        lord = None
-        for ln in lines.get(seat, ()):
-            if isinstance(ln.order, Deploy):
-                d = deploys.setdefault(ln.order.county, empty_army())
-                for a, n in ln.order.army().items():
-                    d[a] += n
-            elif isinstance(ln.order, LordAt):
-                lord = ln.order.county
+        mine = [ln for ln in lines.get(seat, ()) if isinstance(ln.order, (Deploy, LordAt))]
+        deploys, lord = placement([ln.order for ln in mine])
         probs = deployment_problems(gm, state["version"], seat, deploys, lord)
         if probs:
-            if deploys or lord:
-                log.private([seat], "deploy", f"{seat}: placement refused ({probs[0]}); the "
-                            "default placement is used.")
             deploys, lord = default_deployment(gm, state["version"], seat)
+            default = "; ".join(deploy_lines(gm, state["version"], seat))
+            for ln in mine:
+                log.changed(seat, ln, f"your placement is not legal ({probs[0]}); the default "
+                            f"placement was used: {default}")
+        else:
+            for ln in mine:
+                log.done(seat, ln)
         for c, army in sorted(deploys.items()):
             if total(army):
                 add_units(state, c, seat, army)
@@ -109,24 +127,39 @@ def resolve_deploy(ctx: Context, lines: Lines) -> None:
     start_year(ctx)
 
 
+def placement(orders: Sequence[Order]) -> tuple[dict[str, Army], str | None]:
+    """The starting armies per county and the lord's county of DEPLOY and LORD lines."""
+    deploys: dict[str, Army] = {}
+    lord = None
+    for o in orders:
+        if isinstance(o, Deploy):
+            d = deploys.setdefault(o.county, empty_army())
+            for a, n in o.army().items():
+                d[a] += n
+        elif isinstance(o, LordAt):
+            lord = o.county
+    return deploys, lord
+
+
 def _neutral_choices(ctx: Context, lines: Lines) -> dict[str, dict[str, str]]:
-    """Option neutral_placement=players (DP4): each seat's NEUTRAL lines per province."""
+    """Option neutral_placement=players (DP4): each seat's NEUTRAL lines per province;
+    a province whose lines do not place its units right is placed at random."""
     state = ctx.state
     gm = gmap(state)
     choices: dict[str, dict[str, str]] = {}
-    if state["options"]["neutral_placement"] != "players":
-        return choices
     for seat, provs in neutral_assignment(state).items():
-        mine = [ln.order for ln in lines.get(seat, ()) if isinstance(ln.order, Neutral)]
+        mine = [ln for ln in lines.get(seat, ()) if isinstance(ln.order, Neutral)]
         for prov in provs:
-            chosen = {o.county: o.arm for o in mine if gm.counties[o.county].province == prov}
-            if not chosen:
-                continue  # nothing sent: random placement
-            why = neutral_problems(gm, state["version"], prov, chosen)
-            if why:
-                ctx.log.private([seat], "deploy", f"{seat}: neutral placement in {prov} refused "
-                                f"({why}); placed at random.")
-            else:
+            here = [ln for ln in mine if gm.counties[ln.order.county].province == prov]
+            chosen = {ln.order.county: ln.order.arm for ln in here}
+            why = neutral_problems(gm, state["version"], prov, chosen) if here else ""
+            for ln in here:
+                if why:
+                    ctx.log.changed(seat, ln, f"the neutral units of {prov} are not placed "
+                                    f"right ({why}); they were placed at random")
+                else:
+                    ctx.log.done(seat, ln)
+            if here and not why:
                 choices[prov] = chosen
     return choices
 
@@ -204,63 +237,194 @@ def bid_default(state: State, seat: str) -> list[str]:
 def resolve_bids(ctx: Context, lines: Lines) -> None:
     """The bids of this step (pre-bids for later auctions allowed); an awaited seat without a
     bid for this auction bids 0. Then the rest of the election and of the year."""
-    state = ctx.state
-    office = current_office(state)
-    sent: dict[str, list[Bid]] = {}
-    for seat in eligible(state):
-        sent[seat] = [ln.order for ln in lines.get(seat, ()) if isinstance(ln.order, Bid)]
-        if seat in lines:
-            sent[seat].append(Bid(office, 0))
-    run_election(ctx, sent)
+    run_election(ctx, {seat: [ln for ln in seat_lines if isinstance(ln.order, Bid)]
+                       for seat, seat_lines in lines.items()})
     end_year(ctx)
 
 
 # --- judged on arrival --------------------------------------------------------------------------
 
+Check = Callable[[State, str, Any, Sequence[Question]], Verdict]
+
 
 def check(state: State, seat: str, order: Order, questions: Sequence[Question]) -> Verdict:
     """A well-formed line against the position as it stands: a refusal reason naming the
-    legal choices, a Note, or None."""
+    legal choices (the line is illegal whatever the others do), a Note of what would happen
+    if the board stays as it is (other seats' moves may still change it), or None."""
+    judge = CHECKS.get(type(order))
+    return judge(state, seat, order, questions) if judge is not None else None
+
+
+def _check_deploy(state: State, seat: str, o: Deploy, qs: Sequence[Question]) -> Verdict:
     gm = gmap(state)
-    if isinstance(order, (Deploy, LordAt)) and gm.counties[order.county].province != seat:
-        return f"{order.county} is not in your home province {seat}"
-    if isinstance(order, Neutral):
-        return _check_neutral(state, seat, order)
-    if isinstance(order, Bid):
-        return _check_bid(state, seat, order, questions)
-    if isinstance(order, Give) and order.seat == seat:
-        return "you cannot give money to yourself"
+    if gm.counties[o.county].province != seat:
+        return f"{o.county} is not in your home province {seat}"
+    want = START_ARMY[state["version"]]
+    army = o.army()
+    for a in ARMS:
+        if army[a] > want[a]:
+            return (f"your starting army has {want[a]} {a}, not {army[a]} (it is "
+                    + ", ".join(f"{want[x]} {x}" for x in ARMS) + ")")
+    if gm.counties[o.county].has_castle and total(army) > 7:
+        return f"at most 7 units may stand in the castle county {o.county}"
+    if gm.counties[o.county].has_castle and state["version"] == "advanced" and max(
+            army.values()) > 4:
+        return f"at most 4 of one arm may stand in the castle county {o.county} (advanced)"
     return None
 
 
-def _check_neutral(state: State, seat: str, order: Neutral) -> Verdict:
+def _check_lord(state: State, seat: str, o: LordAt, qs: Sequence[Question]) -> Verdict:
+    if gmap(state).counties[o.county].province != seat:
+        return f"{o.county} is not in your home province {seat}"
+    return None
+
+
+def _check_neutral(state: State, seat: str, o: Neutral, qs: Sequence[Question]) -> Verdict:
     if state["options"]["neutral_placement"] != "players":
         return "NEUTRAL is used only with option neutral_placement=players"
     mine = neutral_assignment(state).get(seat, [])
     plains = [c for prov in mine for c in neutral_plains(gmap(state), prov)]
-    if order.county not in plains:
-        return (f"{order.county} is not a plain county of the neutral provinces dealt to you ("
+    if o.county not in plains:
+        return (f"{o.county} is not a plain county of the neutral provinces dealt to you ("
                 + (", ".join(mine) or "none") + ")")
     return None
 
 
-def _check_bid(state: State, seat: str, order: Bid, questions: Sequence[Question]) -> Verdict:
-    asked = next((q for q in questions if q.seat == seat and q.kind == "bid"), None)
-    if state["election"] is None:
-        if not election_due(state):
-            return (f"no election at the end of {state['year']}; pre-bids are accepted only in "
-                    "election years")
-        return None
-    office = asked.data.get("office", "") if asked is not None else current_office(state)
-    have = state["players"][seat]["treasury"]
-    if asked is not None and order.office != office:
-        return f"this auction is for {office}, not {order.office}"
-    if order.office == office and order.amount > have:
-        return f"you have only {have} garas; bid 0 to {have}"
+def _castles(state: State, seat: str) -> str:
+    gm = gmap(state)
+    return ", ".join(sorted(c for c, x in state["board"].items()
+                            if x["owner"] == seat and gm.counties[c].has_castle)) or "none"
+
+
+def _check_recruit(state: State, seat: str, o: Recruit, qs: Sequence[Question]) -> Verdict:
+    if state["year"] == 1301:
+        return "no income and no recruitment in 1301 (rulebook p. 7)"
+    n, why, kind = recruitable(state, seat, o.count, o.arm, o.county,
+                               allowance=max(state["cavalry_quota"], 1))
+    if kind == "held":
+        return f"you do not hold {o.county}; your castle counties: {_castles(state, seat)}"
+    definite = kind == "room" or (kind == "cavalry" and state["version"] == "basic")
+    if n == 0 and definite:
+        return f"no recruit fits: {why}"
+    if n < o.count:
+        return Note(f"as things stand only {n} would be recruited: {why}")
     return None
 
 
+def _check_ransom(state: State, seat: str, o: Ransom, qs: Sequence[Question]) -> Verdict:
+    p = state["players"][seat]
+    if p["status"] != "captive":
+        return "your lord is not a captive"
+    if (p["captive_since"] or 0) >= state["year"]:
+        return "a ransom can be paid from the year after the capture on"
+    s = state["board"].get(o.county)
+    if s is None or s["owner"] != seat:
+        mine = sorted(c for c, x in state["board"].items() if x["owner"] == seat)
+        return (f"{o.county} holds none of your units; your lord may return to "
+                + (", ".join(mine) or "no county"))
+    if p["treasury"] < RANSOM:
+        return Note(f"you have {p['treasury']} garas now and the ransom is {RANSOM}")
+    return None
+
+
+def _check_give(state: State, seat: str, o: Give, qs: Sequence[Question]) -> Verdict:
+    if o.seat == seat:
+        return "you cannot give money to yourself"
+    if state["players"][o.seat]["status"] == "out":
+        return f"{o.seat} is out of the game"
+    have = state["players"][seat]["treasury"]
+    if o.amount > have:
+        return Note(f"you have {have} garas now; at most what you have is given")
+    return None
+
+
+def _check_cede(state: State, seat: str, o: Cede, qs: Sequence[Question]) -> Verdict:
+    if holder(state, o.office) != seat:
+        held = [x for x in OFFICES if holder(state, x) == seat]
+        return (f"you do not hold the office {o.office}; you hold "
+                + (", ".join(held) or "no office"))
+    if o.seat == seat or state["players"][o.seat]["status"] != "active":
+        return f"{o.seat} cannot hold an office (only active players who are no vassals)"
+    return None
+
+
+def _check_move(state: State, seat: str, o: Move, qs: Sequence[Question]) -> Verdict:
+    return judge_move(state, seat, o, now=any(q.seat == seat and q.kind == "move" for q in qs))
+
+
+def _check_bid(state: State, seat: str, order: Bid, questions: Sequence[Question]) -> Verdict:
+    asked = next((q for q in questions if q.seat == seat and q.kind == "bid"), None)
+    have = state["players"][seat]["treasury"]
+    election = state["election"]
+    if election is None:
+        if not election_due(state):
+            return (f"no election at the end of {state['year']}; pre-bids are accepted only in "
+                    "election years")
+        if order.amount > have:
+            return Note(f"you have {have} garas now; a bid above your treasury at its auction "
+                        "is cut to it")
+        return None
+    office = str(asked.data.get("office", "")) if asked is not None else current_office(state)
+    if asked is not None and order.office != office:
+        return f"this auction is for {office}, not {order.office}"
+    if OFFICES.index(order.office) < OFFICES.index(office):
+        return f"the {order.office} auction is over; this auction is for {office}"
+    if order.office == office and order.amount > have:
+        return f"you have only {have} garas; bid 0 to {have}"
+    if order.amount > have:
+        return Note(f"you have {have} garas now; a bid above your treasury is cut to it")
+    return None
+
+
+def _check_fealty(state: State, seat: str, o: Fealty, qs: Sequence[Question]) -> Verdict:
+    if any(q.seat == seat and q.kind == "oath" for q in qs):
+        return Note("FEALTY is a standing order for later defeats; this question is answered "
+                    "with OATH YES or OATH NO")
+    return None
+
+
+def _check_flee(state: State, seat: str, o: Flee, qs: Sequence[Question]) -> Verdict:
+    if o.percent and not state["options"]["flight"]:
+        return Note("the flight rule (advanced 6.3) is off in this game: FLEE is kept but "
+                    "does nothing")
+    return None
+
+
+def _check_fight(state: State, seat: str, o: Fight, qs: Sequence[Question]) -> Verdict:
+    notes = []
+    if o.reroll is not None and o.reroll.dice and holder(state, "judge") != seat:
+        notes.append("you are not the Judge Royal: REROLL does nothing")
+    if o.flee and not state["options"]["flight"]:
+        notes.append("the flight rule (advanced 6.3) is off in this game: FLEE does nothing")
+    q = next((q for q in qs if q.seat == seat and q.kind == "battle"), None)
+    county = str(q.data.get("county", "")) if q is not None else ""
+    far = [c for c in o.retreat if county and c not in gmap(state).adjacent(county)]
+    if far:
+        notes.append(f"{', '.join(far)} do not border {county}: RETREAT there is not possible")
+    return Note("; ".join(notes)) if notes else None
+
+
 # --- standing orders ------------------------------------------------------------------------------
+
+
+def standing_kind(order: Order) -> object:
+    """What a standing order replaces: the earlier one of the same kind (LEAD and TARGET per
+    battle type, VETO per kind)."""
+    if isinstance(order, (Lead, Target)):
+        return (type(order), order.kind)
+    if isinstance(order, Veto):
+        return (Veto, order.what)
+    return type(order)
+
+
+def keep_reroll(st: Standing, policy: RerollPolicy) -> None:
+    st["reroll"] = policy.dice
+    st.pop("reroll_hits", None)
+    st.pop("reroll_arm", None)
+    if policy.hits:
+        st["reroll_hits"] = policy.hits
+    if policy.arm:
+        st["reroll_arm"] = policy.arm
 
 
 def keep_standing(state: State, seat: str, order: Order) -> None:
@@ -273,7 +437,7 @@ def keep_standing(state: State, seat: str, order: Order) -> None:
     elif isinstance(order, Target):
         st.setdefault("target", {})[order.kind] = list(order.arms)
     elif isinstance(order, Reroll):
-        st["reroll"] = order.misses
+        keep_reroll(st, order.policy)
     elif isinstance(order, Flee):
         st["flee"] = order.percent
     elif isinstance(order, Fealty):
@@ -288,3 +452,11 @@ def keep_standing(state: State, seat: str, order: Order) -> None:
         st.setdefault("veto", {})[order.what] = list(order.counties)
     elif isinstance(order, Sequence_):
         st["sequence"] = "first" if order.first else "last"
+
+
+CHECKS: dict[type, Check] = {
+    Deploy: _check_deploy, LordAt: _check_lord, Neutral: _check_neutral,
+    Recruit: _check_recruit, Ransom: _check_ransom, Give: _check_give, Cede: _check_cede,
+    Move: _check_move, Bid: _check_bid, Fealty: _check_fealty, Flee: _check_flee,
+    Fight: _check_fight,
+}

@@ -12,8 +12,9 @@ from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
 from pbem.core.kit import Context, Game, Order, Phase, Question, Verdict
-from pbem.core.orders import OrderLine, Prompt
+from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
+from pbem.rulesets.kard_es_korona.board import game_map
 from pbem.rulesets.kard_es_korona.bot import answer, orders_for, random_standing
 from pbem.rulesets.kard_es_korona.orders import (
     GRAMMAR,
@@ -43,16 +44,24 @@ from pbem.rulesets.kard_es_korona.phases import (
     orders_awaits,
     orders_default,
     orders_prompt,
+    placement,
     resolve_bids,
     resolve_deploy,
     resolve_orders,
+    standing_kind,
 )
 from pbem.rulesets.kard_es_korona.phases import (
     check as check_on_arrival,
 )
 from pbem.rulesets.kard_es_korona.position import problems, warnings
 from pbem.rulesets.kard_es_korona.rules.economy import election_due
-from pbem.rulesets.kard_es_korona.rules.setup import DEFAULT_SEATS, new_state, played_problems
+from pbem.rulesets.kard_es_korona.rules.setup import (
+    DEFAULT_SEATS,
+    deployment_problems,
+    new_state,
+    played_problems,
+)
+from pbem.rulesets.kard_es_korona.rules.year import keep_prebids
 from pbem.rulesets.kard_es_korona.state import Options, State
 from pbem.rulesets.kard_es_korona.view import bidding, moving
 from pbem.rulesets.kard_es_korona.view import board_svg as svg_of
@@ -103,9 +112,11 @@ class KardEsKorona(Game):
         Option("neutral_placement", "random", ("random", "players"),
                "2-3 players: the neutral units of the unplayed provinces are placed at random "
                "or by the players (each gets provinces dealt in seating order)"),
-        Option("control_model", "presence", ("presence", "persistent"),
-               "persistent: the last occupier keeps an empty county for victory and the final "
-               "ranking (income and movement always follow the units)"),
+        Option("control_model", "persistent", ("persistent", "presence"),
+               "persistent (rulebook p. 3): a conquered county stays its conqueror's for "
+               "victory and the final ranking when he moves on, until someone takes it; a "
+               "battle that kills everyone leaves it masterless. presence: only counties "
+               "with units count. Income, movement and the step allowance follow the units"),
         Option("pinning", None, (None, True, False), "advanced pinning; default per variant"),
         Option("flight", None, (None, True, False), "advanced flight; default per variant"),
         Option("arm_limits", None, (None, True, False),
@@ -117,6 +128,7 @@ class KardEsKorona(Game):
         "battle": (Fight,), "oath": (Oath,), "palatine": (Choose,), "move": (Move, Pass),
         "bid": (Bid,)}
     state_schema = State
+    report_outcomes = True
 
     # --- set-up ----------------------------------------------------------------------
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
@@ -162,9 +174,50 @@ class KardEsKorona(Game):
                 or state["options"]["movement"] == "strict"
                 or (state["phase"] == "orders" and election_due(state)))
 
+    def is_standing(self, state: Any, seat: str, order: Order) -> bool:
+        """BID lines in the year orders are pre-bids: kept for the election (p. 12)."""
+        return order.standing or (isinstance(order, Bid) and state["phase"] == "orders")
+
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
+        """Standing orders are kept until replaced (a later line of the same kind in the
+        same file replaces an earlier one); pre-bids are kept for this year's election."""
+        state = ctx.state
+        bids = [ln for ln in lines if isinstance(ln.order, Bid)]
+        if bids:
+            keep_prebids(state, seat, [ln.order for ln in bids])
+            for ln in bids:
+                ctx.log.done(seat, ln, "kept as your pre-bid for the election at the end of "
+                             f"{state['year']}")
+        last: dict[object, OrderLine] = {}
         for ln in lines:
-            keep_standing(ctx.state, seat, ln.order)
+            if not isinstance(ln.order, Bid):
+                keep_standing(state, seat, ln.order)
+                last[standing_kind(ln.order)] = ln
+        for ln in lines:
+            if isinstance(ln.order, Bid):
+                continue
+            final = last[standing_kind(ln.order)]
+            if final is ln:
+                ctx.log.done(seat, ln, "kept as your standing order")
+            else:
+                ctx.log.changed(seat, ln, f"replaced by line {final.lineno} of this file")
+
+    def parse(self, state: Any, seat: str, text: str) -> Parsed:
+        """The set-up placement is judged as a whole: DEPLOY and LORD lines that do not
+        make a legal placement together are refused together."""
+        parsed = super().parse(state, seat, text)
+        if state["phase"] != "deploy" or self.questions(state):
+            return parsed
+        mine = [ln for ln in parsed.lines if ln.ok and isinstance(ln.order, (Deploy, LordAt))]
+        deploys, lord = placement([ln.order for ln in mine])
+        probs = deployment_problems(game_map(state["version"]), state["version"], seat,
+                                    deploys, lord) if mine else []
+        if not probs:
+            return parsed
+        why = (f"your placement as a whole is not legal: {probs[0]}; send all your DEPLOY and "
+               "LORD lines again (else the default placement is used)")
+        return Parsed.of(OrderLine(ln.lineno, ln.text, None, why) if ln in mine else ln
+                         for ln in parsed.lines)
 
     def check(self, state: Any, seat: str, order: Order) -> Verdict:
         return check_on_arrival(state, seat, order, self.questions(state))
@@ -195,8 +248,14 @@ class KardEsKorona(Game):
         return Result(tuple(r["winners"]), dict(r["scores"]), r["reason"], tuple(r["ranking"]))
 
     def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:
-        q = next((x for x in self.questions(state) if x.seat == seat), None)
-        return answer(state, q, rng) if q else orders_for(state, seat, rng)
+        """The random bot's lines, without those refused on arrival (a clean file)."""
+        qs = self.questions(state)
+        q = next((x for x in qs if x.seat == seat), None)
+        lines = answer(state, q, rng) if q else orders_for(state, seat, rng)
+        ok = [line for line in lines
+              if not isinstance(check_on_arrival(state, seat, self.grammar.parse_line(
+                  state, seat, line), qs), str)]
+        return ok or self.default_orders(state, seat).canonical().splitlines()
 
     def redeal_hidden(self, state: Any, seat: str | None, rng: random.Random) -> Any:
         """Other seats' standing orders, their face-down units while the movement waits

@@ -78,8 +78,10 @@ class Standing(TypedDict, total=False):
 
     lead: dict[str, list[str]]  # battle type or "all" -> arms
     target: dict[str, list[str]]
-    reroll: int  # REROLL n (0 = NEVER)
-    flee: int  # FLEE n (0 = NEVER)
+    reroll: int  # REROLL n (0 = NEVER): an arm of at least n dice...
+    reroll_hits: int  # ...with at most this many hits (HITS; absent: 0)...
+    reroll_arm: str  # ...of this arm only (ARM; absent: any)
+    flee: int  # FLEE n, a percentage of the enemy's units (0 = NEVER, -1 = ALWAYS)
     battle_set: bool  # some battle instruction was sent (ask mode then asks no more)
     fealty: Literal["yes", "no", "castle"]
     retreat: list[str]

@@ -27,7 +27,8 @@ from pbem.rulesets.kard_es_korona.data import (
     province_name,
     ring,
 )
-from pbem.rulesets.kard_es_korona.rules.control import camp, controller, step_allowance
+from pbem.rulesets.kard_es_korona.orders import Flee, Reroll, RerollPolicy
+from pbem.rulesets.kard_es_korona.rules.control import camp, step_allowance
 from pbem.rulesets.kard_es_korona.rules.elections import current_office
 
 # counts shown for the victory conditions (they follow option control_model)
@@ -35,6 +36,7 @@ from pbem.rulesets.kard_es_korona.rules.victory import (
     held_castles,
     held_counties,
     held_provinces,
+    holdings,
 )
 from pbem.rulesets.kard_es_korona.state import Standing, State, holder, total
 
@@ -82,6 +84,7 @@ def bidding(state: State) -> bool:
 def view(state: State, seat: str | None) -> dict[str, Any]:
     gm = game_map(state["version"])
     hidden = bidding(state)
+    held = holdings(state)
     players = {}
     for s in state["seats"]:
         p = state["players"][s]
@@ -90,17 +93,18 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "province": province_name(s), "lord_name": lord_name(s), "status": p["status"],
             "lord": p["lord"], "overlord": p["overlord"], "captive_until": p["captive_until"],
             "treasury": (p["treasury"] if (not hidden or s == seat) else None),
-            "castles": len(held_castles(state, {s})),
-            "counties": len(held_counties(state, {s})),
-            "castles_with_vassals": len(held_castles(state, group)),
-            "provinces": held_provinces(state, group),
+            "castles": len(held_castles(state, {s}, held)),
+            "counties": len(held_counties(state, {s}, held)),
+            "castles_with_vassals": len(held_castles(state, group, held)),
+            "provinces": held_provinces(state, group, held),
             "offices": [o for o in OFFICES if holder(state, o) == s],
         }
     board = {}
     face_down = moving(state)
     for c in gm.counties:
         stack = state["board"].get(c)
-        entry: dict[str, Any] = {"holder": controller(state, c)}
+        # who holds it: with persistent control also an empty county (rulebook p. 3)
+        entry: dict[str, Any] = {"holder": held.get(c)}
         if stack:
             entry["owner"] = stack["owner"]
             entry["units"] = dict(stack["units"])
@@ -156,9 +160,10 @@ def standing_lines(st: Standing) -> list[str]:
     for kind, arms in sorted(st.get("target", {}).items()):
         out.append(f"TARGET {kind} " + " ".join(arms))
     if "reroll" in st:
-        out.append("REROLL NEVER" if st["reroll"] == 0 else f"REROLL {st['reroll']}")
+        policy = RerollPolicy(st["reroll"], st.get("reroll_hits", 0), st.get("reroll_arm", ""))
+        out.append(str(Reroll(policy)))
     if "flee" in st:
-        out.append("FLEE NEVER" if st["flee"] == 0 else f"FLEE {st['flee']}")
+        out.append(str(Flee(st["flee"])))
     if "fealty" in st:
         out.append(f"FEALTY {st['fealty'].upper()}")
     for key in ("retreat", "rejoin", "place", "losses", "prefer"):

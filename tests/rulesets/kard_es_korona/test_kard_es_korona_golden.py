@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pbem.core.engine import canonical_json
+from pbem.core.kit import OUTCOME
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.render import render_report
@@ -68,7 +69,9 @@ def _context(outcome, seat, step):
                  "variant": "advanced", "status": "running"},
         "seat": seat, "step": step, "phase": RULESET.phase_label(outcome.state), "round": 1,
         "happened": {"number": step - 1, "phase": "", "events": [
-            e.text for e in outcome.events if e.visible(seat)],
+            e.text for e in outcome.events if e.visible(seat) and e.kind != OUTCOME],
+            "outcomes": [dict(e.data) for e in outcome.events
+                         if e.visible(seat) and e.kind == OUTCOME],
             "rolls": [r.to_json() for r in outcome.rolls if r.visible(seat)],
             "defaulted": [], "file_hashes": {}, "orders_digest": "", "seed": None,
             "commitment": ""},

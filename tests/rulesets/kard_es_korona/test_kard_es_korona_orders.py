@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.core.dice import ScriptedDice
 from pbem.core.engine import process, set_up
 from pbem.core.kit import OrderError
 from pbem.core.ruleset import GameConfig
@@ -40,6 +39,7 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Rejoin,
     Reroll,
+    RerollPolicy,
     Resign,
     Retreat,
     Target,
@@ -47,7 +47,7 @@ from pbem.rulesets.kard_es_korona.orders import (
 from pbem.rulesets.kard_es_korona.rules.movement import check_step
 from pbem.rulesets.kard_es_korona.rules.setup import DEFAULT_SEATS
 
-from .helpers import RULESET, asked, bare, lord, put
+from .helpers import RULESET, bare
 
 GM = game_map("basic")
 STATE = bare(("felvidek", "tiszahat", "erdely"))
@@ -102,8 +102,10 @@ orders = st.one_of(
     st.just(Resign()),
     st.builds(Lead, st.sampled_from(["open", "terrain", "siege", "all"]), arm_perm),
     st.builds(Target, st.sampled_from(["open", "terrain", "siege", "volley", "all"]), arm_perm),
-    st.builds(Reroll, st.integers(0, 20)),
-    st.builds(Flee, st.integers(0, 100)),
+    st.builds(Reroll, st.builds(RerollPolicy, st.integers(0, 20), st.integers(0, 20),
+                                st.sampled_from(("", *ARMS))).map(
+        lambda p: p if p.dice else RerollPolicy(0))),
+    st.builds(Flee, st.one_of(st.integers(-1, 1000))),
     st.builds(Fealty, st.sampled_from(["yes", "no", "castle"])),
     st.builds(Retreat, counties),
     st.builds(Rejoin, counties),
@@ -114,8 +116,8 @@ orders = st.one_of(
     st.builds(Bid, st.sampled_from(["treasurer", "palatine"]), st.integers(0, 99),
               st.sampled_from(["won", "lost"]), st.just("judge")),
     st.builds(Fight, st.one_of(st.just(()), arm_perm), st.one_of(st.just(()), arm_perm),
-              st.one_of(st.none(), st.integers(0, 20)), st.one_of(st.none(), st.integers(0, 100)),
-              st.one_of(st.just(()), counties)),
+              st.one_of(st.none(), st.builds(RerollPolicy, st.integers(1, 20))),
+              st.one_of(st.none(), st.integers(-1, 1000)), st.one_of(st.just(()), counties)),
     st.builds(Oath, st.booleans()),
     st.builds(Choose, st.sampled_from(SEATS)),
 )
@@ -191,28 +193,15 @@ def test_errors_say_what_is_right(line, fragment):
     assert "e.g." in str(e.value) or "write " in str(e.value) or "did you mean" in str(e.value)
 
 
-def _state_for(kind: str, seat: str):
-    """A state in which the sample file of `kind` is what the seat is asked for."""
-    s = bare(("felvidek", "tiszahat", "erdely"), year=1303)
-    put(s, "trencsen", "felvidek", inf=3, cav=1)
-    put(s, "pozsony", "felvidek", inf=2)
-    put(s, "abauj", "tiszahat", inf=2)
-    put(s, "kolozs", "erdely", inf=2)
-    for who, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
-        lord(s, who, c)
-        s["players"][who]["treasury"] = 30
-    if kind == "deploy":
-        seats = (("felvidek", "erdely", "szlavonia") if seat in ("felvidek", "erdely", "szlavonia")
-                 else ("tiszahat", "delvidek", "pannonia"))
-        return RULESET.setup(GameConfig(seats, "basic", {"neutral_placement": "players"}),
-                             ScriptedDice([0]))
-    if kind == "bid":
-        s["phase"] = "bid"
-        s["election"] = {"office": 0, "declared": {}, "results": []}
-    questions = {"battle": "battle", "fealty": "oath", "move": "move", "palatine": "palatine"}
-    if kind in questions:
-        asked(s, seat, questions[kind], tied=["felvidek", "tiszahat"])
-    return s
+KIND_OF_FILE = {"deploy": "deploy", "orders": "orders", "bid": "bid", "battle": "battle",
+                "fealty": "oath", "move": "move", "palatine": "palatine"}
+
+
+def _accepted(kind: str) -> tuple[type, ...]:
+    """The order types a file of this kind may hold besides standing orders."""
+    if kind in RULESET.phases:
+        return RULESET.phases[kind].orders
+    return RULESET.answers[kind]
 
 
 def _files():
@@ -225,14 +214,17 @@ def test_example_files_exist():
 
 @pytest.mark.parametrize("path", _files(), ids=lambda x: x.name)
 def test_example_files_parse(path):
+    """Every line parses and is a line of the step (or question) the file is for; the
+    position decides the rest when the file is sent."""
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("GAME example") and lines[-1] == "END"
     seat = next(x.split()[1] for x in lines if x.startswith("SEAT "))
     body = "\n".join(x for x in lines if not x.startswith(("GAME ", "SEAT ", "PASSWORD ", "END")))
-    kind = path.stem.split("-")[0]
-    parsed = RULESET.parse(_state_for(kind, seat), seat, body)
+    parsed = GRAMMAR.parse(STATE, seat, body)
     assert parsed.ok, parsed.echo()
-    assert parsed.orders
+    accepted = _accepted(KIND_OF_FILE[path.stem.split("-")[0]])
+    for ln in parsed.lines:
+        assert ln.order.standing or isinstance(ln.order, accepted + (Bid,)), ln.text
 
 
 def test_example_files_use_every_command():

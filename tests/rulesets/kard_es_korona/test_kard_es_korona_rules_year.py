@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import bare, lord, put, run_step
+from .helpers import RULESET, bare, lord, put, run_step
 
 
 def test_traditional_mode_moves_and_fights_player_by_player():
@@ -30,6 +30,9 @@ def test_no_recruitment_in_the_first_year():
     put(s, "abauj", "tiszahat", inf=1)
     lord(s, "tiszahat", "abauj")
     s["players"]["felvidek"]["treasury"] = 30
+    parsed = RULESET.parse(s, "felvidek", "RECRUIT 1 inf IN trencsen\nPASS")
+    assert parsed.lines[0].error == "no income and no recruitment in 1301 (rulebook p. 7)"
     out = run_step(s, {"felvidek": "RECRUIT 1 inf IN trencsen\nPASS", "tiszahat": "PASS"}, [6])
-    assert "No income and no recruitment in 1301." in [e.text for e in out.events]
+    assert "line 1: RECRUIT 1 inf IN trencsen -> refused: no income and no recruitment in " \
+        "1301 (rulebook p. 7)" in [e.text for e in out.events]
     assert out.state["board"]["trencsen"]["units"]["inf"] == 1

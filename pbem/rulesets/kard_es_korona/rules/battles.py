@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pbem.core.dice import Dice
 from pbem.core.kit import Ask, Context, Log
 from pbem.rulesets.kard_es_korona.data import ARMS, MP
-from pbem.rulesets.kard_es_korona.orders import GRAMMAR, Fight
+from pbem.rulesets.kard_es_korona.orders import GRAMMAR, Fight, RerollPolicy
 from pbem.rulesets.kard_es_korona.rules import defeat
 from pbem.rulesets.kard_es_korona.rules.combat import Battle as Fought
 from pbem.rulesets.kard_es_korona.rules.combat import Side, duel, fight
@@ -98,7 +98,7 @@ class Instructions:
     lead: tuple[str, ...]
     target: tuple[str, ...]
     volley: tuple[str, ...]
-    reroll: int
+    reroll: RerollPolicy
     flee: int
     retreat: tuple[str, ...] = field(default=())
 
@@ -116,7 +116,8 @@ def instructions(state: State, seat: str, kind: str, answer: Fight | None = None
                                     or DEFAULT_TARGET[kind]),
         volley=once.target or tuple(target.get("volley") or target.get(kind)
                                     or target.get("all") or DEFAULT_VOLLEY),
-        reroll=st.get("reroll", DEFAULT_REROLL) if once.reroll is None else once.reroll,
+        reroll=once.reroll or RerollPolicy(st.get("reroll", DEFAULT_REROLL),
+                                           st.get("reroll_hits", 0), st.get("reroll_arm", "")),
         flee=st.get("flee", 0) if once.flee is None else once.flee,
         retreat=once.retreat or tuple(st.get("retreat", [])))
 
@@ -164,9 +165,9 @@ def _fight_parts(state: State, seat: str) -> str:
     parts = ["LEAD <arms> (the arm your lord leads, +1)", "TARGET <arms> (your casualty "
              "priority)"]
     if state["offices"]["judge"] == seat:
-        parts.append("REROLL <n>|NEVER (Judge Royal)")
+        parts.append("REROLL <dice> [HITS <hits>] [ARM <arm>]|NEVER (Judge Royal)")
     if state["options"]["flight"]:
-        parts.append("FLEE <percent>|NEVER")
+        parts.append("FLEE <percent>|ALWAYS|NEVER")
     parts.append("RETREAT <county...>")
     return ", ".join(parts)
 
@@ -192,7 +193,8 @@ def battle_answers(ctx: Context, b: Battle) -> dict[str, Fight]:
                          f"with any of {_fight_parts(state, seat)}; a plain FIGHT uses the "
                          "defaults (or standing lines sent with it).", default, (default,),
                          exhaustive=False,
-                         public=f"battle instructions for {gmap(state).counties[b['county']].name}")
+                         public=f"battle instructions for {gmap(state).counties[b['county']].name}",
+                         data={"county": b["county"]})
     if not asks:
         return {}
     got = ctx.decide_all("battle", asks)
@@ -363,8 +365,11 @@ def _wiped_out(state: State, log: Log, dice: Dice, b: Battle, bt: Fought,
                    "survives alone and holds the county.", county=county)
         extra_step(state, log, d_lord)
         return "defender"
-    log.public("battle_end", f"Both armies at {name} are wiped out; the county is empty.",
-               county=county)
+    # Rulebook p. 9: "minden harcos fűbe harap, s a vitatott vármegye gazdátlanul marad" -
+    # when everyone falls in the last exchange the county is left masterless.
+    state["claims"].pop(county, None)
+    log.public("battle_end", f"Both armies at {name} are wiped out; the county is empty and "
+               "masterless.", county=county)
     return ""
 
 

@@ -150,11 +150,19 @@ def cavalry_on_map(state: State, seats: set[str]) -> int:
 def passable_for(state: State, seat: str) -> Callable[[str], bool]:
     """Which counties `seat`'s units may cross: in play, no battle pending (advanced
     pinning: the pinning attacker's other units may, spec 5.4.7), empty or his own."""
-    def ok(county: str) -> bool:
-        if not in_play(state, county):
+    out = set(state["out_of_play"])
+    battles = {b["county"]: b for b in state["battles"]}
+    lords = {p["lord"]: s for s, p in state["players"].items()
+             if p["lord"] is not None and not p["lord_attacking"]}
+
+    def ok(county: str) -> bool:  # what `controller` answers, for many counties at once
+        if county in out:
             return False
-        b = battle_at(state, county)
+        b = battles.get(county)
         if b is not None:
             return b["pinned"] and b["attacker"] == seat
-        return controller(state, county) in (None, seat)
+        here = state["board"].get(county)
+        if here is not None and total(here["units"]) > 0:
+            return here["owner"] == seat
+        return lords.get(county, seat) == seat
     return ok

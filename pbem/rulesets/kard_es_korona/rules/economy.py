@@ -89,21 +89,21 @@ def draw_card(state: State, dice: Dice, log: Log) -> None:
     state["drawn"].append(cid)
 
 
-def give(state: State, log: Log, seat: str, amount: int, to: str) -> str:
+def give(state: State, log: Log, seat: str, amount: int, to: str) -> tuple[int, str]:
     """Rulebook p. 2: money may be given at any time except during an election. Returns
-    why nothing was given ("" when it was)."""
+    how much was given (at most the treasury), and why nothing was."""
     p = state["players"][seat]
     other = state["players"].get(to)
     if other is None or other["status"] == "out" or to == seat:
-        return f"{to} cannot receive money"
+        return 0, f"{to} cannot receive money"
     amount = min(amount, p["treasury"])
     if amount <= 0:
-        return "your treasury is empty"
+        return 0, "your treasury is empty"
     p["treasury"] -= amount
     other["treasury"] += amount
     log.public("give", f"{seat} gives {amount} garas to {to}.",
                **{"from": seat, "to": to, "amount": amount})
-    return ""
+    return amount, ""
 
 
 def ransom(state: State, log: Log, seat: str, county: str) -> str:
@@ -127,47 +127,59 @@ def ransom(state: State, log: Log, seat: str, county: str) -> str:
     return ""
 
 
-def cavalry_room(state: State, seat: str, county: str) -> int:
+def cavalry_room(state: State, seat: str, county: str, allowance: int | None = None) -> int:
     """Cavalry caps (optional rule, default on; spec 5.3): basic 2 per castle and 4 per
-    player a year; advanced 3 per castle and the yearly quota, at least 1 (PR-9)."""
+    player a year; advanced 3 per castle and the yearly quota, at least 1 (PR-9).
+    `allowance`: the advanced allowance to assume (before the player's turn comes)."""
     if not state["options"]["cavalry_cap"]:
         return 1 << 20
     p = state["players"][seat]
     here = state["cavalry_recruited"].get(county, 0)
     if state["version"] == "basic":
         return max(0, min(2 - here, 4 - p["cavalry_bought"]))
-    return max(0, min(3 - here, p["cavalry_allowance"] - p["cavalry_bought"]))
+    allow = p["cavalry_allowance"] if allowance is None else allowance
+    return max(0, min(3 - here, allow - p["cavalry_bought"]))
 
 
 def price_of(state: State, seat: str, arm: str) -> int:
     return (PALATINE_PRICE if state["offices"]["palatine"] == seat else PRICE)[arm]
 
 
-def recruitable(state: State, seat: str, count: int, arm: str, county: str) -> int:
-    """How many of `count` units of `arm` the seat may recruit in `county` now (room,
-    money, the cavalry caps); 0 when it does not hold the county."""
+def recruitable(state: State, seat: str, count: int, arm: str, county: str,
+                allowance: int | None = None) -> tuple[int, str, str]:
+    """How many of `count` units of `arm` the seat may recruit in `county` now, which limit
+    stops more and its kind: room (7 units, advanced 4 of an arm), money, cavalry (the
+    caps), held (he does not hold the county)."""
     if controller(state, county) != seat:
-        return 0
+        return 0, f"you do not hold {county}", "held"
     s = state["board"].get(county)
     now = dict(s["units"]) if s else {a: 0 for a in ARMS}
-    n = min(count, 7 - total(now), state["players"][seat]["treasury"] // price_of(state, seat, arm))
+    price = price_of(state, seat, arm)
+    money = state["players"][seat]["treasury"] // price
+    limits = [(7 - total(now), f"room for {max(0, 7 - total(now))} more units in {county} "
+               "(7 in a castle county)", "room"),
+              (money, f"money for {money} ({price} garas each)", "money")]
     if state["options"]["arm_limits"]:
-        n = min(n, 4 - now[arm])
+        limits.append((4 - now[arm], f"room for {max(0, 4 - now[arm])} more {ARM_NAMES[arm]} "
+                       f"in {county} (4 of an arm in a castle, advanced)", "room"))
     if arm == "cav":
-        n = min(n, cavalry_room(state, seat, county))
-    return max(0, n)
+        room = cavalry_room(state, seat, county, allowance)
+        limits.append((room, f"the cavalry caps allow {room} more", "cavalry"))
+    n, why, kind = count, "", ""
+    for cap, reason, what in limits:
+        if cap < n:
+            n, why, kind = max(0, cap), reason, what
+    return n, why, kind
 
 
 def recruit(state: State, log: Log, seat: str, count: int, arm: str,
             county: str) -> tuple[int, str]:
     """Rulebook p. 7: recruits go only into castle counties the player holds, at most 7
     units there (advanced: 4 of an arm); prices 9/5/5, Palatine 7/4/4. Returns how many
-    were recruited, and why none when none were."""
-    if controller(state, county) != seat:
-        return 0, f"you do not hold {county}"
-    n = recruitable(state, seat, count, arm, county)
+    were recruited, and the limit that stopped more."""
+    n, why, _ = recruitable(state, seat, count, arm, county)
     if n <= 0:
-        return 0, "no room, money or cavalry allowance left for it"
+        return 0, why
     p = state["players"][seat]
     price = price_of(state, seat, arm)
     p["treasury"] -= n * price
@@ -180,7 +192,7 @@ def recruit(state: State, log: Log, seat: str, count: int, arm: str,
     log.public("recruit", f"{seat} recruits {n} {ARM_NAMES[arm]} in "
                f"{gmap(state).counties[county].name} for {n * price} garas{short}.",
                seat=seat, arm=arm, count=n, county=county)
-    return n, ""
+    return n, why
 
 
 def cede(state: State, log: Log, seat: str, office: str, to: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pbem.core.dice import Dice
 from pbem.core.kit import Ask, Context, Log
+from pbem.core.orders import OrderLine
 from pbem.rulesets.kard_es_korona.data import OFFICE_NAMES, OFFICES
 from pbem.rulesets.kard_es_korona.orders import Bid
 from pbem.rulesets.kard_es_korona.rules.control import turn_order
@@ -79,19 +80,22 @@ def applies(bid: Bid | Prebid, office: str, seat: str, results: Mapping[str, str
     return True
 
 
-def prebid(state: State, seat: str, sent: Sequence[Bid] = ()) -> int | None:
-    """The seat's bid for the office now auctioned, sent before the auction: the first BID
-    line for it whose condition holds (lines of this step first, then the year orders')."""
+def prebid(state: State, seat: str) -> int | None:
+    """The seat's standing pre-bid for the office now auctioned (sent with this year's
+    orders): the first BID line for it whose condition holds, or None."""
     office = current_office(state)
     results = _results(state)
-    for b in sent:
-        if applies(b, office, seat, results):
-            return b.amount
     year = state["players"][seat]["standing"].get("prebids", {}).get(str(state["year"]), [])
     for line in year:
         if applies(line, office, seat, results):
             return int(line["amount"])
     return None
+
+
+def _sent_bid(state: State, seat: str, lines: Sequence[OrderLine]) -> OrderLine | None:
+    """The first BID line of this step's file that is the seat's bid for the office now."""
+    office, results = current_office(state), _results(state)
+    return next((ln for ln in lines if applies(ln.order, office, seat, results)), None)
 
 
 def to_ask(state: State) -> list[str]:
@@ -115,15 +119,28 @@ def bid_question(state: State, seat: str) -> str:
             f"keeps it, {tie}. All bids 0: nothing changes.")
 
 
-def run_election(ctx: Context, sent: Mapping[str, Sequence[Bid]] | None = None) -> None:
-    """The auctions still to hold, in order (rulebook p. 12); `sent`: BID lines of this
-    step. Each auction is one sealed decision of all eligible players."""
+Sent = Mapping[str, Sequence[OrderLine]]  # seat -> the BID lines of this step's file
+
+
+def run_election(ctx: Context, sent: Sent | None = None) -> None:
+    """The auctions still to hold, in order (rulebook p. 12); `sent`: the BID lines of this
+    step (the election's first step). Each auction is one sealed decision of all eligible
+    players: a bid sent before (this step's line, else the year orders' pre-bid) stands,
+    the others are asked at once."""
     state = ctx.state
+    sent = sent or {}
+    done: set[tuple[str, int]] = set()
+    first = current_office(state) if state["election"] is not None else ""
     while state["election"] is not None:
         office = current_office(state)
+        lines = {seat: _sent_bid(state, seat, sent.get(seat, ())) for seat in eligible(state)}
         asks = {}
-        for seat in eligible(state):
-            have = prebid(state, seat, (sent or {}).get(seat, ()))
+        for seat, line in lines.items():
+            have = line.order.amount if line is not None else prebid(state, seat)
+            if have is None and seat in sent and office == first:  # asked now: no bid is 0
+                have = 0
+                ctx.log.private([seat], "bid", f"You sent no bid for the {office} auction: "
+                                "your bid is 0.")
             asks[seat] = Ask(bid_question(state, seat), f"BID {office} 0", (f"BID {office} 0",),
                              None if have is None else f"BID {office} {have}",
                              _for_office(office), exhaustive=False,
@@ -131,13 +148,44 @@ def run_election(ctx: Context, sent: Mapping[str, Sequence[Bid]] | None = None) 
                              data={"office": office})
         got = ctx.decide_all("bid", asks)
         bids = {seat: int(got[seat].split()[2]) for seat in asks}  # in turn order
+        _bid_outcomes(ctx, office, bids, lines, sent, done)
         resolve_auction(ctx, bids)
         election = state["election"]
         if election is None:
-            return
+            break
         election["office"] += 1
         if election["office"] >= 3 or not eligible(state):
             end_election(state, ctx.log)
+    for seat, seat_lines in sent.items():
+        for ln in seat_lines:
+            if (seat, ln.lineno) not in done:
+                ctx.log.not_needed(seat, ln, f"no {ln.order.office} auction was held")
+
+
+def _bid_outcomes(ctx: Context, office: str, bids: dict[str, int],
+                  used: Mapping[str, OrderLine | None], sent: Sent,
+                  done: set[tuple[str, int]]) -> None:
+    """What became of the bids for `office`: a bid above the bidder's treasury is cut to it
+    (his line's outcome says so; a pre-bid of the year orders is told privately); the
+    seat's other lines for this office did not count."""
+    state, log = ctx.state, ctx.log
+    for seat, amount in bids.items():
+        have = state["players"][seat]["treasury"]
+        line = used.get(seat)
+        if line is not None:
+            if amount > have:
+                log.changed(seat, line, f"cut to your treasury: you bid {have} garas")
+            else:
+                log.done(seat, line)
+            done.add((seat, line.lineno))
+        elif amount > have:
+            log.private([seat], "bid", f"Your pre-bid of {amount} garas for {office} is more "
+                        f"than your treasury: you bid {have} garas.", seat=seat)
+        for ln in sent.get(seat, ()):
+            if ln.order.office == office and (seat, ln.lineno) not in done:
+                log.not_needed(seat, ln, f"an earlier BID line for {office} counted"
+                               if line is not None else "its condition did not hold")
+                done.add((seat, ln.lineno))
 
 
 def _for_office(office: str) -> Callable[[str], bool]:

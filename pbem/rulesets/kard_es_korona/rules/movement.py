@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pbem.core.kit import Log
+from pbem.core.kit import Log, Note, Verdict
 from pbem.rulesets.kard_es_korona.data import ARMS, MP
 from pbem.rulesets.kard_es_korona.orders import Move, Part
 from pbem.rulesets.kard_es_korona.rules.control import (
@@ -300,3 +300,54 @@ def _start_battle(state: State, log: Log, seat: str, t: str, plan: Plan) -> None
             state["players"][victim]["frozen"] = True
             log.public("freeze", f"{victim}'s lord is attacked in {gmap(state).counties[t].name}"
                        f": {victim} may make no more steps this year.", seat=victim)
+
+
+def judge_move(state: State, seat: str, mv: Move, now: bool) -> Verdict:
+    """A MOVE line on arrival: refused when it cannot be made whatever the others do (units
+    that are not there, out of reach, the lord elsewhere), with what is possible; else a
+    Note when, as the board stands, it would be skipped. `now`: the step is made at once
+    (an answer in strict movement), so every problem is final."""
+    why, _ = check_step(state, seat, mv)
+    if not why:
+        return None
+    if not in_play(state, mv.target):
+        return f"{mv.target} is out of play"
+    for part in mv.parts:
+        never = _never(state, seat, mv.target, part)
+        if never:
+            return never
+    return why if now else Note(f"as the board stands now this step would be skipped: {why}")
+
+
+def _never(state: State, seat: str, target: str, part: Part) -> str:
+    """Why the movers of `part` can never make this step this year ("" if they may): each
+    unit moves once, so unmoved units of a county only become fewer."""
+    c = part.county
+    if not in_play(state, c):
+        return f"{c} is out of play"
+    want, avail, _ = _wanted(state, seat, part)
+    for a in ARMS:
+        if want[a] > avail[a]:
+            return (f"{c} has {_listed(avail)} of yours that may still move, not {want[a]} {a}")
+    p = state["players"][seat]
+    if part.lord and (p["lord"] != c or p["lord_attacking"]):
+        return f"your lord is in {p['lord'] or 'no county'}, not in {c}"
+    if part.lord and p["lord_moved"]:
+        return "your lord has already moved this year"
+    if total(want) == 0 and not part.lord:
+        return f"{c} has no units of yours that may still move"
+    gm = gmap(state)
+
+    def anywhere(county: str) -> bool:
+        return in_play(state, county)
+    for m in [a for a in ARMS if want[a]] + (["lord"] if part.lord else []):
+        if gm.shortest(c, target, anywhere, MP[m]) is None:
+            near = sorted(x for x in gm.counties if x != c and in_play(state, x)
+                          and gm.shortest(c, x, anywhere, MP[m]) is not None)
+            return (f"{target} is out of reach of {m} from {c} ({MP[m]} MP); it can reach "
+                    + ", ".join(near))
+    return ""
+
+
+def _listed(army: Army) -> str:
+    return fmt_army(army) if total(army) else "no units"

@@ -1,9 +1,13 @@
 """Victory (rulebook ch. 5, p. 13; spec 8): the instant wins, checked whenever they can
 happen, and the ranking at the end of the last year.
 
-What counts for victory is held land (`holdings`): with `control_model=presence` a county
-is held while units (or a lone lord) stand there; with `persistent` its last holder keeps an
-empty county until someone else takes it (`claims`).
+What counts for victory is held land (`holdings`). Rulebook p. 3: "Az elfoglalt
+vármegyékben helyőrséget hagyni nem kötelező, a hadsereg továbbvonulhat" - with
+`control_model=persistent` (the default) a conquered county stays its conqueror's when he
+moves on, until someone else takes it (`claims`); a battle that kills everyone leaves it
+masterless (p. 9). With `presence` a county is held only while units (or a lone lord)
+stand there. Income needs a unit in the county either way ("csak az a vármegye ad
+bevételt, amelyikben legalább egy csapat állomásozik", `economy.py`).
 """
 
 from __future__ import annotations
@@ -26,17 +30,17 @@ CASTLES_TO_WIN = {"basic": {2: 9, 3: 7, 4: 7, 5: 6, 6: 6},
                   "advanced": {2: 13, 3: 11, 4: 11, 5: 9, 6: 9}}
 
 
-def update_claims(state: State) -> None:
-    """Option control_model=persistent (spec 5.1, PR-3): the last occupier of a county keeps
-    it for victory and ranking while it stays empty. Called after every step and battle."""
+def update_claims(state: State, cm: dict[str, str] | None = None) -> None:
+    """control_model=persistent (rulebook p. 3): the last occupier of a county keeps it for
+    victory and ranking while it stays empty. Called after every step and battle."""
     if state["options"]["control_model"] != "persistent":
         return
-    state["claims"].update(control_map(state))
+    state["claims"].update(control_map(state) if cm is None else cm)
 
 
-def holdings(state: State) -> dict[str, str]:
-    """county -> holder for victory and the final ranking."""
-    held = control_map(state)
+def holdings(state: State, cm: dict[str, str] | None = None) -> dict[str, str]:
+    """county -> holder for victory and the final ranking (`cm`: the control map now)."""
+    held = dict(control_map(state) if cm is None else cm)
     if state["options"]["control_model"] == "persistent":
         busy = {b["county"] for b in state["battles"]} | set(state["board"])
         for c, owner in state["claims"].items():
@@ -78,7 +82,7 @@ def contenders(state: State) -> list[str]:
     return [s for s in state["seats"] if state["players"][s]["status"] in ("active", "captive")]
 
 
-def instant_winner(state: State) -> tuple[str, str] | None:
+def instant_winner(state: State, held: dict[str, str] | None = None) -> tuple[str, str] | None:
     """(seat, reason) for an instant win, or None (rulebook p. 13, I-III)."""
     rivals = contenders(state)
     pending = any(p["status"] == "defeated" for p in state["players"].values())
@@ -89,15 +93,22 @@ def instant_winner(state: State) -> tuple[str, str] | None:
     for s in rivals:
         if all(holder(state, o) == s for o in OFFICES):
             return s, "holds all three offices"
-    held = holdings(state)
+    held = holdings(state) if held is None else held
+    gm = gmap(state)
+    castles: dict[str, int] = {}
+    for c, who in held.items():
+        if gm.counties[c].has_castle:
+            castles[who] = castles.get(who, 0) + 1
+    holders = [{held.get(c) for c in gm.provinces[prov] if in_play(state, c)}
+               for prov in scoring_provinces(state)]
     for s in rivals:
         group = camp(state, s)
-        provs = held_provinces(state, group, held)
-        if len(provs) >= provinces_to_win(state):
-            return s, f"holds {len(provs)} complete provinces"
-        castles = len(held_castles(state, group, held))
-        if castles >= CASTLES_TO_WIN[state["version"]][state["player_count"]]:
-            return s, f"holds {castles} castles"
+        provs = sum(1 for h in holders if h and h <= group)
+        if provs >= provinces_to_win(state):
+            return s, f"holds {provs} complete provinces"
+        count = sum(castles.get(x, 0) for x in group)
+        if count >= CASTLES_TO_WIN[state["version"]][state["player_count"]]:
+            return s, f"holds {count} castles"
     return None
 
 
@@ -105,8 +116,9 @@ def check_victory(state: State, log: Log) -> bool:
     """After every step, battle and auction: is the game won? Sets the result."""
     if state["result"] is not None:
         return True
-    update_claims(state)
-    win = instant_winner(state)
+    cm = control_map(state)
+    update_claims(state, cm)
+    win = instant_winner(state, holdings(state, cm))
     if win is None:
         return False
     seat, reason = win

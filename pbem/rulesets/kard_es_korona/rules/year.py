@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pbem.core.kit import Context, Log
+from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
 from pbem.rulesets.kard_es_korona.effects import apply_card
 from pbem.rulesets.kard_es_korona.orders import (
@@ -96,6 +96,7 @@ def play_year(ctx: Context, scripts: Scripts) -> None:
             ctx.log.public("phase", f"{state['year']}, phase IV: all units are turned face up; "
                            "battles and sieges.")
             over = run_battles(ctx)
+    _not_reached(ctx, scripts)
     if over:
         return
     if economy.election_due(state) and elections.start_election(state, ctx.log):
@@ -106,6 +107,18 @@ def play_year(ctx: Context, scripts: Scripts) -> None:
     elif economy.election_due(state):
         elections.end_election(state, ctx.log)
     end_year(ctx)
+
+
+def _not_reached(ctx: Context, scripts: Scripts) -> None:
+    """Lines of the step lists that were never reached (the game ended, the player was out)."""
+    state = ctx.state
+    for seat, script in scripts.items():
+        why = ("the game is over" if state["result"] is not None else
+               "you are out of the game" if state["players"][seat]["status"] == "out" else
+               "not reached")
+        for ln in script:
+            ctx.log.not_needed(seat, ln, why)
+        script.clear()
 
 
 def end_year(ctx: Context) -> None:
@@ -154,17 +167,17 @@ def movement_rounds(ctx: Context, scripts: Scripts, only: str | None = None) -> 
         state["players"][s]["passed"] = False
     if only is None:
         state["first_passer"] = None
+    strict = only is None and state["options"]["movement"] == "strict"
     ptr = 0
     while not all(state["players"][s]["passed"] for s in order):
         s = order[ptr]
         if not state["players"][s]["passed"]:
-            why = _turn(ctx, s, scripts.setdefault(s, []), strict=only is None and
-                        state["options"]["movement"] == "strict")
+            script = scripts.setdefault(s, [])
+            why = _turn(ctx, s, script, strict)
             if why is None:
                 return True
             if why:
-                _passes(state, ctx.log, s, why, single=only is not None)
-                scripts[s] = []
+                _passes(ctx, s, why, script, single=only is not None)
         ptr = (ptr + 1) % len(order)
     return False
 
@@ -181,25 +194,30 @@ def _turn(ctx: Context, seat: str, script: list[OrderLine], strict: bool) -> str
     # SPEC-AMBIGUITY (DP7): a skipped step does not use the turn; the next line of the
     # list is tried at once, so a script can carry its own fallbacks.
     while True:
-        if not script:
-            if not strict:
-                return "has no more steps in his orders"
-            script.append(_ask_step(ctx, seat))
-        order = script.pop(0).order
+        line = script.pop(0) if script else None
+        if line is None and not strict:
+            return "has no more steps in his orders"
+        order = line.order if line is not None else _ask_step(ctx, seat)
         if isinstance(order, Pass):
+            if line is not None:
+                ctx.log.done(seat, line, "you passed")
             return "passes"
         assert isinstance(order, Move)
         why = do_step(state, ctx.log, seat, order)
         if why:
-            ctx.log.private([seat], "skip", f"{seat}: step skipped ({order}): {why}.", seat=seat)
+            if line is not None:
+                ctx.log.refused(seat, line, f"step skipped: {why}")
             ctx.log.public("skip_public", f"{seat} skips a step.", seat=seat)
             continue
+        if line is not None:
+            ctx.log.done(seat, line)
         p["steps_left"] -= 1
         return None if check_victory(state, ctx.log) else ""
 
 
-def _ask_step(ctx: Context, seat: str) -> OrderLine:
-    """movement=strict: the player whose list ran out is asked for his next step (DP7)."""
+def _ask_step(ctx: Context, seat: str) -> Move | Pass:
+    """movement=strict: the player whose list ran out is asked for his next step (DP7);
+    the answer's outcome is the kit's."""
     state = ctx.state
 
     def legal(line: str) -> bool:
@@ -211,11 +229,23 @@ def _ask_step(ctx: Context, seat: str) -> OrderLine:
                       "your next step (one MOVE line) or PASS.", default="PASS",
                       options=("PASS",), exhaustive=False, accept=legal,
                       public="his next step")
-    return OrderLine(0, line, GRAMMAR.parse_line(state, seat, line))
+    order = GRAMMAR.parse_line(state, seat, line)
+    assert isinstance(order, (Move, Pass))
+    return order
 
 
-def _passes(state: State, log: Log, seat: str, why: str, single: bool) -> None:
+PASS_REASONS = {"has no steps left": "you had used all your steps",
+                "is frozen (lord attacked)": "your lord was attacked (lord freeze): you could "
+                                             "only pass",
+                "passes": "you had passed"}
+
+
+def _passes(ctx: Context, seat: str, why: str, script: list[OrderLine], single: bool) -> None:
+    state, log = ctx.state, ctx.log
     state["players"][seat]["passed"] = True
+    for ln in script:
+        log.not_needed(seat, ln, PASS_REASONS.get(why, why))
+    script.clear()
     if single:
         log.public("pass", f"{seat} {why}.", seat=seat)
     elif state["first_passer"] is None:
@@ -226,33 +256,65 @@ def _passes(state: State, log: Log, seat: str, why: str, single: bool) -> None:
 
 
 def year_orders(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
-    """The year orders of every player (rulebook p. 7-8): resignations, pre-bids,
-    transfers first (p. 2), then ransom and recruitment in turn order (none in 1301), then
-    the rest of the year."""
+    """The year orders of every player (rulebook p. 7-8): resignations, transfers first
+    (p. 2), then ransom and recruitment in turn order (none in 1301), then the rest of the
+    year. Pre-bids and standing orders were kept before (`phases.keep_standing`)."""
     state, log = ctx.state, ctx.log
     seats = [s for s in turn_order(state) if s in lines]
     for seat in list(seats):
-        if any(isinstance(ln.order, Resign) for ln in lines[seat]):
+        resign = [ln for ln in lines[seat] if isinstance(ln.order, Resign)]
+        if resign:
             defeat.leave_game(state, log, seat)
             seats.remove(seat)
+            for ln in lines[seat]:
+                if ln is resign[0]:
+                    log.done(seat, ln, "you have left the game; your units stay as neutral "
+                             "troops")
+                else:
+                    log.not_needed(seat, ln, "you left the game")
     scripts: Scripts = {}
     for seat in seats:
         scripts[seat] = [ln for ln in lines[seat] if isinstance(ln.order, (Move, Pass))]
-        keep_prebids(state, seat, [ln.order for ln in lines[seat] if isinstance(ln.order, Bid)])
+        drop_old_prebids(state, seat)
     for seat in seats:  # transfers first (rulebook p. 2)
         for ln in lines[seat]:
-            o = ln.order
-            why = (economy.give(state, log, seat, o.amount, o.seat) if isinstance(o, Give) else
-                   economy.cede(state, log, seat, o.office, o.seat) if isinstance(o, Cede)
-                   else "")
-            if why:
-                _skipped(log, seat, o, why)
-    if state["year"] > 1301:
-        recruitment(ctx, {s: lines[s] for s in seats})
-    elif any(isinstance(ln.order, (Recruit, Ransom)) for s in seats for ln in lines[s]):
-        log.public("skip", "No income and no recruitment in 1301.")
+            if isinstance(ln.order, (Give, Cede)):
+                _transfer(ctx, seat, ln)
+    recruitment(ctx, {s: lines[s] for s in seats})
     if not check_victory(state, log):
         play_year(ctx, scripts)
+    else:
+        _not_reached(ctx, scripts)
+
+
+def _transfer(ctx: Context, seat: str, ln: OrderLine) -> None:
+    o = ln.order
+    if isinstance(o, Give):
+        given, why = economy.give(ctx.state, ctx.log, seat, o.amount, o.seat)
+        if why:
+            ctx.log.refused(seat, ln, why)
+        elif given < o.amount:
+            ctx.log.changed(seat, ln, f"only {given} garas given: all your treasury")
+        else:
+            ctx.log.done(seat, ln)
+    elif isinstance(o, Cede):
+        why = economy.cede(ctx.state, ctx.log, seat, o.office, o.seat)
+        if why:
+            ctx.log.refused(seat, ln, why)
+        else:
+            ctx.log.done(seat, ln)
+
+
+def drop_old_prebids(state: State, seat: str) -> None:
+    """Pre-bids of other years' elections are forgotten."""
+    standing = state["players"][seat]["standing"]
+    year = str(state["year"])
+    if set(standing.get("prebids", {})) - {year}:
+        kept = {k: v for k, v in standing["prebids"].items() if k == year}
+        if kept:
+            standing["prebids"] = kept
+        else:
+            del standing["prebids"]
 
 
 def keep_prebids(state: State, seat: str, bids: Sequence[Bid]) -> None:
@@ -267,8 +329,10 @@ def keep_prebids(state: State, seat: str, bids: Sequence[Bid]) -> None:
 
 def recruitment(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
     """Phase II in turn order (rulebook p. 7): ransom and recruitment lines in the order
-    written; the advanced cavalry allowance is fixed when the player's turn comes (PR-9)."""
+    written; the advanced cavalry allowance is fixed when the player's turn comes (PR-9).
+    No recruitment in 1301 (p. 7)."""
     state, log = ctx.state, ctx.log
+    first_year = state["year"] == 1301
     for seat in turn_order(state):
         if seat not in lines:
             continue
@@ -276,15 +340,22 @@ def recruitment(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
         p["cavalry_allowance"] = max(state["cavalry_quota"], 1)
         for ln in lines[seat]:
             o = ln.order
-            if isinstance(o, Ransom):
-                why = economy.ransom(state, log, seat, o.county)
-            elif isinstance(o, Recruit) and p["status"] != "out":
-                why = economy.recruit(state, log, seat, o.count, o.arm, o.county)[1]
-            else:
+            if not isinstance(o, (Ransom, Recruit)):
                 continue
-            if why:
-                _skipped(log, seat, o, why)
+            if first_year:
+                log.refused(seat, ln, "no income and no recruitment in 1301 (rulebook p. 7)")
+            elif isinstance(o, Ransom):
+                why = economy.ransom(state, log, seat, o.county)
+                log.refused(seat, ln, why) if why else log.done(seat, ln)
+            else:
+                _recruit(ctx, seat, ln, o)
 
 
-def _skipped(log: Log, seat: str, order: object, why: str) -> None:
-    log.private([seat], "skip", f"{seat}: {order} skipped: {why}.")
+def _recruit(ctx: Context, seat: str, ln: OrderLine, o: Recruit) -> None:
+    n, why = economy.recruit(ctx.state, ctx.log, seat, o.count, o.arm, o.county)
+    if n == 0:
+        ctx.log.refused(seat, ln, f"none recruited: {why}")
+    elif n < o.count:
+        ctx.log.changed(seat, ln, f"only {n} recruited: {why}")
+    else:
+        ctx.log.done(seat, ln)
