@@ -7,6 +7,7 @@ reached; that is part of what the playouts exercise.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from pbem.core.kit import Question
@@ -51,6 +52,7 @@ from pbem.rulesets.kard_es_korona.rules.setup import (
     neutral_units,
 )
 from pbem.rulesets.kard_es_korona.state import Standing, State, total
+from pbem.rulesets.kard_es_korona.view import bidding, moving
 
 
 def _perm(rng: random.Random) -> tuple[str, ...]:
@@ -75,6 +77,35 @@ def random_standing(state: State, seat: str, rng: random.Random) -> Standing:
         st["losses"] = list(_perm(rng))
         st["place"] = list(_perm(rng))
     return st
+
+
+def redeal(state: State, seat: str | None, rng: random.Random) -> State:
+    """For the leak test: other seats' standing orders, their face-down units while the
+    movement waits (movement=strict) and, during an election, the treasuries re-dealt."""
+    new: State = copy.deepcopy(state)
+    if moving(new):  # the arms of others' face-down units
+        for stack in new["board"].values():
+            n = sum(stack["used"].values())
+            if stack["owner"] != seat and n:
+                fresh = {a: 0 for a in stack["used"]}
+                for _ in range(n):
+                    fresh[rng.choice(sorted(fresh))] += 1
+                for a in stack["units"]:
+                    stack["units"][a] += fresh[a] - stack["used"][a]
+                stack["used"] = fresh
+        for b in new["battles"]:
+            if b["attacker"] != seat:
+                n = sum(b["army"].values())
+                b["army"] = {a: 0 for a in b["army"]}
+                for _ in range(n):
+                    b["army"][rng.choice(sorted(b["army"]))] += 1
+    for s, p in new["players"].items():
+        if s == seat:
+            continue
+        p["standing"] = random_standing(new, s, rng)
+        if bidding(new):
+            p["treasury"] = rng.randint(0, 60)
+    return new
 
 
 def _standing_lines(state: State, seat: str, rng: random.Random) -> list[str]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pbem.core.kit import Context, Lines, Note, Order, Question, Verdict
-from pbem.core.orders import Prompt
+from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.rulesets.kard_es_korona.data import ARMS, OFFICES
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
@@ -65,7 +65,12 @@ from pbem.rulesets.kard_es_korona.rules.setup import (
     neutral_problems,
     place_neutrals,
 )
-from pbem.rulesets.kard_es_korona.rules.year import end_year, start_year, year_orders
+from pbem.rulesets.kard_es_korona.rules.year import (
+    end_year,
+    keep_prebids,
+    start_year,
+    year_orders,
+)
 from pbem.rulesets.kard_es_korona.state import (
     Army,
     Standing,
@@ -139,6 +144,23 @@ def placement(orders: Sequence[Order]) -> tuple[dict[str, Army], str | None]:
         elif isinstance(o, LordAt):
             lord = o.county
     return deploys, lord
+
+
+def judge_placement(state: State, seat: str, parsed: Parsed) -> Parsed:
+    """The set-up placement is judged as a whole on arrival: DEPLOY and LORD lines that do
+    not make a legal placement together are refused together."""
+    if state["phase"] != "deploy" or state["pause"] is not None:
+        return parsed
+    mine = [ln for ln in parsed.lines if ln.ok and isinstance(ln.order, (Deploy, LordAt))]
+    deploys, lord = placement([ln.order for ln in mine])
+    probs = deployment_problems(gmap(state), state["version"], seat, deploys, lord) \
+        if mine else []
+    if not probs:
+        return parsed
+    why = (f"your placement as a whole is not legal: {probs[0]}; send all your DEPLOY and "
+           "LORD lines again (else the default placement is used)")
+    return Parsed.of(OrderLine(ln.lineno, ln.text, None, why) if ln in mine else ln
+                     for ln in parsed.lines)
 
 
 def _neutral_choices(ctx: Context, lines: Lines) -> dict[str, dict[str, str]]:
@@ -405,6 +427,32 @@ def _check_fight(state: State, seat: str, o: Fight, qs: Sequence[Question]) -> V
 
 
 # --- standing orders ------------------------------------------------------------------------------
+
+
+def absorb(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
+    """Standing orders are kept until replaced (a later line of the same kind in the same
+    file replaces an earlier one); BID lines of the year orders are kept as pre-bids for
+    this year's election."""
+    state = ctx.state
+    bids = [ln for ln in lines if isinstance(ln.order, Bid)]
+    if bids:
+        keep_prebids(state, seat, [ln.order for ln in bids])
+        for ln in bids:
+            ctx.log.done(seat, ln, "kept as your pre-bid for the election at the end of "
+                         f"{state['year']}")
+    last: dict[object, OrderLine] = {}
+    for ln in lines:
+        if not isinstance(ln.order, Bid):
+            keep_standing(state, seat, ln.order)
+            last[standing_kind(ln.order)] = ln
+    for ln in lines:
+        if isinstance(ln.order, Bid):
+            continue
+        final = last[standing_kind(ln.order)]
+        if final is ln:
+            ctx.log.done(seat, ln, "kept as your standing order")
+        else:
+            ctx.log.changed(seat, ln, f"replaced by line {final.lineno} of this file")
 
 
 def standing_kind(order: Order) -> object:

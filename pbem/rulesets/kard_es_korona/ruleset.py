@@ -4,7 +4,6 @@ phase table and the decisions it asks. The rules are in `rules/`, the steps in `
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -14,8 +13,7 @@ from pbem.core.dice import Dice
 from pbem.core.kit import Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
-from pbem.rulesets.kard_es_korona.board import game_map
-from pbem.rulesets.kard_es_korona.bot import answer, orders_for, random_standing
+from pbem.rulesets.kard_es_korona.bot import answer, orders_for, redeal
 from pbem.rulesets.kard_es_korona.orders import (
     GRAMMAR,
     Bid,
@@ -34,21 +32,20 @@ from pbem.rulesets.kard_es_korona.orders import (
     Resign,
 )
 from pbem.rulesets.kard_es_korona.phases import (
+    absorb,
     bid_awaits,
     bid_default,
     bid_prompt,
     deploy_awaits,
     deploy_default,
     deploy_prompt,
-    keep_standing,
+    judge_placement,
     orders_awaits,
     orders_default,
     orders_prompt,
-    placement,
     resolve_bids,
     resolve_deploy,
     resolve_orders,
-    standing_kind,
 )
 from pbem.rulesets.kard_es_korona.phases import (
     check as check_on_arrival,
@@ -57,21 +54,15 @@ from pbem.rulesets.kard_es_korona.position import problems, warnings
 from pbem.rulesets.kard_es_korona.rules.economy import election_due
 from pbem.rulesets.kard_es_korona.rules.setup import (
     DEFAULT_SEATS,
-    deployment_problems,
     new_state,
+    options_of,
     played_problems,
 )
-from pbem.rulesets.kard_es_korona.rules.year import keep_prebids
-from pbem.rulesets.kard_es_korona.state import Options, State
-from pbem.rulesets.kard_es_korona.view import bidding, moving
+from pbem.rulesets.kard_es_korona.state import State
 from pbem.rulesets.kard_es_korona.view import board_svg as svg_of
 from pbem.rulesets.kard_es_korona.view import board_text as text_of
 from pbem.rulesets.kard_es_korona.view import phase_label as label_of
 from pbem.rulesets.kard_es_korona.view import view as view_of
-
-# Rulebook ch. 6 (p. 14-15): the advanced game's differences. The lord freeze is printed there
-# too (a tip inside 6.2 pinning), so it is an advanced rule; the rulebook wins over spec PR-14.
-ADVANCED_RULES = ("pinning", "flight", "arm_limits", "lord_freeze")
 
 PHASES = {
     "deploy": Phase("deploy", (Deploy, LordAt, Neutral), "your starting placement (DEPLOY, "
@@ -147,18 +138,9 @@ class KardEsKorona(Game):
         return probs + self.option_problems(config)
 
     def setup(self, config: GameConfig, dice: Dice) -> State:
-        opts = {o.key: config.options.get(o.key, o.default) for o in self.options}
-        for k in ADVANCED_RULES:
-            if opts.get(k) is None:
-                opts[k] = config.variant == "advanced"
-        options: Options = {
-            "decisions": opts["decisions"], "years": opts["years"], "fealty": opts["fealty"],
-            "escape_roll": opts["escape_roll"], "lord_freeze": opts["lord_freeze"],
-            "cavalry_cap": opts["cavalry_cap"], "movement": opts["movement"],
-            "neutral_placement": opts["neutral_placement"],
-            "control_model": opts["control_model"], "pinning": opts["pinning"],
-            "flight": opts["flight"], "arm_limits": opts["arm_limits"]}
-        state = new_state(tuple(config.seats), config.variant, options)
+        chosen = {o.key: config.options.get(o.key, o.default) for o in self.options}
+        state = new_state(tuple(config.seats), config.variant,
+                          options_of(chosen, config.variant))
         # Rulebook p. 7: the first start player by die roll or lot.
         state["start"] = dice.choice(state["seats"], "first start player")
         return state
@@ -179,45 +161,10 @@ class KardEsKorona(Game):
         return order.standing or (isinstance(order, Bid) and state["phase"] == "orders")
 
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
-        """Standing orders are kept until replaced (a later line of the same kind in the
-        same file replaces an earlier one); pre-bids are kept for this year's election."""
-        state = ctx.state
-        bids = [ln for ln in lines if isinstance(ln.order, Bid)]
-        if bids:
-            keep_prebids(state, seat, [ln.order for ln in bids])
-            for ln in bids:
-                ctx.log.done(seat, ln, "kept as your pre-bid for the election at the end of "
-                             f"{state['year']}")
-        last: dict[object, OrderLine] = {}
-        for ln in lines:
-            if not isinstance(ln.order, Bid):
-                keep_standing(state, seat, ln.order)
-                last[standing_kind(ln.order)] = ln
-        for ln in lines:
-            if isinstance(ln.order, Bid):
-                continue
-            final = last[standing_kind(ln.order)]
-            if final is ln:
-                ctx.log.done(seat, ln, "kept as your standing order")
-            else:
-                ctx.log.changed(seat, ln, f"replaced by line {final.lineno} of this file")
+        absorb(ctx, seat, lines)
 
     def parse(self, state: Any, seat: str, text: str) -> Parsed:
-        """The set-up placement is judged as a whole: DEPLOY and LORD lines that do not
-        make a legal placement together are refused together."""
-        parsed = super().parse(state, seat, text)
-        if state["phase"] != "deploy" or self.questions(state):
-            return parsed
-        mine = [ln for ln in parsed.lines if ln.ok and isinstance(ln.order, (Deploy, LordAt))]
-        deploys, lord = placement([ln.order for ln in mine])
-        probs = deployment_problems(game_map(state["version"]), state["version"], seat,
-                                    deploys, lord) if mine else []
-        if not probs:
-            return parsed
-        why = (f"your placement as a whole is not legal: {probs[0]}; send all your DEPLOY and "
-               "LORD lines again (else the default placement is used)")
-        return Parsed.of(OrderLine(ln.lineno, ln.text, None, why) if ln in mine else ln
-                         for ln in parsed.lines)
+        return judge_placement(state, seat, super().parse(state, seat, text))
 
     def check(self, state: Any, seat: str, order: Order) -> Verdict:
         return check_on_arrival(state, seat, order, self.questions(state))
@@ -258,32 +205,7 @@ class KardEsKorona(Game):
         return ok or self.default_orders(state, seat).canonical().splitlines()
 
     def redeal_hidden(self, state: Any, seat: str | None, rng: random.Random) -> Any:
-        """Other seats' standing orders, their face-down units while the movement waits
-        (movement=strict) and, during an election, the treasuries are hidden."""
-        new = copy.deepcopy(state)
-        if moving(new):  # the arms of others' face-down units
-            for stack in new["board"].values():
-                n = sum(stack["used"].values())
-                if stack["owner"] != seat and n:
-                    fresh = {a: 0 for a in stack["used"]}
-                    for _ in range(n):
-                        fresh[rng.choice(sorted(fresh))] += 1
-                    for a in stack["units"]:
-                        stack["units"][a] += fresh[a] - stack["used"][a]
-                    stack["used"] = fresh
-            for b in new["battles"]:
-                if b["attacker"] != seat:
-                    n = sum(b["army"].values())
-                    b["army"] = {a: 0 for a in b["army"]}
-                    for _ in range(n):
-                        b["army"][rng.choice(sorted(b["army"]))] += 1
-        for s, p in new["players"].items():
-            if s == seat:
-                continue
-            p["standing"] = random_standing(new, s, rng)
-            if bidding(new):
-                p["treasury"] = rng.randint(0, 60)
-        return new
+        return redeal(state, seat, rng)
 
     def dump(self, state: Any) -> Any:
         return state

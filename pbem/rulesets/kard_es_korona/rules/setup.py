@@ -9,6 +9,8 @@ whose placement is missing or illegal gets the placement of `default_deployment`
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.core.dice import Dice
 from pbem.core.kit import Log
 from pbem.rulesets.kard_es_korona.board import GameMap, connected, game_map
@@ -34,6 +36,25 @@ DEFAULT_SEATS = {
 # Starting armies: rulebook p. 6 (basic 12 = 5/4/3) and p. 14 (advanced 15 = 6/5/4).
 START_ARMY = {"basic": {"cav": 3, "inf": 5, "arch": 4}, "advanced": {"cav": 4, "inf": 6, "arch": 5}}
 YEARS = {"basic": 8, "advanced": 12}
+
+
+# Rulebook ch. 6 (p. 14-15): the advanced game's differences. The lord freeze is printed there
+# too (a tip inside 6.2 pinning), so it is an advanced rule; the rulebook wins over spec PR-14.
+ADVANCED_RULES = ("pinning", "flight", "arm_limits", "lord_freeze")
+
+
+def options_of(chosen: dict[str, Any], variant: str) -> Options:
+    """The game's options: the GM's choices, an unset advanced rule on in the advanced game
+    and off in the basic one."""
+    o = dict(chosen)
+    for k in ADVANCED_RULES:
+        if o.get(k) is None:
+            o[k] = variant == "advanced"
+    return {"decisions": o["decisions"], "years": o["years"], "fealty": o["fealty"],
+            "escape_roll": o["escape_roll"], "lord_freeze": o["lord_freeze"],
+            "cavalry_cap": o["cavalry_cap"], "movement": o["movement"],
+            "neutral_placement": o["neutral_placement"], "control_model": o["control_model"],
+            "pinning": o["pinning"], "flight": o["flight"], "arm_limits": o["arm_limits"]}
 
 
 def played_problems(seats: tuple[str, ...]) -> list[str]:
