@@ -65,12 +65,7 @@ from pbem.rulesets.kard_es_korona.rules.setup import (
     neutral_problems,
     place_neutrals,
 )
-from pbem.rulesets.kard_es_korona.rules.year import (
-    end_year,
-    keep_prebids,
-    start_year,
-    year_orders,
-)
+from pbem.rulesets.kard_es_korona.rules.year import end_year, start_year, year_orders
 from pbem.rulesets.kard_es_korona.state import (
     Army,
     Standing,
@@ -382,6 +377,8 @@ def _check_bid(state: State, seat: str, order: Bid, questions: Sequence[Question
         if not election_due(state):
             return (f"no election at the end of {state['year']}; pre-bids are accepted only in "
                     "election years")
+        if state["players"][seat]["status"] != "active":
+            return Note("vassals and captives do not bid (a captive ransomed this year may)")
         if order.amount > have:
             return Note(f"you have {have} garas now; a bid above your treasury at its auction "
                         "is cut to it")
@@ -431,23 +428,12 @@ def _check_fight(state: State, seat: str, o: Fight, qs: Sequence[Question]) -> V
 
 def absorb(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
     """Standing orders are kept until replaced (a later line of the same kind in the same
-    file replaces an earlier one); BID lines of the year orders are kept as pre-bids for
-    this year's election."""
-    state = ctx.state
-    bids = [ln for ln in lines if isinstance(ln.order, Bid)]
-    if bids:
-        keep_prebids(state, seat, [ln.order for ln in bids])
-        for ln in bids:
-            ctx.log.done(seat, ln, "kept as your pre-bid for the election at the end of "
-                         f"{state['year']}")
+    file replaces an earlier one)."""
     last: dict[object, OrderLine] = {}
     for ln in lines:
-        if not isinstance(ln.order, Bid):
-            keep_standing(state, seat, ln.order)
-            last[standing_kind(ln.order)] = ln
+        keep_standing(ctx.state, seat, ln.order)
+        last[standing_kind(ln.order)] = ln
     for ln in lines:
-        if isinstance(ln.order, Bid):
-            continue
         final = last[standing_kind(ln.order)]
         if final is ln:
             ctx.log.done(seat, ln, "kept as your standing order")

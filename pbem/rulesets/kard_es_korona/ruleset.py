@@ -156,10 +156,6 @@ class KardEsKorona(Game):
                 or state["options"]["movement"] == "strict"
                 or (state["phase"] == "orders" and election_due(state)))
 
-    def is_standing(self, state: Any, seat: str, order: Order) -> bool:
-        """BID lines in the year orders are pre-bids: kept for the election (p. 12)."""
-        return order.standing or (isinstance(order, Bid) and state["phase"] == "orders")
-
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         absorb(ctx, seat, lines)
 

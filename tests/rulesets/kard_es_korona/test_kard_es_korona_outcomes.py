@@ -111,14 +111,16 @@ def test_every_line_of_the_year_orders_ends_with_one_outcome():
     assert got[5] == ("refused", "step skipped: pozsony has only 0 unmoved cav of yours, not 1")
     assert got[6] == ("carried out", "you passed")
     assert got[7] == ("not needed", "you had passed")
-    assert got[8] == ("carried out", "kept as your pre-bid for the election at the end of 1303")
-    # the election ran in the same step (every seat had pre-bids): the cut is told privately
-    cut = [e for e in out.events if e.kind == "bid"]
-    assert [(e.to, e.text) for e in cut] == [
-        (("felvidek",), "Your pre-bid of 10 garas for judge is more than your treasury: you "
-                        "bid 0 garas.")]
+    # the election ran in the same step (every seat had pre-bids): the pre-bid was cut
+    assert got[8] == ("changed", "cut to your treasury: you bid 0 garas")
     assert all(e.to in (("felvidek",), ("tiszahat",)) for e in out.events if e.kind == OUTCOME)
-    assert set(_outcomes(out, "tiszahat")) == {1, 2, 3, 4}
+    # felvidek sent no treasurer bid: he is asked; tiszahat's later bids wait for that answer
+    assert list(out.awaiting) == ["felvidek"] and out.state["pause"] is not None
+    assert _outcomes(out, "tiszahat") == {1: ("carried out", ""), 4: ("carried out", "you passed")}
+    out2 = run_step(out.state, {"felvidek": "BID treasurer 0"}, [])
+    assert _outcomes(out2, "tiszahat") == {2: ("carried out", "")}
+    out3 = run_step(out2.state, {"felvidek": "BID palatine 0"}, [0])  # then the card of 1304
+    assert _outcomes(out3, "tiszahat") == {3: ("carried out", "")}
 
 
 def test_bids_of_the_election_step_get_outcomes():
@@ -129,8 +131,10 @@ def test_bids_of_the_election_step_get_outcomes():
     lord(s, "tiszahat", "abauj")
     s["players"]["felvidek"]["treasury"] = 10
     s["players"]["tiszahat"]["treasury"] = 10
-    out = run_step(s, {"felvidek": "PASS", "tiszahat": "PASS"}, [])
+    out = run_step(s, {"felvidek": "PASS\nBID treasurer 2", "tiszahat": "PASS"}, [])
     assert out.state["phase"] == "bid" and sorted(out.awaiting) == ["felvidek", "tiszahat"]
+    assert _outcomes(out, "felvidek")[2] == (
+        "carried out", "kept as your pre-bid: the auctions begin in the next step")
     p = RULESET.parse(out.state, "felvidek", "BID judge 11\nBID judge 4\nBID treasurer 20\n"
                                              "BID treasurer 3 IF WON judge\n")
     assert p.lines[0].error == "you have only 10 garas; bid 0 to 10"

@@ -158,8 +158,11 @@ def run_election(ctx: Context, sent: Sent | None = None) -> None:
             end_election(state, ctx.log)
     for seat, seat_lines in sent.items():
         for ln in seat_lines:
-            if (seat, ln.lineno) not in done:
-                ctx.log.not_needed(seat, ln, f"no {ln.order.office} auction was held")
+            if (seat, ln.lineno) in done:
+                continue
+            ctx.log.not_needed(seat, ln, "vassals and captives do not bid"
+                               if state["players"][seat]["status"] != "active"
+                               else f"no {ln.order.office} auction was held")
 
 
 def _bid_outcomes(ctx: Context, office: str, bids: dict[str, int],

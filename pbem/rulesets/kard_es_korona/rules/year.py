@@ -81,9 +81,11 @@ def roll_start_player(ctx: Context) -> None:
                        seat=tied[0])
 
 
-def play_year(ctx: Context, scripts: Scripts) -> None:
+def play_year(ctx: Context, scripts: Scripts, bids: Scripts | None = None) -> None:
     """Phases III to V after the year orders' transfers and recruitment: movement, battles,
-    the election; then the next year begins (or the game ends)."""
+    the election (`bids`: the pre-bid lines of the year orders); then the next year begins
+    (or the game ends)."""
+    bids = bids or {}
     state = ctx.state
     for seat in state["seats"]:  # phase III: allowance counted at its start (PR-10)
         p = state["players"][seat]
@@ -98,14 +100,22 @@ def play_year(ctx: Context, scripts: Scripts) -> None:
             over = run_battles(ctx)
     _not_reached(ctx, scripts)
     if over:
+        _not_reached(ctx, bids)
         return
     if economy.election_due(state) and elections.start_election(state, ctx.log):
         state["phase"] = "bid"
-        if elections.to_ask(state):
-            return  # the first auction's bids are a step of their own (`phases.py`)
-        elections.run_election(ctx)
+        if elections.to_ask(state):  # the first auction's bids are a step of its own
+            for seat, lines in bids.items():
+                for ln in lines:
+                    ctx.log.done(seat, ln, "kept as your pre-bid: the auctions begin in the "
+                                 "next step")
+            return
+        elections.run_election(ctx, bids)
     elif economy.election_due(state):
         elections.end_election(state, ctx.log)
+        for seat, lines in bids.items():
+            for ln in lines:
+                ctx.log.not_needed(seat, ln, "nobody may bid: no election was held")
     end_year(ctx)
 
 
@@ -273,18 +283,21 @@ def year_orders(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
                 else:
                     log.not_needed(seat, ln, "you left the game")
     scripts: Scripts = {}
+    bids: Scripts = {}
     for seat in seats:
         scripts[seat] = [ln for ln in lines[seat] if isinstance(ln.order, (Move, Pass))]
-        drop_old_prebids(state, seat)
+        bids[seat] = [ln for ln in lines[seat] if isinstance(ln.order, Bid)]
+        keep_prebids(state, seat, [ln.order for ln in bids[seat]])
     for seat in seats:  # transfers first (rulebook p. 2)
         for ln in lines[seat]:
             if isinstance(ln.order, (Give, Cede)):
                 _transfer(ctx, seat, ln)
     recruitment(ctx, {s: lines[s] for s in seats})
     if not check_victory(state, log):
-        play_year(ctx, scripts)
+        play_year(ctx, scripts, bids)
     else:
         _not_reached(ctx, scripts)
+        _not_reached(ctx, bids)
 
 
 def _transfer(ctx: Context, seat: str, ln: OrderLine) -> None:
@@ -305,20 +318,9 @@ def _transfer(ctx: Context, seat: str, ln: OrderLine) -> None:
             ctx.log.done(seat, ln)
 
 
-def drop_old_prebids(state: State, seat: str) -> None:
-    """Pre-bids of other years' elections are forgotten."""
-    standing = state["players"][seat]["standing"]
-    year = str(state["year"])
-    if set(standing.get("prebids", {})) - {year}:
-        kept = {k: v for k, v in standing["prebids"].items() if k == year}
-        if kept:
-            standing["prebids"] = kept
-        else:
-            del standing["prebids"]
-
-
 def keep_prebids(state: State, seat: str, bids: Sequence[Bid]) -> None:
-    """BID lines in the year orders are pre-bids for this year's election (p. 12)."""
+    """BID lines in the year orders are pre-bids for this year's election (p. 12); earlier
+    years' pre-bids are forgotten."""
     standing = state["players"][seat]["standing"]
     standing.pop("prebids", None)
     if bids:
