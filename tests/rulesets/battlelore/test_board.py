@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from pbem.rulesets.battlelore.board import (
     ALL_HEXES,
     distance,
@@ -22,7 +24,6 @@ def test_board_has_113_hexes_and_section_counts() -> None:
 
 
 def test_distance_equals_bfs() -> None:
-    from collections import deque
     for a in ALL_HEXES[::7]:
         dist = {a: 0}
         q = deque([a])

@@ -1,7 +1,7 @@
 """Movement (rulebook chapter 3, p.9-10; terrain p.36-42; spec §5.3, §5.10, §5.12).
 
 Movement allowance by unit type, paths that avoid occupied hexes, terrain stops, and the
-"may it still battle" consequences of a move. Not here: retreats (combat.py).
+"may it still battle" consequences of a move. Not here: retreats (morale.py).
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .board import Hex, neighbours
-from .state import MOVE, feat, occupancy, race, uclass, uhex, utype
+from ..board import Hex, neighbours
+from ..data import MOVE
+from ..state import State, Unit, feat, occupancy, race, uclass, uhex, utype
+from .cards import card_in_play
 
 
-def allowance(s: dict[str, Any], u: dict[str, Any]) -> tuple[int, int]:
+def allowance(s: State, u: Unit) -> tuple[int, int]:
     """(max hexes, max hexes after which the unit may still battle).
 
     Rulebook p.9-10: green foot 2, blue foot 1 and battle or 2 and no battle, red foot 1,
@@ -27,11 +29,11 @@ def allowance(s: dict[str, Any], u: dict[str, Any]) -> tuple[int, int]:
     else:
         mx = MOVE[(cls, u["colour"])]
         bat = 1 if (cls, u["colour"]) == ("foot", "blue") else mx
-    card = s["tf"].get("card_def") or {}
+    card = card_in_play(s)
     if card.get("extra_move") and cls == "mounted":
         mx += int(card["extra_move"])
         bat += int(card["extra_move"])
-    for e in s["tf"].get("effects", []):
+    for e in s["this_turn"]["effects"]:
         if e.get("kind") == "extra_move" and (e.get("unit") == u["id"] or (
                 e.get("unit") == "*" and e.get("seat") == u["owner"])):
             mx += int(e["n"])
@@ -41,12 +43,12 @@ def allowance(s: dict[str, Any], u: dict[str, Any]) -> tuple[int, int]:
     return mx, bat
 
 
-def is_rampart(s: dict[str, Any], h: Hex) -> bool:
-    lm = s.get("landmarks", {}).get(f"{h[0]}-{h[1]}")
+def is_rampart(s: State, h: Hex) -> bool:
+    lm = s["landmarks"].get(f"{h[0]}-{h[1]}")
     return lm is not None and lm["kind"] == "rampart"
 
 
-def reachable(s: dict[str, Any], u: dict[str, Any], steps: int) -> dict[Hex, dict[str, Any]]:
+def reachable(s: State, u: Unit, steps: int) -> dict[Hex, dict[str, Any]]:
     """Every hex the unit can end on within `steps` hexes: {hex: {"d", "path", "no_battle"}}.
 
     Rulebook p.9: never through an occupied hex; p.37-42: forest, ford, landmark, rampart
@@ -76,14 +78,14 @@ def reachable(s: dict[str, Any], u: dict[str, Any], steps: int) -> dict[Hex, dic
     return best
 
 
-def _stops(s: dict[str, Any], start: Hex, h: Hex, n: Hex) -> tuple[bool, bool]:
+def _stops(s: State, start: Hex, h: Hex, n: Hex) -> tuple[bool, bool]:
     """(does entering `n` from `h` stop the unit, may it no longer battle)."""
     ramp = is_rampart(s, h) and is_rampart(s, n) and h == start
     return (bool(feat(s, n, "stop")) and not ramp,
             bool(feat(s, n, "no_battle_after_entering")) and not ramp)
 
 
-def path_via(s: dict[str, Any], u: dict[str, Any], dest: Hex, via: tuple[Hex, ...],
+def path_via(s: State, u: Unit, dest: Hex, via: tuple[Hex, ...],
              steps: int) -> dict[str, Any] | None:
     """The shortest legal path to `dest` through the hexes `via`, in that order (the player
     moves his unit hex by hex, p.9): {"d", "path", "no_battle"}, or None. Same rules as

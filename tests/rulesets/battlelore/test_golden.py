@@ -9,12 +9,13 @@ import os
 import pathlib
 
 import pytest
-from battlelore_helpers import RULESET
 
 from pbem.core.engine import canonical_json
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
-from pbem.rulesets.battlelore.state import SEATS
+from pbem.reports.render import render_report
+from pbem.rulesets.battlelore import RULESET
+from pbem.rulesets.battlelore.data import SEATS
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 
@@ -57,7 +58,6 @@ def test_golden_agincourt() -> None:
 @pytest.mark.parametrize("variant,seed,step", [("agincourt", 3, 5), ("spiders_lair", 11, 1),
                                                ("spiders_lair", 11, 12)])
 def test_templates_render_for_each_seat(variant: str, seed: int, step: int) -> None:
-    from pbem.reports.render import render_report
     p = play(RULESET, GameConfig(SEATS, variant, {"decisions": "ask"}), seed, keep=True)
     st = p.outcomes[step].state
     for seat in SEATS:
