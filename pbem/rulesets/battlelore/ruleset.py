@@ -48,6 +48,7 @@ DECISIONS = ("retreat", "ignore", "battleback", "react", "creature")
 
 class BattleLore(Game):
     id = "battlelore"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "BattleLore"
     rulebook = "004_74ba96457336387d.txt"
     min_players = 2

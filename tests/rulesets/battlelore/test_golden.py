@@ -70,7 +70,7 @@ def test_templates_render_for_each_seat(variant: str, seed: int, step: int) -> N
                "board_svg": RULESET.board_svg(v), "awaited": sorted(RULESET.awaiting(st)),
                "prompt": prompt.to_json() if prompt else None,
                "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
-               "commitment": "abc", "revealed_seeds": [], "result": None}
+               "commitment": "abc", "master_seed": None, "result": None}
         for fmt in ("text", "html"):
             text = render_report(ctx, fmt=fmt)
             assert "Victory Banners" in text
