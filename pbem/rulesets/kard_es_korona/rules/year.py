@@ -213,6 +213,7 @@ def _turn(ctx: Context, seat: str, script: list[OrderLine], strict: bool) -> str
                 ctx.log.done(seat, line, "you passed")
             return "passes"
         assert isinstance(order, Move)
+        battles = len(state["battles"])
         why = do_step(state, ctx.log, seat, order)
         if why:
             if line is not None:
@@ -222,6 +223,8 @@ def _turn(ctx: Context, seat: str, script: list[OrderLine], strict: bool) -> str
         if line is not None:
             ctx.log.done(seat, line)
         p["steps_left"] -= 1
+        if len(state["battles"]) > battles:
+            return ""  # an attack only takes land from the holders: it wins nothing yet
         return None if check_victory(state, ctx.log) else ""
 
 
