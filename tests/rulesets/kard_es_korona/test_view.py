@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from pbem.rulesets.kard_es_korona.board import game_map
 from pbem.rulesets.kard_es_korona.view import board_text
 
 from .helpers import RULESET, bare, lord, put, standing
@@ -47,6 +48,21 @@ def test_board_picture_has_a_colour_legend_full_names_and_no_overlaps():
         closest = min(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
                       for i, a in enumerate(circles) for b in circles[i + 1:])
         assert closest >= 28, (version, closest)
+
+
+def test_board_picture_draws_every_border_once_rivers_in_blue():
+    """The borders are two paths (a report mail carries the picture at every step): one
+    segment per border, the wide-river ones in the thick blue path drawn last."""
+    s = bare(("felvidek", "tiszahat"))
+    svg = RULESET.board_svg(RULESET.view(s, "felvidek"))
+    paths = dict((style, d) for d, style in re.findall(r'<path d="([^"]*)" ([^/]*)/>', svg))
+    plain = paths['fill="none" stroke="#bbb" stroke-width="1"'].count("M")
+    rivers = paths['fill="none" stroke="#3b7dd8" stroke-width="3"'].count("M")
+    gm = game_map("basic")
+    borders = {frozenset((a, b)): r for a, c in gm.counties.items() for b, r in c.neighbours}
+    assert rivers == sum(1 for r in borders.values() if r) > 0
+    assert plain + rivers == len(borders)
+    assert "<line" not in svg
 
 
 def test_standing_lines_in_the_view_parse_back():
