@@ -1,9 +1,10 @@
-"""Set-up (rulebook ch. 1 and 3.1-3.2; spec 3): which provinces are played, the starting
-state, the players' starting placement and the neutral troops.
+"""Set-up (rulebook ch. 1 and 3.1-3.2, p. 2-6; advanced 6.1, p. 14; spec 3): which
+provinces are played, the starting state, the players' starting placement and the neutral
+troops.
 
 Seats are the played provinces' ids (each player is the lord of his home province). The
-starting placement is a simultaneous order step (DEPLOY/LORD lines); a seat whose placement
-is missing or illegal gets the documented default placement of `default_deployment`.
+starting placement is a simultaneous order step (DEPLOY/LORD lines, `phases.py`); a seat
+whose placement is missing or illegal gets the placement of `default_deployment`.
 """
 
 from __future__ import annotations
@@ -11,17 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.dice import Dice
-from pbem.core.events import Event
-from pbem.rulesets.kard_es_korona.board import (
-    ARMS,
-    CENTRE,
-    GameMap,
-    connected,
-    events_data,
-    game_map,
-    ring,
+from pbem.core.kit import Log
+from pbem.rulesets.kard_es_korona.board import GameMap, connected, game_map
+from pbem.rulesets.kard_es_korona.data import ARMS, CENTRE, events_data, ring
+from pbem.rulesets.kard_es_korona.state import (
+    Army,
+    Options,
+    Player,
+    State,
+    add_units,
+    empty_army,
+    total,
 )
-from pbem.rulesets.kard_es_korona.state import add_units, empty_army, total
 
 # Rulebook p. 2: the default (first-named) configuration for each player count.
 DEFAULT_SEATS = {
@@ -34,6 +36,25 @@ DEFAULT_SEATS = {
 # Starting armies: rulebook p. 6 (basic 12 = 5/4/3) and p. 14 (advanced 15 = 6/5/4).
 START_ARMY = {"basic": {"cav": 3, "inf": 5, "arch": 4}, "advanced": {"cav": 4, "inf": 6, "arch": 5}}
 YEARS = {"basic": 8, "advanced": 12}
+
+
+# Rulebook ch. 6 (p. 14-15): the advanced game's differences. The lord freeze is printed there
+# too (a tip inside 6.2 pinning), so it is an advanced rule; the rulebook wins over spec PR-14.
+ADVANCED_RULES = ("pinning", "flight", "arm_limits", "lord_freeze")
+
+
+def options_of(chosen: dict[str, Any], variant: str) -> Options:
+    """The game's options: the GM's choices, an unset advanced rule on in the advanced game
+    and off in the basic one."""
+    o = dict(chosen)
+    for k in ADVANCED_RULES:
+        if o.get(k) is None:
+            o[k] = variant == "advanced"
+    return {"decisions": o["decisions"], "years": o["years"], "fealty": o["fealty"],
+            "escape_roll": o["escape_roll"], "lord_freeze": o["lord_freeze"],
+            "cavalry_cap": o["cavalry_cap"], "movement": o["movement"],
+            "neutral_placement": o["neutral_placement"], "control_model": o["control_model"],
+            "pinning": o["pinning"], "flight": o["flight"], "arm_limits": o["arm_limits"]}
 
 
 def played_problems(seats: tuple[str, ...]) -> list[str]:
@@ -68,36 +89,36 @@ def seat_order(seats: tuple[str, ...]) -> list[str]:
     return sorted(seats, key=r.index)
 
 
-def new_state(seats: tuple[str, ...], version: str, opts: dict[str, Any]) -> dict[str, Any]:
+def new_player() -> Player:
+    return {"treasury": 0, "status": "active", "overlord": None, "lord": None,
+            "lord_attacking": False, "lord_moved": False, "captive_until": None,
+            "captive_since": None, "cavalry_allowance": 0, "cavalry_bought": 0,
+            "steps_left": 0, "passed": False, "frozen": False, "standing": {}}
+
+
+def new_state(seats: tuple[str, ...], version: str, options: Options) -> State:
     order = seat_order(seats)
     n = len(order)
     gm = game_map(version)
-    out = []
+    out: list[str] = []
     if n == 5:  # rulebook p. 2: the Drava-Sava land is out of play, only Baranya stays
         out = [c for c in gm.provinces["szlavonia"] if c != "baranya"]
-    years = int(opts.get("years") or 0) or YEARS[version]
-    players = {}
-    for s in order:
-        players[s] = {
-            "treasury": 0, "status": "active", "overlord": None, "lord": None,
-            "lord_attacking": False, "lord_moved": False, "captive_until": None,
-            "captive_since": None, "cav_allow": 0, "battle_orders": None,
-            "steps_left": 0, "passed": False, "frozen": False, "cav_bought": 0,
-            "script": [], "standing": {},
-        }
+    years = int(options["years"] or 0) or YEARS[version]
     return {
-        "version": version, "opts": dict(opts), "seats": order, "nplayers": n,
-        "year": 1301, "last_year": 1300 + years, "phase": "deploy", "start": order[0],
-        "first_passer": None, "deck": sorted(c["id"] for c in events_data()), "drawn": [],
-        "card": None, "guilds_from": None, "elections_held": 0, "extra_election": False,
+        "version": "advanced" if version == "advanced" else "basic", "options": options,
+        "seats": order, "player_count": n, "year": 1301, "last_year": 1300 + years,
+        "phase": "deploy", "start": order[0], "first_passer": None,
+        "deck": sorted(c["id"] for c in events_data()), "drawn": [], "card": None,
+        "guilds_from": None, "elections_held": 0, "extra_election": False,
         "offices": {"judge": None, "treasurer": None, "palatine": None},
-        "players": players, "board": {}, "out_of_play": out, "battles": [], "seq": 0,
-        "quota": 0, "election": None, "ask": None, "pending": [], "result": None,
-        "rotation": None, "stage": "deploy", "cav_castle": {}, "trad": None, "move": None,
+        "players": {s: new_player() for s in order}, "board": {}, "out_of_play": out,
+        "battles": [], "battle_seq": 0, "cavalry_quota": 0, "cavalry_recruited": {},
+        "election": None, "oaths": [], "claims": {}, "rotation": None, "result": None,
+        "pause": None,
     }
 
 
-def deployment_problems(gm: GameMap, version: str, seat: str, deploys: dict[str, dict[str, int]],
+def deployment_problems(gm: GameMap, version: str, seat: str, deploys: dict[str, Army],
                         lord: str | None) -> list[str]:
     """Rulebook p. 6 (basic) and p. 14 (advanced); spec 3.3."""
     home = set(gm.provinces[seat])
@@ -129,19 +150,17 @@ def deployment_problems(gm: GameMap, version: str, seat: str, deploys: dict[str,
     return probs
 
 
-def default_deployment(gm: GameMap, version: str, seat: str
-                       ) -> tuple[dict[str, dict[str, int]], str]:
-    """The NMR/auto placement. BASIC: both castles get 3 infantry, 2 archers and 1 cavalry
+def default_deployment(gm: GameMap, version: str, seat: str) -> tuple[dict[str, Army], str]:
+    """The NMR/auto placement. BASIC: both castles get 2 infantry, 2 archers and 1 cavalry
     (the lord in the first castle), the rest spread over the plain counties. ADVANCED: the
     first castle and the five nearest non-castle counties (a connected group), the castle
     with 2 inf, 2 arch, 1 cav and the lord, the rest dealt one by one."""
     home = list(gm.provinces[seat])
     castles = [c for c in home if gm.counties[c].has_castle]
     want = dict(START_ARMY[version])
-    out: dict[str, dict[str, int]] = {}
+    out: dict[str, Army] = {}
     if version == "basic":
-        places = castles[:2]
-        for c in places:
+        for c in castles[:2]:
             out[c] = {"cav": 1, "inf": 2, "arch": 2}
         plains = [c for c in home if gm.counties[c].terrain == "plain"]
         rest = {a: want[a] - sum(o[a] for o in out.values()) for a in ARMS}
@@ -153,6 +172,8 @@ def default_deployment(gm: GameMap, version: str, seat: str
                 out[c][a] += 1
                 i += 1
         return out, castles[0]
+    group: list[str] = []
+    first = castles[0]
     for first in castles:  # the first castle from which 5 plain neighbours connect
         group = [first]
         frontier = [first]
@@ -177,16 +198,23 @@ def default_deployment(gm: GameMap, version: str, seat: str
     return out, first
 
 
+def deploy_lines(gm: GameMap, version: str, seat: str) -> list[str]:
+    """The default placement as order lines (the skeleton and the NMR orders)."""
+    deploys, lord = default_deployment(gm, version, seat)
+    return [f"DEPLOY {c} " + " ".join(f"{n} {a}" for a, n in army.items() if n)
+            for c, army in deploys.items()] + [f"LORD {lord}"]
+
+
 def neutral_units(version: str) -> list[str]:
     """Rulebook p. 6: per unplayed province with 2-3 players, basic 1 cav, 1 arch, 1 inf;
     advanced 1 cav, 2 arch, 2 inf, one in each plain county."""
     return ["cav", "arch", "inf"] if version == "basic" else ["cav", "arch", "arch", "inf", "inf"]
 
 
-def neutral_assignment(state: dict[str, Any]) -> dict[str, list[str]]:
+def neutral_assignment(state: State) -> dict[str, list[str]]:
     """Option neutral_placement=players (DP4): the unplayed provinces are dealt to the seats
     in seating order; each seat places the neutral units of its provinces."""
-    if state["nplayers"] > 3:
+    if state["player_count"] > 3:
         return {}
     out: dict[str, list[str]] = {s: [] for s in state["seats"]}
     free = [p for p in ring() if p not in state["seats"]]
@@ -195,8 +223,12 @@ def neutral_assignment(state: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+def neutral_plains(gm: GameMap, prov: str) -> list[str]:
+    return sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
+
+
 def neutral_problems(gm: GameMap, version: str, prov: str, chosen: dict[str, str]) -> str:
-    plains = sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
+    plains = neutral_plains(gm, prov)
     if sorted(chosen) != plains:
         return (f"name each plain county of {prov} once: " + ", ".join(plains))
     if sorted(chosen.values()) != sorted(neutral_units(version)):
@@ -204,22 +236,21 @@ def neutral_problems(gm: GameMap, version: str, prov: str, chosen: dict[str, str
     return ""
 
 
-def place_neutrals(state: dict[str, Any], dice: Dice, events: list[Event],
+def place_neutrals(state: State, dice: Dice, log: Log,
                    choices: dict[str, dict[str, str]] | None = None) -> None:
     """Rulebook p. 3 (3.1): empty castles get 1 cav + 1 inf + 1 arch; 2-3 players: the plain
     counties of unplayed provinces get neutral units; 2-4 players: Bihar cavalry, Kunság
     archer, Nógrád infantry (PR-7); advanced 6 players: two royal garrisons have infantry
     instead of cavalry (PR-5)."""
     gm = game_map(state["version"])
-    n = state["nplayers"]
+    n = state["player_count"]
     played = set(state["seats"])
     out = set(state["out_of_play"])
     royal_castles = []
     for cid, c in gm.counties.items():
         if cid in out or not c.has_castle or cid in state["board"]:
             continue
-        owner = c.province if (c.province not in played and c.province != CENTRE) else "royal"
-        owner = "royal" if owner == "royal" else f"n_{owner}"
+        owner = "royal" if (c.province in played or c.province == CENTRE) else f"n_{c.province}"
         add_units(state, cid, owner, {"cav": 1, "inf": 1, "arch": 1})
         if owner == "royal":
             royal_castles.append(cid)
@@ -228,27 +259,25 @@ def place_neutrals(state: dict[str, Any], dice: Dice, events: list[Event],
         for _ in range(2):
             cid = dice.draw(pool, "royal cavalry shortage: garrison with infantry instead")
             s = state["board"][cid]
-            s["u"]["cav"] -= 1
-            s["u"]["inf"] += 1
-            events.append(Event("setup", f"Royal cavalry shortage: {gm.counties[cid].name} "
-                                "gets infantry instead of cavalry.", {"county": cid}))
+            s["units"]["cav"] -= 1
+            s["units"]["inf"] += 1
+            log.public("setup", f"Royal cavalry shortage: {gm.counties[cid].name} gets "
+                       "infantry instead of cavalry.", county=cid)
     if n <= 3:
         units = neutral_units(state["version"])
         for prov in ring():
             if prov in played:
                 continue
-            plains = sorted(c for c in gm.provinces[prov] if gm.counties[c].terrain == "plain")
             chosen = (choices or {}).get(prov)
             if chosen is not None:
-                for cid in plains:
+                for cid in neutral_plains(gm, prov):
                     add_units(state, cid, f"n_{prov}", {chosen[cid]: 1})
                 continue
             pool = list(units)
-            for cid in plains:
+            for cid in neutral_plains(gm, prov):
                 arm = dice.draw(pool, f"neutral unit for {gm.counties[cid].name}")
                 add_units(state, cid, f"n_{prov}", {arm: 1})
     if n <= 4:
         for cid, arm in (("bihar", "cav"), ("kunsag", "arch"), ("nograd", "inf")):
             add_units(state, cid, "royal", {arm: 1})
-    events.append(Event("setup", "Neutral garrisons placed in every empty castle.", {}))
-
+    log.public("setup", "Neutral garrisons placed in every empty castle.")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.core.dice import Dice
-from pbem.rulesets.kard_es_korona.board import ARM_NAMES, ARMS
+from pbem.rulesets.kard_es_korona.data import ARM_NAMES, ARMS
+from pbem.rulesets.kard_es_korona.orders import ALWAYS, RerollPolicy
 
 MAX_EXCHANGES = 2000
 
@@ -26,8 +27,8 @@ class Side:
     lead_pref: tuple[str, ...] = ("arch", "cav", "inf")
     target: tuple[str, ...] = ("cav", "arch", "inf")
     target_volley: tuple[str, ...] = ("inf", "cav", "arch")  # victims of the archers' volley
-    reroll: int = 0  # Judge Royal's policy: reroll an arm whose >= this many dice all missed
-    flee: int = 0  # advanced: flee when own units <= flee% of the enemy's
+    reroll: RerollPolicy = RerollPolicy(0)  # the Judge Royal's policy (only the Judge's side)
+    flee: int = 0  # advanced: flee when own units <= flee% of the enemy's (ALWAYS: -1)
     lead: str | None = None
     rerolled: bool = False
 
@@ -126,16 +127,21 @@ def kills_possible(b: Battle, d: Die, enemy: dict[str, int], volley: bool) -> li
 def maybe_reroll(b: Battle, side: Side, rolled: list[Die], enemy: dict[str, int], volley: bool,
                  dice: Dice, label: str, defending: bool, judge: str | None,
                  extra: int = 0) -> list[Die]:
-    """The Judge Royal may once per battle reroll all dice of one of his arms in one
-    exchange (rulebook p. 12; spec 5.5.4). Policy: an arm whose dice all missed and that
-    rolled at least `side.reroll` dice; the biggest such arm."""
-    if judge is None or side.owner != judge or side.rerolled or side.reroll <= 0:
+    """Rulebook p. 12: "Minden csatában egyszer újradobhatja egy fegyvernem részére egy
+    összecsapás eredményét, de valamennyi kockát, nem csak azokat, amelyek nem találtak" -
+    once per battle the Judge Royal rerolls, for one arm, an exchange's result: all its
+    dice, also those that hit. His policy (REROLL) picks the arm: the named one, else the
+    one with most dice, among those that rolled at least `dice` dice and hit at most `hits`
+    times (spec 5.5.4, DP11)."""
+    policy = side.reroll
+    if judge is None or side.owner != judge or side.rerolled or policy.dice <= 0:
         return rolled
     best, best_n = None, 0
     for a in ARMS:
         ds = [d for d in rolled if d.arm == a]
-        if len(ds) >= side.reroll and len(ds) > best_n and not any(
-                kills_possible(b, d, enemy, volley) for d in ds):
+        hits = sum(1 for d in ds if kills_possible(b, d, enemy, volley))
+        if (policy.arm in ("", a) and len(ds) >= policy.dice and hits <= policy.hits
+                and len(ds) > best_n):
             best, best_n = a, len(ds)
     if best is None:
         return rolled
@@ -305,10 +311,15 @@ def _siege(b: Battle, dice: Dice, judge: str | None) -> None:
 
 
 def wants_flee(b: Battle, key: str) -> bool:
+    """Rulebook p. 15: "dönthet mind a támadó, mind a védekező fél, hogy ... nem kívánja
+    folytatni a harcot, inkább visszavonul" - either side may flee after a full round,
+    whatever the numbers: FLEE ALWAYS, or FLEE <percent> of the enemy's units (also above
+    100)."""
     side = b.att if key == "att" else b.dfn
     enemy = b.dfn if key == "att" else b.att
-    return (b.flight and not side.neutral and side.flee > 0 and b.can_flee.get(key, False)
-            and side.units * 100 <= side.flee * enemy.units)
+    if not (b.flight and not side.neutral and side.flee != 0 and b.can_flee.get(key, False)):
+        return False
+    return side.flee == ALWAYS or side.units * 100 <= side.flee * enemy.units
 
 
 def _flight(b: Battle, dice: Dice, judge: str | None, rnd: int) -> bool:

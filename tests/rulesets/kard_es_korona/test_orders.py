@@ -1,29 +1,36 @@
-"""The order language: canonical forms round-trip, aliases and accents, clear errors, the
-sample order files, and pinned counts of the bot's order scripts ("perft")."""
+"""The order language: canonical forms round-trip (also every line of random playouts),
+aliases and accents, clear errors with an example, the sample order files, and pinned
+counts of legal one-unit steps ("perft")."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kek_helpers import RULESET, bare, lord, put
 
-from pbem.core.dice import ScriptedDice
+from pbem.core.engine import process, set_up
+from pbem.core.kit import OrderError
 from pbem.core.ruleset import GameConfig
-from pbem.rulesets.kard_es_korona.board import ARMS, OFFICES, game_map
+from pbem.core.selfplay import play
+from pbem.rulesets.kard_es_korona.board import game_map
+from pbem.rulesets.kard_es_korona.data import ARMS, OFFICES
 from pbem.rulesets.kard_es_korona.orders import (
+    GRAMMAR,
     Bid,
+    Choose,
     Deploy,
     Fealty,
+    Fight,
     Flee,
     Give,
     Lead,
     LordAt,
     Losses,
     Move,
-    OrderError,
+    Oath,
     Part,
     Pass,
     Place,
@@ -32,25 +39,32 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Rejoin,
     Reroll,
+    RerollPolicy,
     Resign,
     Retreat,
     Target,
-    parse_line,
 )
+from pbem.rulesets.kard_es_korona.rules.movement import check_step
+from pbem.rulesets.kard_es_korona.rules.setup import DEFAULT_SEATS
+
+from .helpers import RULESET, bare
 
 GM = game_map("basic")
-SEATS = ["felvidek", "tiszahat", "erdely"]
+STATE = bare(("felvidek", "tiszahat", "erdely"))
+SEATS = STATE["seats"]
 COUNTIES = sorted(GM.counties)
 CASTLES = sorted(c for c, x in GM.counties.items() if x.has_castle)
-EXAMPLES = Path(__file__).resolve().parents[3] / "orders" / "examples" / "kard-es-korona"
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = ROOT / "orders" / "examples" / "kard-es-korona"
 
 
 def p(line: str):
-    return parse_line(GM, SEATS, line)
+    return GRAMMAR.parse_line(STATE, "felvidek", line)
 
 
 arm_perm = st.permutations(list(ARMS)).map(tuple)
 count = st.integers(1, 9)
+counties = st.lists(st.sampled_from(COUNTIES), min_size=1, max_size=3).map(tuple)
 
 
 @st.composite
@@ -88,17 +102,24 @@ orders = st.one_of(
     st.just(Resign()),
     st.builds(Lead, st.sampled_from(["open", "terrain", "siege", "all"]), arm_perm),
     st.builds(Target, st.sampled_from(["open", "terrain", "siege", "volley", "all"]), arm_perm),
-    st.builds(Reroll, st.integers(0, 20)),
-    st.builds(Flee, st.integers(0, 100)),
+    st.builds(Reroll, st.builds(RerollPolicy, st.integers(0, 20), st.integers(0, 20),
+                                st.sampled_from(("", *ARMS))).map(
+        lambda p: p if p.dice else RerollPolicy(0))),
+    st.builds(Flee, st.one_of(st.integers(-1, 1000))),
     st.builds(Fealty, st.sampled_from(["yes", "no", "castle"])),
-    st.builds(Retreat, st.lists(st.sampled_from(COUNTIES), min_size=1, max_size=3).map(tuple)),
-    st.builds(Rejoin, st.lists(st.sampled_from(COUNTIES), min_size=1, max_size=3).map(tuple)),
+    st.builds(Retreat, counties),
+    st.builds(Rejoin, counties),
     st.builds(Place, arm_perm),
     st.builds(Losses, arm_perm),
     st.builds(Prefer, st.permutations(SEATS).map(tuple)),
     st.builds(Bid, st.sampled_from(OFFICES), st.integers(0, 99)),
     st.builds(Bid, st.sampled_from(["treasurer", "palatine"]), st.integers(0, 99),
               st.sampled_from(["won", "lost"]), st.just("judge")),
+    st.builds(Fight, st.one_of(st.just(()), arm_perm), st.one_of(st.just(()), arm_perm),
+              st.one_of(st.none(), st.builds(RerollPolicy, st.integers(1, 20))),
+              st.one_of(st.none(), st.integers(-1, 1000)), st.one_of(st.just(()), counties)),
+    st.builds(Oath, st.booleans()),
+    st.builds(Choose, st.sampled_from(SEATS)),
 )
 
 
@@ -106,6 +127,25 @@ orders = st.one_of(
 @given(orders)
 def test_canonical_round_trip(order):
     assert p(str(order)) == order
+
+
+@pytest.mark.parametrize("seats,variant,options", [
+    (DEFAULT_SEATS[3], "basic", {"decisions": "ask", "neutral_placement": "players"}),
+    (DEFAULT_SEATS[4], "advanced", {"movement": "strict", "decisions": "ask"})])
+def test_every_line_of_random_playouts_round_trips(seats, variant, options):
+    """parse(str(order)) == order for the orders of whole random games (every step kind,
+    every question)."""
+    game = play(RULESET, GameConfig(seats, variant, options), 4, keep=True)
+    rng = random.Random(4)
+    checked = 0
+    for out in game.outcomes:
+        for seat in out.awaiting:
+            for line in RULESET.legal_orders(out.state, seat, rng):
+                order = GRAMMAR.parse_line(out.state, seat, line)
+                assert str(order) == line
+                assert GRAMMAR.parse_line(out.state, seat, str(order)) == order
+                checked += 1
+    assert checked > 50
 
 
 def test_aliases_and_accents():
@@ -118,10 +158,14 @@ def test_aliases_and_accents():
     assert p("ad 3 neki Erdély") == Give(3, "erdely")
     assert p("give 3 to Kán László") == Give(3, "erdely")
     assert p("passz") == Pass()
-    assert p("HUBEREKU igen") == Fealty("yes")
+    assert p("HŰBÉREKÜ igen") == Fealty("yes")
     assert p("vezet ostrom ijasz gyalogos lovas") == Lead("siege", ("arch", "inf", "cav"))
     assert p("MOVE TO abauj FROM gomor all IF ENEMY <= 3") == \
         Move("abauj", (Part("gomor", all=True),), "enemy", 3)
+    assert p("eskü nem") == Oath(False)
+    assert p("választ Kán László") == Choose("erdely")
+    assert p("harc vezet íjász célpont lovas hátrál Gömör") == \
+        Fight(lead=("arch",), target=("cav",), retreat=("gomor",))
 
 
 @pytest.mark.parametrize("line,fragment", [
@@ -139,52 +183,25 @@ def test_aliases_and_accents():
     ("LEAD open cav cav", "each arm once"),
     ("GIVE 5 TO Bela", "unknown player"),
     ("PASS now", "takes nothing"),
+    ("FIGHT LEAD cav LEAD inf", "LEAD is given twice"),
+    ("OATH maybe", "OATH YES"),
 ])
 def test_errors_say_what_is_right(line, fragment):
     with pytest.raises(OrderError) as e:
         p(line)
     assert fragment in str(e.value)
+    assert "e.g." in str(e.value) or "write " in str(e.value) or "did you mean" in str(e.value)
 
 
-def test_parse_checks_the_step():
-    s = bare(("felvidek", "tiszahat"))
-    parsed = RULESET.parse(s, "felvidek", "BID judge 3\nPASS\n")
-    assert [ln.ok for ln in parsed.lines] == [False, True]
-    assert "pre-bids are accepted only in election years" in parsed.lines[0].error
-    assert parsed.lines[0].lineno == 1
-    s["phase"], s["ask"] = "ask", {"kind": "fealty", "seats": ["felvidek"], "victor": "x"}
-    parsed = RULESET.parse(s, "felvidek", "PASS\nFEALTY NO\n")
-    assert "not accepted now" in parsed.lines[0].error and parsed.lines[1].ok
-    d = RULESET.setup(GameConfig(("felvidek", "tiszahat"), "basic"), ScriptedDice([0]))
-    parsed = RULESET.parse(d, "felvidek", "DEPLOY abauj 2 inf\n")
-    assert "not in your home province" in parsed.lines[0].error
+KIND_OF_FILE = {"deploy": "deploy", "orders": "orders", "bid": "bid", "battle": "battle",
+                "fealty": "oath", "move": "move", "palatine": "palatine"}
 
 
-def _state_for(kind: str, seat: str = "felvidek"):
-    s = bare(("felvidek", "tiszahat", "erdely"), year=1303)
-    put(s, "trencsen", "felvidek", inf=3, cav=1)
-    put(s, "pozsony", "felvidek", inf=2)
-    put(s, "abauj", "tiszahat", inf=2)
-    put(s, "kolozs", "erdely", inf=2)
-    for who, c in (("felvidek", "trencsen"), ("tiszahat", "abauj"), ("erdely", "kolozs")):
-        lord(s, who, c)
-        s["players"][who]["treasury"] = 30
-    if kind == "deploy":
-        seats = (("felvidek", "erdely", "szlavonia") if seat in ("felvidek", "erdely", "szlavonia")
-                 else ("tiszahat", "delvidek", "pannonia"))
-        return RULESET.setup(GameConfig(seats, "basic", {"neutral_placement": "players"}),
-                             ScriptedDice([0]))
-    if kind == "bid":
-        s["phase"] = "bid"
-        s["election"] = {"office": 0, "declared": {}, "results": []}
-    if kind in ("battle", "fealty", "move", "palatine"):
-        s["phase"] = "ask"
-        s["ask"] = {"kind": kind, "seats": [seat], "seq": 1, "county": "abauj",
-                    "victor": "tiszahat", "tied": ["felvidek", "tiszahat"],
-                    "office": "judge"}
-    if kind == "orders" and seat == "erdely":
-        s["offices"]["treasurer"] = "erdely"
-    return s
+def _accepted(kind: str) -> tuple[type, ...]:
+    """The order types a file of this kind may hold besides standing orders."""
+    if kind in RULESET.phases:
+        return RULESET.phases[kind].orders
+    return RULESET.answers[kind]
 
 
 def _files():
@@ -197,28 +214,52 @@ def test_example_files_exist():
 
 @pytest.mark.parametrize("path", _files(), ids=lambda x: x.name)
 def test_example_files_parse(path):
-    text = path.read_text(encoding="utf-8")
-    head, _, rest = text.partition("\n\n")
-    lines = text.splitlines()
+    """Every line parses and is a line of the step (or question) the file is for; the
+    position decides the rest when the file is sent."""
+    lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("GAME example") and lines[-1] == "END"
     seat = next(x.split()[1] for x in lines if x.startswith("SEAT "))
     body = "\n".join(x for x in lines if not x.startswith(("GAME ", "SEAT ", "PASSWORD ", "END")))
-    kind = path.stem.split("-")[0]
-    parsed = RULESET.parse(_state_for(kind, seat), seat, body)
+    parsed = GRAMMAR.parse(STATE, seat, body)
     assert parsed.ok, parsed.echo()
-    assert parsed.orders
+    accepted = _accepted(KIND_OF_FILE[path.stem.split("-")[0]])
+    for ln in parsed.lines:
+        assert ln.order.standing or isinstance(ln.order, accepted + (Bid,)), ln.text
 
+
+def test_example_files_use_every_command():
+    """RULESET-DONE 2: sample order files for every command (RESIGN only as a comment)."""
+    used = set()
+    for path in _files():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.lstrip("# ").split()
+            if words and not line.startswith("#"):
+                used.add(words[0].upper())
+    verbs = {cls.verbs[0] for cls in GRAMMAR.orders} - {"RESIGN"}
+    hungarian = {"TOBOROZ", "VÁLTSÁG", "LÉPÉS", "PASSZ", "VEZET", "HŰBÉREKÜ"}
+    assert verbs | hungarian <= used, sorted((verbs | hungarian) - used)
+    assert any("RESIGN" in p.read_text(encoding="utf-8") for p in _files())
+
+
+def test_docs_cover_every_command_and_option():
+    docs = (ROOT / "docs" / "rulesets" / "kard-es-korona.md").read_text(encoding="utf-8")
+    for cls in GRAMMAR.orders:
+        assert f"`{cls.verbs[0]}" in docs, cls.verbs[0]
+    for option in RULESET.options:
+        assert f"`{option.key}`" in docs, option.key
+
+
+# --- perft: legal one-unit steps --------------------------------------------------------------
 
 def single_unit_steps(state, seat):
     """Every legal one-unit step (origin, arm, target) of `seat` in `state`."""
-    from pbem.rulesets.kard_es_korona.movement import check_step
     out = []
     gm = game_map(state["version"])
     for c, stack in sorted(state["board"].items()):
         if stack["owner"] != seat:
             continue
         for a in ARMS:
-            if not stack["u"][a]:
+            if not stack["units"][a]:
                 continue
             for t in sorted(gm.counties):
                 if t == c:
@@ -230,8 +271,6 @@ def single_unit_steps(state, seat):
 
 
 def _start(n, variant):
-    from pbem.core.engine import process, set_up
-    from pbem.rulesets.kard_es_korona.setup import DEFAULT_SEATS
     out = set_up(RULESET, GameConfig(DEFAULT_SEATS[n], variant), b"pin")
     out = process(RULESET, out.state_json, {}, seed=b"pin-1")  # default placements
     return out.state
@@ -261,43 +300,3 @@ def test_trencsen_steps_by_hand():
         "bars", "borsod", "gomor", "lipto", "nograd", "nyitra", "pozsony", "szepes"]
     assert sorted(t for c, a, t in steps if a == "inf") == [
         "bars", "gomor", "lipto", "nyitra", "pozsony"]
-
-
-def test_docs_cover_every_command_and_option():
-    from pbem.rulesets.kard_es_korona.orders import VERBS
-    docs = (Path(__file__).resolve().parents[3] / "docs" / "rulesets" /
-            "kard-es-korona.md").read_text(encoding="utf-8")
-    for verb in VERBS:
-        assert f"`{verb.upper()}" in docs, verb
-    for option in RULESET.options:
-        assert f"`{option.key}`" in docs, option.key
-
-
-def test_standing_lines_in_the_view_parse_back():
-    from pbem.rulesets.kard_es_korona.flow import store_standing
-    s = bare(("felvidek", "tiszahat"), year=1303)
-    lines = ["LEAD open arch cav inf", "TARGET volley inf cav arch", "REROLL NEVER", "FLEE 40",
-             "FEALTY CASTLE", "RETREAT nyitra gomor", "REJOIN pozsony", "PLACE cav arch inf",
-             "LOSSES inf arch cav", "PREFER tiszahat felvidek", "VETO ATTACK heves",
-             "SEQUENCE LAST"]
-    for line in lines:
-        store_standing(s, "felvidek", parse_line(game_map("basic"), s["seats"], line))
-    shown = RULESET.view(s, "felvidek")["me"]["standing_lines"]
-    assert sorted(shown) == sorted(lines)
-    assert "me" not in RULESET.view(s, None) and "standing" not in str(RULESET.view(s, "tiszahat")["players"])
-
-
-def test_example_files_use_every_command():
-    """RULESET-DONE 2: sample order files for every command (RESIGN only as a comment)."""
-    used = set()
-    for path in _files():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            words = line.lstrip("# ").split()
-            if words:
-                used.add(words[0].upper() if not line.startswith("#") else "#" + words[0])
-    verbs = {"DEPLOY", "LORD", "NEUTRAL", "RECRUIT", "RANSOM", "GIVE", "CEDE", "MOVE", "PASS",
-             "LEAD", "TARGET", "REROLL", "FLEE", "FEALTY", "RETREAT", "REJOIN", "PLACE", "LOSSES",
-             "PREFER", "VETO", "SEQUENCE", "BID"}
-    hungarian = {"TOBOROZ", "VÁLTSÁG", "LÉPÉS", "PASSZ", "VEZET", "HŰBÉREKÜ"}
-    assert verbs | hungarian <= used, sorted((verbs | hungarian) - used)
-    assert any("RESIGN" in (p.read_text(encoding="utf-8")) for p in _files())

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import os
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from kek_helpers import RULESET
 
 from pbem.core.engine import canonical_json
+from pbem.core.kit import OUTCOME
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
+from pbem.reports.render import render_report
+from pbem.rulesets.kard_es_korona import RULESET
 
 GOLDEN = Path(__file__).parent / "golden"
 SEATS = ("felvidek", "erdely", "szlavonia")
@@ -66,7 +69,9 @@ def _context(outcome, seat, step):
                  "variant": "advanced", "status": "running"},
         "seat": seat, "step": step, "phase": RULESET.phase_label(outcome.state), "round": 1,
         "happened": {"number": step - 1, "phase": "", "events": [
-            e.text for e in outcome.events if e.visible(seat)],
+            e.text for e in outcome.events if e.visible(seat) and e.kind != OUTCOME],
+            "outcomes": [dict(e.data) for e in outcome.events
+                         if e.visible(seat) and e.kind == OUTCOME],
             "rolls": [r.to_json() for r in outcome.rolls if r.visible(seat)],
             "defaulted": [], "file_hashes": {}, "orders_digest": "", "seed": None,
             "commitment": ""},
@@ -80,7 +85,6 @@ def _context(outcome, seat, step):
 
 
 def test_templates_render_for_every_seat():
-    from pbem.reports.render import render_report
     _, outcomes = transcript()
     picks = [1, 2, len(outcomes) // 2, len(outcomes) - 1]
     for i in picks:
@@ -96,7 +100,6 @@ def test_templates_render_for_every_seat():
 
 @pytest.mark.parametrize("seat", [*SEATS, None])
 def test_svg_is_well_formed(seat):
-    import xml.etree.ElementTree as ET
     _, outcomes = transcript()
     svg = RULESET.board_svg(RULESET.view(outcomes[-1].state, seat))
     root = ET.fromstring(svg)
