@@ -101,6 +101,12 @@ class Game(Ruleset):
         check = getattr(order, "check", None)
         return check(state, seat) if check is not None else None
 
+    def is_standing(self, state: Any, seat: str, order: Order) -> bool:
+        """Is this line a standing order of `seat` in this state? Default: its type says
+        (`Order.standing`). A game whose lines are standing for some seats only (coming
+        turns sent while another seat is on turn) or only outside one step overrides it."""
+        return order.standing
+
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         """Store a seat's standing orders (each line gets its outcome). Default: the game
         has none."""
@@ -200,7 +206,7 @@ class Game(Ruleset):
 
     def _step_problem(self, state: Any, seat: str, order: Order) -> str | None:
         """Is this kind of line accepted from `seat` in the step now?"""
-        if order.standing:
+        if self.is_standing(state, seat, order):
             return None
         verb = str(order).split()[0] if str(order) else type(order).__name__
         qs = {q.seat: q for q in self.questions(state)}
@@ -265,10 +271,10 @@ class Game(Ruleset):
         lines = {seat: [OrderLine(n, text, self.grammar.parse_line(work, seat, text))
                         for n, text in script[seat]] for seat in sorted(script)}
         for seat, seat_lines in lines.items():
-            standing = [ln for ln in seat_lines if ln.order.standing]
+            standing = [ln for ln in seat_lines if self.is_standing(work, seat, ln.order)]
             if standing:
                 self.absorb_standing(ctx, seat, standing)
-        rest = {seat: [ln for ln in seat_lines if not ln.order.standing]
+        rest = {seat: [ln for ln in seat_lines if not self.is_standing(work, seat, ln.order)]
                 for seat, seat_lines in lines.items()}
         try:
             self.phases[phase_name].resolve(ctx, rest)
@@ -306,12 +312,12 @@ class Game(Ruleset):
         k = len(pause["answers"]) + 1
         for seat, parsed in sorted(orders.items()):
             standing = [[ln.lineno, str(ln.order)] for ln in parsed.lines
-                        if ln.ok and ln.order.standing]
+                        if ln.ok and self.is_standing(state, seat, ln.order)]
             if standing:
                 late.append([k, seat, standing])
             q = questions.get(seat)
             for ln in parsed.lines:
-                if not ln.ok or ln.order.standing:
+                if not ln.ok or self.is_standing(state, seat, ln.order):
                     continue
                 if q is not None and seat not in given:
                     given[seat] = str(ln.order)
