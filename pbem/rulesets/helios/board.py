@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from pbem.rulesets.helios import data
+from pbem.rulesets.helios.state import Player
 
 Cell = tuple[int, int]
 DIRS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
@@ -48,13 +49,13 @@ def unkey(s: str) -> Cell:
 _B = data.board()
 LIGHT_R: int = _B["light_radius"]
 DARK_R: int = _B["dark_radius"]
-CENTRE: Cell = tuple(_B["centre"])  # type: ignore[assignment]
-SUN_START: Cell = tuple(_B["sun_start"])  # type: ignore[assignment]
+CENTRE: Cell = tuple(_B["centre"])
+SUN_START: Cell = tuple(_B["sun_start"])
 SUN_ANCHOR: int = _B["sun_anchor"]
-YELLOW: frozenset[Cell] = frozenset(tuple(c) for c in _B["yellow"])  # type: ignore[misc]
-CORNERS: tuple[Cell, ...] = tuple(tuple(c) for c in _B["corners"])  # type: ignore[misc]
-BONUS_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["bonus_resource"])  # type: ignore[misc]
-MANA_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["mana"])  # type: ignore[misc]
+YELLOW: frozenset[Cell] = frozenset(tuple(c) for c in _B["yellow"])
+CORNERS: tuple[Cell, ...] = tuple(tuple(c) for c in _B["corners"])
+BONUS_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["bonus_resource"])
+MANA_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["mana"])
 
 
 @cache
@@ -192,32 +193,32 @@ def legal_placements(tiles: frozenset[Cell], sun: Cell) -> list[Cell]:
 
 # --- the boundary walk (spec §5.6.2 step 1) -------------------------------------------
 
-State = tuple[Cell, int]
+WalkState = tuple[Cell, int]
 
 
-def walk_next(st: State, tiles: frozenset[Cell]) -> State:
-    f, k = st
+def walk_next(ws: WalkState, tiles: frozenset[Cell]) -> WalkState:
+    f, k = ws
     n = add(f, k - 1)
     if n in tiles:
         return (f, (k - 1) % 6)
     return (n, (k + 1) % 6)
 
 
-def boundary_walk(start: State, tiles: frozenset[Cell]) -> tuple[list[Cell], list[list[State]]]:
+def boundary_walk(start: WalkState, tiles: frozenset[Cell]) -> tuple[list[Cell], list[list[WalkState]]]:
     """The clockwise contour W through `start`: cells in order (consecutive repeats merged)
     and, per entry, the walk states it covers. Entry 0 holds `start`."""
     cells: list[Cell] = []
-    states: list[list[State]] = []
-    st = start
-    seen: set[State] = set()
-    while st not in seen:
-        seen.add(st)
-        if cells and cells[-1] == st[0]:
-            states[-1].append(st)
+    states: list[list[WalkState]] = []
+    ws = start
+    seen: set[WalkState] = set()
+    while ws not in seen:
+        seen.add(ws)
+        if cells and cells[-1] == ws[0]:
+            states[-1].append(ws)
         else:
-            cells.append(st[0])
-            states.append([st])
-        st = walk_next(st, tiles)
+            cells.append(ws[0])
+            states.append([ws])
+        ws = walk_next(ws, tiles)
     if len(cells) > 1 and cells[-1] == cells[0]:  # the lap closes inside entry 0
         states[0] = states.pop() + states[0]
         cells.pop()
@@ -369,7 +370,7 @@ def reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     return found
 
 
-def new_anchor(walk: Walk, p: int) -> State:
+def new_anchor(walk: Walk, p: int) -> WalkState:
     """The Sun's stored state after a move: the first state of its walk entry."""
     return walk.states[p][0]
 
@@ -381,3 +382,13 @@ def path_angle(start: Cell, path: list[Cell]) -> int:
         total += delta(a, b)
         a = b
     return total
+
+
+# --- a player's board ---------------------------------------------------------------------
+
+def tileset(player: Player) -> frozenset[Cell]:
+    return frozenset(unkey(k) for k in player["tiles"])
+
+
+def sun_cell(player: Player) -> Cell:
+    return (player["sun"][0], player["sun"][1])

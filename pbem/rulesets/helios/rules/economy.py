@@ -8,13 +8,13 @@ player owns none of may be paid with 2 resources of any colours (spec A13 strict
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
+from pbem.core.kit import Context
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.board import Cell, all_cells, key, unkey
 from pbem.rulesets.helios.orders import Token
-
-Player = dict[str, Any]
+from pbem.rulesets.helios.rules import supply
+from pbem.rulesets.helios.state import Player, State, Tile
 
 
 def owned(player: Player) -> Counter[str]:
@@ -163,7 +163,7 @@ def spend(player: Player, located: list[tuple[str, Cell]]) -> None:
         player["tiles"][key(cell)]["cubes"].remove(colour)
 
 
-def can_take_cube(tile: dict[str, Any]) -> bool:
+def can_take_cube(tile: Tile) -> bool:
     """Spec §5.12: at most 2 cubes, never on a temple."""
     return not tile["temple"] and len(tile["cubes"]) < 2
 
@@ -181,3 +181,22 @@ def rarest_colour(player: Player) -> str:
     have = owned(player)
     order = ["blue", "black", "green", "grey", "brown"]
     return min(order, key=lambda c: (have[c], order.index(c)))
+
+
+def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: str) -> None:
+    """A chosen resource onto one of your tiles (no temple, max 2); lost if none can take it
+    (spec §5.13)."""
+    state: State = ctx.state
+    p = state["players"][seat]
+    t = p["tiles"].get(key(cell)) if cell else None
+    if t is None or not can_take_cube(t):
+        cell = first_cube_tile(p)
+    if cell is None:
+        ctx.log.public("cube_lost", f"{seat}'s {colour} resource ({why}) is lost: no tile can "
+                       "take it.")
+        return
+    if not supply.cube_available(state, colour, ctx.log):
+        return
+    p["tiles"][key(cell)]["cubes"].append(colour)
+    ctx.log.public("cube", f"{seat} puts a {colour} resource on {key(cell)} ({why}).",
+                   seat=seat)
