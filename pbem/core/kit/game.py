@@ -246,11 +246,14 @@ class Game(Ruleset):
 
     def resolve(self, state: Any, orders: Mapping[str, Parsed],
                 dice: Dice) -> tuple[Any, list[Event]]:
+        pause = self.pause_of(state)
         refusals = Log(report_outcomes=self.report_outcomes)
+        # The files of a step that answers decision point k are file k of the paused
+        # resolution (its script is file 0), so every outcome names its file.
+        refusals.file = len(pause["answers"]) + 1 if pause else 0
         for seat, parsed in sorted(orders.items()):
             for line in parsed.errors:
                 refusals.refused(seat, line, line.error or "", order=line.text)
-        pause = self.pause_of(state)
         if pause:
             new, events = self._resume(state, pause, orders, dice, refusals)
         else:
@@ -266,8 +269,9 @@ class Game(Ruleset):
              answers: list[dict[str, str]], late: list[list[Any]], replay: list[int],
              emitted: int, dice: Dice, snapshot: Any) -> tuple[Any, list[Event], Context]:
         work["pause"] = None
-        ctx = Context(work, ReplayDice(dice, replay), Log(), ask=self.ask_mode(work),
-                      answers=answers, late=late, absorb=self._absorb_late)
+        ctx = Context(work, ReplayDice(dice, replay), Log(report_outcomes=self.report_outcomes),
+                      ask=self.ask_mode(work), answers=answers, late=late,
+                      absorb=self._absorb_late)
         lines = {seat: [OrderLine(n, text, self.grammar.parse_line(work, seat, text))
                         for n, text in script[seat]] for seat in sorted(script)}
         for seat, seat_lines in lines.items():

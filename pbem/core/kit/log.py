@@ -35,8 +35,8 @@ class Log:
         # does not give every line its outcome yet.
         self.report_outcomes = report_outcomes
         self._outcomes: dict[tuple[str, int, int], str] = {}
-        # Which of a seat's files the lines belong to: 0 for the step's own files, k for
-        # standing orders sent with the k-th answer of a paused resolution.
+        # Which file the lines belong to: 0 for the files the resolution started with, k
+        # for the files sent to answer its k-th decision (a paused resolution's steps).
         self.file = 0
 
     def public(self, kind: str, text: str, **data: Any) -> Event:
