@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from pbem.core.kit import Question
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.orders import Action, Build, Place, Sun, Temple
+from pbem.rulesets.helios.rules import economy
 from pbem.rulesets.helios.rules.buildings import check_build
 from pbem.rulesets.helios.rules.land import offered_items
-from pbem.rulesets.helios.rules.seats import catchup_seats, turn_order
+from pbem.rulesets.helios.rules.seats import catchup_seats, current_seat, turn_order
 from pbem.rulesets.helios.rules.sun import destinations
 from pbem.rulesets.helios.rules.temples import check_temple
 from pbem.rulesets.helios.state import State
@@ -75,7 +76,9 @@ def random_action(state: State, seat: str, rng: random.Random,
     return None
 
 
-def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
+def random_turn(state: State, seat: str, rng: random.Random, *, now: bool = True) -> list[str]:
+    """One turn of alternatives; `now`: the turn played at once (its tiles are known), else
+    a stored turn (UNDER then only where it agrees with IF)."""
     lines: list[str] = []
     cols = [c for c in data.SYMBOLS if state["columns"][c]] or list(data.SYMBOLS)
     strict = state["options"]["conditional_orders"] == "no"
@@ -83,11 +86,17 @@ def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
         if i:
             lines.append("OR")
         col = rng.choice(cols)
+        low = state["columns"][col][-1] if state["columns"][col] else None
         take = f"TAKE {col}"
-        if state["columns"][col] and not strict and rng.random() < 0.2:
-            take += f" IF {state['columns'][col][-1]}"
+        only = None
+        if low and not strict and rng.random() < 0.2:
+            take += f" IF {low}"
+            only = low
         if rng.random() < 0.5:
-            take += f" UNDER {rng.choice(data.AREAS)}"
+            area = rng.choice(data.AREAS)
+            # rulebook p. 4: a coloured tile goes under its own colour
+            if (low in ("grey", area)) if now else (only in (None, "grey", area)):
+                take += f" UNDER {area}"
         lines.append(take)
         action = random_action(state, seat, rng, col) if rng.random() < 0.95 else None
         lines.append(str(action) if action is not None else "DECLINE")
@@ -103,13 +112,17 @@ def random_orders(state: State, seat: str, rng: random.Random,
     if "estate" in asked:
         return _estate(state, seat, rng)
     if "catchup" in asked:
-        tiles = sorted(state["players"][seat]["tiles"])
-        return [f"CATCHUP {rng.choice(data.COLOURS)} AT {rng.choice(tiles)}"]
+        tiles = economy.cube_tiles(state["players"][seat])
+        colour = rng.choice(data.COLOURS)
+        return [f"CATCHUP {colour}" + (f" AT {rng.choice(tiles)}" if tiles else "")]
     ph = state["phase"]
     if ph == "setup":
-        out = [f"START {rng.choice(data.STARTING_LANDS)}"]
+        land = rng.choice(data.STARTING_LANDS)
+        out = [f"START {land}"]
         if seat in catchup_seats(state):
-            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+            colours = [c for c in data.COLOURS if c != data.LAND_COLOUR[land]
+                       or state["options"]["setup_bonus_must_differ"] == "no"]
+            out.append(f"CATCHUP {rng.choice(colours)}")
         return out
     if ph == "actions":
         return _turns(state, seat, rng)
@@ -128,13 +141,18 @@ def _estate(state: State, seat: str, rng: random.Random) -> list[str]:
 
 
 def _turns(state: State, seat: str, rng: random.Random) -> list[str]:
-    out = random_turn(state, seat, rng)
-    left = turn_order(state)[state["turn_index"] + 1:].count(seat)
+    now = current_seat(state) == seat
+    if not now and seat not in turn_order(state)[state["turn_index"]:]:
+        return [f"CATCHUP {rng.choice(data.COLOURS)}"]  # no turn left this round
+    out = random_turn(state, seat, rng, now=now)
+    # the coming turns after the first of this script (a seat not on turn plays its first
+    # one at its next turn)
+    left = turn_order(state)[state["turn_index"] + 1:].count(seat) - (0 if now else 1)
     if left and state["options"]["conditional_orders"] != "no" and rng.random() < 0.5:
         # plan the rest of the round now (stored turns), each with a fallback
         # alternative that always works while its column has tiles
         for _ in range(left if rng.random() < 0.7 else 1):
-            out += ["NEXT", *random_turn(state, seat, rng)]
+            out += ["NEXT", *random_turn(state, seat, rng, now=False)]
             for col in rng.sample(list(data.SYMBOLS), 3):
                 out += ["OR", f"TAKE {col}", "DECLINE"]
     if rng.random() < 0.1:

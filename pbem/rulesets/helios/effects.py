@@ -18,8 +18,6 @@ from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import Cell, key
 from pbem.rulesets.helios.orders import (
     GRAMMAR,
-    Action,
-    Bonus,
     Build,
     Estate,
     PlanEntry,
@@ -29,19 +27,19 @@ from pbem.rulesets.helios.rules import supply
 from pbem.rulesets.helios.rules.land import put_tile
 from pbem.rulesets.helios.state import Player, State
 
-# Handlers: (ctx, seat, the BUILD order, the turn's unused BONUS actions) -> True when the
-# building grants a bonus action now.
+# Handlers: (ctx, seat, the BUILD order, the rest of the turn: its unused BONUS lines) ->
+# True when the building grants a bonus action now.
 BUILT = Effects("building ability")
 
 
 @BUILT.register("none")
-def plain(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def plain(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 16: Observatory, Shrine, Sun Hut, Sacred Grove: their Sun and mana only."""
     return False
 
 
 @BUILT.register("temple_bonus", "cheap_temples", "double_circuit", "warehouse")
-def permanent(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def permanent(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 16, permanent: Town Hall +3 VP per sunlit temple and Warehouse second
     resources (rules/sun.py sunlight), Citadel temples cost 1 (rules/temples.py), Clock
     Tower 10 VP per circuit (rules/sun.py circuit)."""
@@ -49,7 +47,7 @@ def permanent(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> boo
 
 
 @BUILT.register("infinite_sun")
-def power_plant(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def power_plant(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 16 (Erőmű): the Sun may move any distance, and circuits score no more."""
     ctx.state["players"][seat]["sun_infinite"] = True
     ctx.log.public("sun_track", f"{seat}'s Sun may now move any distance; no more circuit VP "
@@ -58,7 +56,7 @@ def power_plant(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> b
 
 
 @BUILT.register("bazaar")
-def bazaar(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def bazaar(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 16 (Bazár): once, up to 3 mana become 4 VP each (default 3)."""
     p = ctx.state["players"][seat]
     n = min(o.convert if o.convert is not None else 3, p["mana"], 3)
@@ -69,13 +67,13 @@ def bazaar(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
 
 
 @BUILT.register("bonus_action")
-def palace(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def palace(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 7, 16 (Palota): a bonus action at once, as part of the build."""
     return True
 
 
 @BUILT.register("estate")
-def estate_manager(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def estate_manager(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 16 (Birtokintéző): draw the bottom two tiles of the extra pile and place
     them, each with 1 matching resource. Placement rules and special spaces apply
     (SPEC-AMBIGUITY A22); an unplaceable tile leaves the game. Where they go is the seat's
@@ -103,7 +101,7 @@ def estate_manager(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -
         if cells else ("ESTATE",), exhaustive=False,
         standing=str(Estate(o.cells, o.bonus)) if o.cells else None,
         accept=is_estate, public=f"where the Estate Manager's {tiles} go",
-        data={"tiles": drawn, "rest_of_turn": [str(Bonus(a)) for a in queue]})
+        data={"tiles": drawn, "rest_of_turn": list(rest)})
     plan = GRAMMAR.parse_line(state, seat, answer)
     assert isinstance(plan, Estate)
     place_estate_tiles(ctx, seat, drawn, plan.cells, plan.bonus or o.bonus)
@@ -130,6 +128,11 @@ def place_estate_tiles(ctx: Context, seat: str, drawn: Sequence[str],
         if spot is None:
             legal = board.legal_placements(tiles, sun)
             spot = legal[0] if legal else None
+            if spot is not None:  # the documented default: say so
+                why = ("none of your cells for it (" + ", ".join(map(key, wanted)) + ") is "
+                       "legal now") if wanted else "you named no cell for it"
+                ctx.log.private([seat], "estate", f"{seat}'s Estate Manager {typ}: {why}; it "
+                                f"goes on {key(spot)}, the first legal cell.")
         if spot is None:
             state["removed_lands"] += 1
             ctx.log.public("estate", f"The Estate Manager's {typ} cannot be placed and leaves "

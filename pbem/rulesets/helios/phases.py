@@ -14,19 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.core.kit import Context, Lines, Order
+from pbem.core.kit import CHANGED, DONE, REFUSED, Context, Lines
 from pbem.core.orders import Prompt
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.orders import Catchup, Start, Sun
 from pbem.rulesets.helios.orders import Place as PlaceOrder
-from pbem.rulesets.helios.rules import characters, land, rounds, sun, turns
+from pbem.rulesets.helios.rules import characters, land, rounds, script, sun, turns
 from pbem.rulesets.helios.rules.seats import catchup_seats, current_seat
 from pbem.rulesets.helios.state import Player, State
-
-
-def lines_of(lines: Lines, seat: str) -> list[Order]:
-    return [ln.order for ln in lines.get(seat, ())]
-
 
 # --- set-up ------------------------------------------------------------------------------------
 
@@ -42,18 +37,43 @@ def setup_prompt(state: State, seat: str) -> Prompt:
 
 
 def setup_default(state: State, seat: str) -> Sequence[str]:
-    return [f"START {data.STARTING_LANDS[state['seats'].index(seat) % 3]}"]
+    start = f"START {data.STARTING_LANDS[state['seats'].index(seat) % 3]}"
+    return [start, "CATCHUP blue"] if seat in catchup_seats(state) else [start]
 
 
 def resolve_setup(ctx: Context, lines: Lines) -> None:
     state: State = ctx.state
-    starts, extras = {}, {}
+    starts: dict[str, str] = {}
+    extras: dict[str, Catchup | None] = {}
     for seat in state["seats"]:
-        mine = lines_of(lines, seat)
-        start = next((o for o in mine if isinstance(o, Start)), None)
-        starts[seat] = start.land if start else data.STARTING_LANDS[state["seats"].index(seat) % 3]
-        extras[seat] = next((o for o in mine if isinstance(o, Catchup)), None)
-    rounds.finish_setup(ctx, starts, extras)
+        mine = lines.get(seat, ())
+        start = next((ln for ln in mine if isinstance(ln.order, Start)), None)
+        extra = next((ln for ln in mine if isinstance(ln.order, Catchup)), None)
+        for ln in mine:
+            if ln is not start and ln is not extra:  # judged on arrival: one of each
+                ctx.log.outcome(seat, ln, REFUSED, f"only the first {str(ln.order).split()[0]} "
+                                "counts")
+        starts[seat] = start.order.land if start and isinstance(start.order, Start) else \
+            data.STARTING_LANDS[state["seats"].index(seat) % 3]
+        extras[seat] = extra.order if extra and isinstance(extra.order, Catchup) else None
+        if start:
+            ctx.log.outcome(seat, start, DONE, f"you start with {starts[seat]} on the centre")
+    given = rounds.finish_setup(ctx, starts, extras)
+    for seat in state["seats"]:
+        extra = next((ln for ln in lines.get(seat, ()) if isinstance(ln.order, Catchup)), None)
+        asked = extras[seat]
+        wanted = asked.colour if asked else None
+        if extra is not None and seat not in given:  # judged on arrival
+            ctx.log.outcome(seat, extra, REFUSED, "only seats 3 and 4 after the start player "
+                            "get a set-up resource")
+        elif extra is not None and wanted == given[seat]:
+            ctx.log.outcome(seat, extra, DONE, f"a {wanted} resource on your start tile")
+        elif extra is not None:
+            ctx.log.outcome(seat, extra, CHANGED, f"your start tile's resource is {wanted}: "
+                            f"the option setup_bonus_must_differ gave you {given[seat]}")
+        elif seat in given:
+            ctx.log.private([seat], "default", f"{seat}: no CATCHUP line: the default "
+                            f"{given[seat]} resource goes on your start tile.")
     turns.play_on(ctx)
 
 
@@ -71,7 +91,9 @@ def actions_prompt(state: State, seat: str) -> Prompt:
 
 
 def actions_default(state: State, seat: str) -> Sequence[str]:
-    return ["TAKE sun", "DECLINE"]
+    """NMR: the lowest tile of the first column with tiles (sun, land, build), declined."""
+    col = next((c for c in ("sun", "land", "build") if state["columns"][c]), "sun")
+    return [f"TAKE {col}", "DECLINE"]
 
 
 def resolve_actions(ctx: Context, lines: Lines) -> None:
@@ -79,12 +101,12 @@ def resolve_actions(ctx: Context, lines: Lines) -> None:
     state: State = ctx.state
     seat = current_seat(state)
     assert seat is not None
-    blocks = turns.split_turns(lines_of(lines, seat))
-    if blocks:
-        turns.run_turn(ctx, seat, blocks[0], stored=False)
+    first, *later = script.split(lines.get(seat, ()))
+    if first.alternatives:
+        turns.run_turn(ctx, seat, first, stored=False)
     else:
-        turns.fallback_turn(ctx, seat)
-    state["players"][seat]["pending"] = [turns.block_lines(b) for b in blocks[1:]]
+        turns.fallback_turn(ctx, seat, "your orders hold no usable turn for now")
+    turns.store(ctx, seat, later)
     state["turn_index"] += 1
     turns.play_on(ctx)
 
@@ -149,11 +171,10 @@ def resolve_characters(ctx: Context, lines: Lines) -> None:
     state: State = ctx.state
     if state["phase2"]:
         seat = characters.phase2_current(state)
-        if not characters.phase2_step(ctx, seat, lines_of(lines, seat)):
+        if not characters.phase2_step(ctx, seat, lines.get(seat, ())):
             turns.play_on(ctx)
             return
     else:
-        characters.run_characters(ctx, {s: lines_of(lines, s) for s in state["seats"]})
+        characters.run_characters(ctx, {s: lines.get(s, ()) for s in state["seats"]})
     rounds.end_round(ctx)
     turns.play_on(ctx)
-

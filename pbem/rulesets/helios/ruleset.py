@@ -45,7 +45,7 @@ from pbem.rulesets.helios.phases import (
     setup_default,
     setup_prompt,
 )
-from pbem.rulesets.helios.rules import rounds, turns
+from pbem.rulesets.helios.rules import rounds, script, turns
 from pbem.rulesets.helios.rules.seats import current_seat
 from pbem.rulesets.helios.state import State
 
@@ -97,6 +97,7 @@ class Helios(Game):
     phases = PHASES
     answers = {"estate": (Estate,), "catchup": (Catchup,)}
     state_schema = State
+    report_outcomes = True
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
         return SEATS[:players]
@@ -138,21 +139,28 @@ class Helios(Game):
 
     def parse(self, state: Any, seat: str, text: str) -> Parsed:
         parsed = super().parse(state, seat, text)
-        if state["phase"] == "actions" and not self.questions(state):
-            return judge.script(parsed)
+        if self.questions(state):
+            return parsed
+        if state["phase"] == "actions":
+            return judge.script_verdicts(state, seat, parsed)
+        if state["phase"] == "setup":
+            return judge.setup_file(state, seat, parsed)
         return parsed
 
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
-        """A standing CATCHUP is kept for the next Phase 3 (the latest wins); coming turns
-        replace the seat's stored turns."""
+        """A standing CATCHUP is kept for the next Phase 3 (the latest wins); the coming
+        turns of a seat not on turn replace its stored turns."""
         p = ctx.state["players"][seat]
-        for ln in lines:
-            if isinstance(ln.order, Catchup):
-                p["catchup"] = str(ln.order)
-        blocks = turns.split_turns([ln.order for ln in lines
-                                    if not isinstance(ln.order, Catchup)])
-        if blocks:
-            p["pending"] = [turns.block_lines(b) for b in blocks]
+        catchups = [ln for ln in lines if isinstance(ln.order, Catchup)]
+        for ln in catchups[:-1]:
+            ctx.log.not_needed(seat, ln, f"line {catchups[-1].lineno} replaces it")
+        if catchups:
+            p["catchup"] = str(catchups[-1].order)
+            ctx.log.done(seat, catchups[-1], "kept as your standing order for your next Phase 3 "
+                         "catch-up resource")
+        blocks = script.split([ln for ln in lines if not isinstance(ln.order, Catchup)])
+        if any(b.alternatives for b in blocks):
+            turns.store(ctx, seat, blocks)
             ctx.log.private([seat], "stored", f"{seat}'s next "
                             + (f"{len(blocks)} turns are" if len(blocks) > 1 else "turn is")
                             + " stored.")

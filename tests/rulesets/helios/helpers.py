@@ -10,6 +10,7 @@ from typing import Any
 from pbem.core.dice import Dice, HmacDice, ScriptedDice
 from pbem.core.engine import StepOutcome, canonical_json, process, set_up, split_setup
 from pbem.core.kit import Context, Log
+from pbem.core.orders import OrderLine
 from pbem.core.ruleset import GameConfig
 from pbem.rulesets.helios import RULESET, board
 from pbem.rulesets.helios.board import key
@@ -82,6 +83,11 @@ def run(state: dict[str, Any], seat: str, order: Action, queue: list[Action] | N
 def line(text: str, state: dict[str, Any] | None = None, seat: str = "north") -> Any:
     """One order line parsed by the grammar."""
     return GRAMMAR.parse_line(state or {}, seat, text)
+
+
+def numbered(*orders: Any) -> list[OrderLine]:
+    """Orders as the lines 1, 2, ... of a file."""
+    return [OrderLine(i, str(o), o) for i, o in enumerate(orders, start=1)]
 
 
 def canon(data: Any) -> str:

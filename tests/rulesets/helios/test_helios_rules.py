@@ -10,6 +10,7 @@ import pytest
 from pbem.rulesets.helios import board
 from pbem.rulesets.helios.orders import (
     Activate,
+    Bonus,
     Build,
     Decline,
     Hire,
@@ -20,8 +21,14 @@ from pbem.rulesets.helios.orders import (
     Token,
 )
 from pbem.rulesets.helios.rules import actions, characters, economy, scoring, sun, supply, turns
-from pbem.rulesets.helios.rules.turns import Alternative
-from tests.rulesets.helios.helpers import ctx, new_game, set_board
+from pbem.rulesets.helios.rules.script import Alternative, BonusLine
+from tests.rulesets.helios.helpers import ctx, new_game, numbered, set_board
+
+
+def bonus(*actions):
+    """BONUS lines 1, 2, ... of a file."""
+    return [BonusLine(a, ln) for a, ln in zip(actions, numbered(*map(Bonus, actions)),
+                                                strict=True)]
 
 
 @pytest.mark.parametrize("reqs,paid,have,ok", [
@@ -97,11 +104,16 @@ def test_hire_needs_mana_and_a_free_character(game2):
     s = game2
     s["players"]["north"]["mana"] = 3
     c = ctx(s)
-    assert not characters.hire(c, "north", Hire(("treasurer",)))  # costs 4
-    assert characters.hire(c, "north", Hire(("treasurer", "princess")))
+    north = numbered(Hire(("treasurer",)), Hire(("treasurer", "princess")))
+    assert not characters.hire(c, "north", north[0])  # costs 4
+    assert characters.hire(c, "north", north[1])
     assert s["characters"]["princess"]["owner"] == "north" and s["players"]["north"]["mana"] == 0
     s["players"]["east"]["mana"] = 9
-    assert not characters.hire(c, "east", Hire(("princess",)))
+    assert not characters.hire(c, "east", numbered(Hire(("princess",)))[0])
+    assert [e.text for e in c.log.events if e.kind == "outcome"] == [
+        "line 1: HIRE treasurer -> refused: the treasurer costs 4 mana, you have 3",
+        "line 2: HIRE treasurer OR princess -> carried out: hired the princess for 3 mana",
+        "line 1: HIRE princess -> refused: the princess is taken by north"]
 
 
 def test_activation_rules(game2):
@@ -155,8 +167,8 @@ def test_palace_and_fourth_tile_bonus_in_one_turn(game2):
     p["under"]["blue"] = [["land", "blue"]] * 3
     s["columns"]["build"][-1] = "blue"
     c = ctx(s)
-    turns.play_alternative(c, "north", Alternative(Take("build"), Build("palace"),
-                                                   [Sun(((2, -1),)), Place("temples", (0, 1))]))
+    turns.play_alternative(c, "north", Alternative(Take("build"), Build("palace"), bonus(
+        Sun(((2, -1),)), Place("temples", (0, 1)))))
     kinds = [e.kind for e in c.log.events]
     assert kinds.index("building") < kinds.index("sun") < kinds.index("place")
     assert p["sun"] == [2, -1] and "0,1" in p["tiles"] and p["under"]["blue"] == []
@@ -166,8 +178,11 @@ def test_illegal_bonus_line_is_skipped_and_next_used(game2):
     s = game2
     p = set_board(s, "north", {(0, 0): ("granite", ["grey"])}, sun=(1, -1))
     c = ctx(s)
-    turns.bonus_action(c, "north", [Sun(((3, 3),)), Place("temples", (0, 1))])
-    assert "0,1" in p["tiles"] and any("skipped" in e.text for e in c.log.events)
+    turns.bonus_action(c, "north", bonus(Sun(((3, 3),)), Place("temples", (0, 1))))
+    assert "0,1" in p["tiles"]
+    assert [e.text for e in c.log.events if e.kind == "outcome"] == [
+        "line 1: BONUS SUN TO 3,3 -> refused: your Sun cannot reach 3,3; it can reach 1,0, 0,1",
+        "line 2: BONUS PLACE temples AT 0,1 -> carried out: your bonus action"]
     c = ctx(s)
     turns.bonus_action(c, "north", [])
     assert c.log.events[-1].kind == "bonus_lost"
@@ -227,7 +242,7 @@ def test_action_must_match_the_tile_symbol(game2):
     c = ctx(s)
     turns.play_alternative(c, "north", Alternative(Take("land"), Sun(((1, 0),))))
     assert p["sun"] == [1, -1] and any("a land tile grants PLACE" in e.text for e in c.log.events)
-    assert turns.viable(s, "north", Alternative(Take("land"), Sun(((1, 0),))))
+    assert turns.problem_of(s, "north", Alternative(Take("land"), Sun(((1, 0),))))
 
 
 def test_auto_payment_handles_either_or_with_a_single_colour(game2):
@@ -244,7 +259,7 @@ def test_phase2_activation_mana_pays_a_hire_in_the_same_turn(game2):
     set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]),
                            (1, 0): ("granite", ["brown"])}, mana=2)
     s["characters"]["priestess"]["owner"] = "north"
-    q = [Hire(("treasurer",)), Activate("priestess")]
+    q = numbered(Hire(("treasurer",)), Activate("priestess"))
     assert characters.phase2_turn(ctx(s), "north", q)
     assert s["characters"]["priestess"]["active"]
     assert s["characters"]["treasurer"]["owner"] == "north"
@@ -256,7 +271,7 @@ def test_phase2_hire_then_activate_the_same_character(game2):
     s = game2
     set_board(s, "north", {(0, 0): ("granite", ["blue", "brown"]), (1, 0): ("granite", ["grey"])},
               mana=3)
-    assert characters.phase2_turn(ctx(s), "north", [Hire(("princess",)), Activate("princess")])
+    assert characters.phase2_turn(ctx(s), "north", numbered(Hire(("princess",)), Activate("princess")))
     assert s["characters"]["princess"] == {"owner": "north", "active": True}
     assert s["players"]["north"]["mana"] == 0 and s["players"]["north"]["sun_value"] == 3
 
@@ -266,11 +281,11 @@ def test_phase2_one_hire_per_turn_even_after_activation_mana(game2):
     set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]), (1, 0): ("granite", ["brown"])},
               mana=2)
     s["characters"]["priestess"]["owner"] = "north"
-    q = [Hire(("inventor",)), Hire(("architect",)), Activate("priestess")]
+    q = numbered(Hire(("inventor",)), Hire(("architect",)), Activate("priestess"))
     assert characters.phase2_turn(ctx(s), "north", q)
     assert s["characters"]["inventor"]["owner"] == "north"
     assert s["characters"]["architect"]["owner"] is None
-    assert q == [Hire(("architect",))]  # kept for a later turn
+    assert [ln.order for ln in q] == [Hire(("architect",))]  # kept for a later turn
 
 
 def test_phase2_preferred_hire_uses_the_activation_mana(game2):
@@ -280,6 +295,7 @@ def test_phase2_preferred_hire_uses_the_activation_mana(game2):
     set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]), (1, 0): ("granite", ["brown"])},
               mana=2)
     s["characters"]["priestess"]["owner"] = "north"
-    assert characters.phase2_turn(ctx(s), "north", [Hire(("treasurer", "inventor")), Activate("priestess")])
+    assert characters.phase2_turn(ctx(s), "north",
+                                    numbered(Hire(("treasurer", "inventor")), Activate("priestess")))
     assert s["characters"]["treasurer"]["owner"] == "north"
     assert s["characters"]["inventor"]["owner"] is None

@@ -42,9 +42,10 @@ def check(state: State, seat: str, o: Action) -> str | None:
     return _CHECKS[type(o)](state, seat, o)
 
 
-def perform(ctx: Context, seat: str, o: Action, queue: Sequence[Action]) -> bool:
+def perform(ctx: Context, seat: str, o: Action, rest: Sequence[str] = ()) -> bool:
     """Carry out a legal action; True when it grants a bonus action now (the Palace).
-    `queue` holds the turn's unused BONUS actions (for the Estate Manager's question)."""
+    `rest` is the rest of the turn (its unused BONUS lines, for the Estate Manager's
+    question)."""
     if isinstance(o, Decline):
         ctx.log.public("decline", f"{seat} declines the action.", seat=seat)
     elif isinstance(o, Place):
@@ -52,7 +53,7 @@ def perform(ctx: Context, seat: str, o: Action, queue: Sequence[Action]) -> bool
     elif isinstance(o, Temple):
         do_temple(ctx, seat, o)
     elif isinstance(o, Build):
-        return do_build(ctx, seat, o, queue)
+        return do_build(ctx, seat, o, rest)
     else:
         do_sun(ctx, seat, o)
     return False

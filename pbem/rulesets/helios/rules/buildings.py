@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pbem.core.kit import Context
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.effects import BUILT
-from pbem.rulesets.helios.orders import Action, Build
+from pbem.rulesets.helios.orders import Build
 from pbem.rulesets.helios.rules import economy, supply
 from pbem.rulesets.helios.state import State
 
@@ -33,7 +33,7 @@ def check_build(state: State, seat: str, o: Build) -> str | None:
     return None
 
 
-def do_build(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool:
+def do_build(ctx: Context, seat: str, o: Build, rest: Sequence[str] = ()) -> bool:
     """Build; True when the building grants a bonus action now (the Palace). The ability
     acts as the building is built, before its Sun and mana bonus."""
     state: State = ctx.state
@@ -47,7 +47,7 @@ def do_build(ctx: Context, seat: str, o: Build, queue: Sequence[Action]) -> bool
     name = o.building.replace("_", " ")
     ctx.log.public("building", f"{seat} builds the {name}, paying "
                    f"{', '.join(c for c, _ in located)}.", seat=seat, building=o.building)
-    bonus_action = BUILT(b["ability"], ctx, seat, o, queue)
+    bonus_action = BUILT(b["ability"], ctx, seat, o, rest)
     supply.raise_sun(ctx, seat, b["sun"], name)
     supply.gain_mana(ctx, seat, b["mana"], name)
     return bool(bonus_action)

@@ -7,11 +7,12 @@ turn per step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from pbem.core.kit import Context, Order
+from pbem.core.kit import CHANGED, DONE, NOT_NEEDED, REFUSED, Context, Order
+from pbem.core.orders import OrderLine
 from pbem.rulesets.helios import data
-from pbem.rulesets.helios.orders import Activate, Hire
+from pbem.rulesets.helios.orders import Activate, Hire, Pass
 from pbem.rulesets.helios.rules import economy, supply
 from pbem.rulesets.helios.rules.seats import order_from
 from pbem.rulesets.helios.state import State
@@ -31,10 +32,13 @@ def activation_problem(state: State, seat: str, o: Activate) -> str | None:
     if ch["active"]:
         return f"your {o.name} is already active"
     cost = list(data.characters()[o.name]["cost"])
-    return economy.payment(state["players"][seat], cost, o.pay, f"the {o.name}")[1]
+    return economy.payment(state["players"][seat], cost, o.pay,
+                           f"the {o.name.replace('_', ' ')}")[1]
 
 
-def activate(ctx: Context, seat: str, o: Activate) -> None:
+def activate(ctx: Context, seat: str, o: Activate) -> str | None:
+    """Activate a hired character (legal now). Returns what differs from the line (where
+    the Architect's or Cartographer's resource went), None when it went as written."""
     state: State = ctx.state
     p = state["players"][seat]
     ch = data.characters()[o.name]
@@ -49,17 +53,18 @@ def activate(ctx: Context, seat: str, o: Activate) -> None:
     supply.gain_mana(ctx, seat, ch["mana"], o.name)
     if ch["place"]:
         # Rulebook p. 15: the Architect and the Cartographer place one resource.
-        economy.place_cube(ctx, seat, o.colour or economy.rarest_colour(p), o.cell, o.name)
+        return economy.place_cube(ctx, seat, o.colour or economy.rarest_colour(p), o.cell,
+                                  o.name)
+    return None
 
 
-def run_characters(ctx: Context, scripts: dict[str, list[Order]]) -> None:
+def run_characters(ctx: Context, scripts: Mapping[str, Sequence[OrderLine]]) -> None:
     """Phase 2 from every seat's script, turn by turn in phase order, until all pass in a
     row (spec §4.3, A18, A19; batching per spec §4.5)."""
     state: State = ctx.state
     order = phase2_order(state)
     ctx.log.public("phase2", "Phase 2 (characters): order " + ", ".join(order) + ".")
-    queues = {s: [o for o in scripts.get(s, []) if isinstance(o, Hire | Activate)]
-              for s in order}
+    queues = {s: _script(ctx, s, scripts.get(s, ())) for s in order}
     passes = 0
     i = 0
     while passes < len(order):
@@ -70,17 +75,31 @@ def run_characters(ctx: Context, scripts: dict[str, list[Order]]) -> None:
         else:
             passes += 1
     for seat, q in queues.items():
-        for o in q:
-            ctx.log.private([seat], "skipped", f"{seat}'s {o} is not used.")
+        for ln in q:
+            ctx.log.outcome(seat, ln, NOT_NEEDED, _unused(state, seat, ln.order))
 
 
-def phase2_turn(ctx: Context, seat: str, q: list[Hire | Activate]) -> bool:
+def _script(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> list[OrderLine]:
+    """The HIRE and ACTIVATE lines of a seat's Phase 2 script; PASS is done at once."""
+    for ln in lines:
+        if isinstance(ln.order, Pass):
+            ctx.log.outcome(seat, ln, DONE, "you pass when you have nothing else to do")
+    return [ln for ln in lines if isinstance(ln.order, Hire | Activate)]
+
+
+def _unused(state: State, seat: str, o: Order) -> str:
+    if isinstance(o, Activate) and state["characters"][o.name]["owner"] is None:
+        return f"you did not hire the {o.name.replace('_', ' ')}"
+    return "Phase 2 ended before it was used"
+
+
+def phase2_turn(ctx: Context, seat: str, q: list[OrderLine]) -> bool:
     """One Phase 2 turn (rulebook p. 11): at most one hire and any activations, in the
     order the player wants ("eldöntheti a fenti akciók végrehajtási sorrendjét"). The
     engine takes the order that leaves every choice open: first the activations of
     characters already owned (they only add mana), then the first HIRE line that can hire
     (one per turn), then the activation of the character just hired. Used lines leave
-    `q`; a HIRE line passed over for a later one, or not possible, is dropped. True if
+    `q`; a HIRE line passed over for a later one, or not possible, is refused. True if
     the seat acted."""
     activated = _activations(ctx, seat, q)
     hired = _hire_from(ctx, seat, q)
@@ -91,35 +110,42 @@ def phase2_turn(ctx: Context, seat: str, q: list[Hire | Activate]) -> bool:
     return hired or activated
 
 
-def _hire_from(ctx: Context, seat: str, q: list[Hire | Activate]) -> bool:
-    """Use the first HIRE line of `q` that can hire now; the lines before it are dropped
-    (reported), and all of them when none can."""
-    lines = [o for o in q if isinstance(o, Hire)]
-    for i, o in enumerate(lines):
-        if hire_choice(ctx.state, seat, o) is not None:
+def _hire_from(ctx: Context, seat: str, q: list[OrderLine]) -> bool:
+    """Use the first HIRE line of `q` that can hire now; the lines before it are refused,
+    and all of them when none can."""
+    lines = [ln for ln in q if isinstance(ln.order, Hire)]
+    for i, ln in enumerate(lines):
+        assert isinstance(ln.order, Hire)
+        if hire_choice(ctx.state, seat, ln.order) is not None:
             for dead in lines[:i]:
                 q.remove(dead)
-                _hire_skipped(ctx, seat, dead)
-            q.remove(o)
-            return hire(ctx, seat, o)
+                _hire_refused(ctx, seat, dead)
+            q.remove(ln)
+            return hire(ctx, seat, ln)
     for dead in lines:
         q.remove(dead)
-        _hire_skipped(ctx, seat, dead)
+        _hire_refused(ctx, seat, dead)
     return False
 
 
-def _activations(ctx: Context, seat: str, q: list[Hire | Activate]) -> bool:
+def _activations(ctx: Context, seat: str, q: list[OrderLine]) -> bool:
     acted = False
-    for o in [o for o in q if isinstance(o, Activate)]:
+    for ln in [ln for ln in q if isinstance(ln.order, Activate)]:
+        o = ln.order
+        assert isinstance(o, Activate)
         if ctx.state["characters"][o.name]["owner"] is None:
             continue  # may be hired on a later turn
-        q.remove(o)
+        q.remove(ln)
         problem = activation_problem(ctx.state, seat, o)
         if problem:
-            ctx.log.public("skipped", f"{seat}'s {o} is skipped: {problem}.", seat=seat)
+            ctx.log.outcome(seat, ln, REFUSED, problem)
+            continue
+        moved = activate(ctx, seat, o)
+        if moved:
+            ctx.log.outcome(seat, ln, CHANGED, f"the {o.colour or 'bonus'} resource: {moved}")
         else:
-            activate(ctx, seat, o)
-            acted = True
+            ctx.log.outcome(seat, ln, DONE)
+        acted = True
     return acted
 
 
@@ -136,14 +162,15 @@ def phase2_current(state: State) -> str:
     return p2["order"][p2["turn"] % len(p2["order"])]
 
 
-def phase2_step(ctx: Context, seat: str, orders: Sequence[Order]) -> bool:
+def phase2_step(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> bool:
     """Apply one turn; True when the phase is over (all passed in a row)."""
     p2 = ctx.state["phase2"]
     assert p2 is not None
-    q = [o for o in orders if isinstance(o, Hire | Activate)]
+    q = _script(ctx, seat, lines)
     acted = phase2_turn(ctx, seat, q)
-    for o in q:
-        ctx.log.private([seat], "skipped", f"{seat}'s {o} is not used (one turn per step).")
+    for ln in q:
+        ctx.log.outcome(seat, ln, NOT_NEEDED, "one Phase 2 turn per step: send it again on "
+                        "your next turn")
     p2["passes"] = 0 if acted else p2["passes"] + 1
     p2["turn"] += 1
     if p2["passes"] >= len(p2["order"]):
@@ -159,20 +186,38 @@ def hire_choice(state: State, seat: str, o: Hire) -> str | None:
                  and mana >= data.characters()[n]["hire"]), None)
 
 
-def _hire_skipped(ctx: Context, seat: str, o: Hire) -> None:
-    ctx.log.public("skipped", f"{seat}'s {o} is skipped: none of them is free and "
-                   "affordable.", seat=seat)
+def hire_problem(state: State, seat: str, o: Hire) -> str:
+    """Why none of the characters of a HIRE line can be hired now."""
+    mana = state["players"][seat]["mana"]
+    why = []
+    for n in o.names:
+        owner = state["characters"][n]["owner"]
+        cost = data.characters()[n]["hire"]
+        name = n.replace("_", " ")
+        if owner:
+            why.append(f"the {name} is {'yours already' if owner == seat else 'taken by ' + owner}")
+        else:
+            why.append(f"the {name} costs {cost} mana, you have {mana}")
+    return "; ".join(why)
 
 
-def hire(ctx: Context, seat: str, o: Hire) -> bool:
+def _hire_refused(ctx: Context, seat: str, ln: OrderLine) -> None:
+    assert isinstance(ln.order, Hire)
+    ctx.log.outcome(seat, ln, REFUSED, hire_problem(ctx.state, seat, ln.order))
+
+
+def hire(ctx: Context, seat: str, ln: OrderLine) -> bool:
     state: State = ctx.state
+    o = ln.order
+    assert isinstance(o, Hire)
     name = hire_choice(state, seat, o)
     if name is None:
-        _hire_skipped(ctx, seat, o)
+        _hire_refused(ctx, seat, ln)
         return False
     cost = data.characters()[name]["hire"]
     state["characters"][name]["owner"] = seat
     state["players"][seat]["mana"] -= cost
     ctx.log.public("hire", f"{seat} hires the {name.replace('_', ' ')} for {cost} mana.",
                    seat=seat, character=name)
+    ctx.log.outcome(seat, ln, DONE, f"hired the {name.replace('_', ' ')} for {cost} mana")
     return True

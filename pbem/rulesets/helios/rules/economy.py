@@ -183,20 +183,43 @@ def rarest_colour(player: Player) -> str:
     return min(order, key=lambda c: (have[c], order.index(c)))
 
 
-def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: str) -> None:
-    """A chosen resource onto one of your tiles (no temple, max 2); lost if none can take it
-    (spec §5.13)."""
+def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: str) -> str | None:
+    """A chosen resource onto one of your tiles (no temple, max 2; rulebook p. 13: "A
+    játékosnak soha nem lehet kettőnél több nyersanyaga egy föld- vagy bónuszlapkán sem").
+    If the tile asked for cannot take it, it goes on the first tile that can; if none can,
+    it is lost (spec §5.13). Returns what differs from the asking (None: as asked)."""
     state: State = ctx.state
     p = state["players"][seat]
-    t = p["tiles"].get(key(cell)) if cell else None
-    if t is None or not can_take_cube(t):
+    problem = cube_problem(p, cell) if cell is not None else None
+    if problem is not None:
+        cell = None
+    if cell is None:
         cell = first_cube_tile(p)
     if cell is None:
         ctx.log.public("cube_lost", f"{seat}'s {colour} resource ({why}) is lost: no tile can "
                        "take it.")
-        return
+        return (f"{problem}; " if problem else "") + "no tile can take it: it is lost"
     if not supply.cube_available(state, colour, ctx.log):
-        return
+        return f"no {colour} resource is left in the supply"
     p["tiles"][key(cell)]["cubes"].append(colour)
     ctx.log.public("cube", f"{seat} puts a {colour} resource on {key(cell)} ({why}).",
                    seat=seat)
+    return f"{problem}; it went on {key(cell)} instead" if problem else None
+
+
+def cube_problem(player: Player, cell: Cell) -> str | None:
+    """Why a resource cannot go on the tile at `cell` now (None when it can)."""
+    t = player["tiles"].get(key(cell))
+    if t is None:
+        return f"you have no tile on {key(cell)}"
+    if t["temple"]:
+        return f"{key(cell)} holds a temple"
+    if len(t["cubes"]) >= 2:
+        return f"{key(cell)} already holds 2 resources"
+    return None
+
+
+def cube_tiles(player: Player) -> list[str]:
+    """The tiles that can take one more resource, in reading order."""
+    return [key(c) for c in all_cells() if key(c) in player["tiles"]
+            and can_take_cube(player["tiles"][key(c)])]

@@ -64,8 +64,9 @@ def setup(seats: list[str], options: Mapping[str, str], variant: str, dice: Dice
 
 
 def finish_setup(ctx: Context, starts: Mapping[str, str],
-                 extras: Mapping[str, Catchup | None]) -> None:
-    """Start tiles, the piles, the display and the seats-3/4 resource (spec §3 steps 6-8)."""
+                 extras: Mapping[str, Catchup | None]) -> dict[str, str]:
+    """Start tiles, the piles, the display and the seats-3/4 resource (spec §3 steps 6-8).
+    Returns the colour each seat 3/4 got."""
     state: State = ctx.state
     counts = Counter(data.components()["lands"]["count"])
     for seat in order_from(state, state["start"]):
@@ -78,18 +79,21 @@ def finish_setup(ctx: Context, starts: Mapping[str, str],
         counts[t] -= state["type_piles"][t]
     state["extra_pile"] = sorted(t for t, c in counts.items() for _ in range(c))
     reveal_display(state, ctx.dice, ctx.log)
+    given = {}
     for seat in catchup_seats(state):
         c = extras.get(seat)
         colour = c.colour if c else "blue"
         if state["options"]["setup_bonus_must_differ"] == "yes":
             own = state["players"][seat]["tiles"][key(board.CENTRE)]["cubes"][0]
-            if colour == own:
+            if colour == own:  # refused on arrival; the NMR default may meet it
                 colour = "blue" if own != "blue" else "black"
         if supply.cube_available(state, colour, ctx.log):
             state["players"][seat]["tiles"][key(board.CENTRE)]["cubes"].append(colour)
         ctx.log.public("catchup", f"{seat} adds a {colour} resource to the start tile.",
                        seat=seat)
+        given[seat] = colour
     start_round(state, ctx.log)
+    return given
 
 
 def reveal_display(state: State, dice: Dice, log: Log) -> None:
@@ -200,10 +204,21 @@ def catch_up(ctx: Context) -> None:
             for seat in seats}
     answers = ctx.decide_all("catchup", asks)
     for seat in seats:
+        standing = state["players"][seat]["catchup"]
         state["players"][seat]["catchup"] = None
         c = GRAMMAR.parse_line(state, seat, answers[seat])
         assert isinstance(c, Catchup)
-        economy.place_cube(ctx, seat, c.colour, c.cell, "catch-up resource")
+        moved = economy.place_cube(ctx, seat, c.colour, c.cell, "catch-up resource")
+        if answers[seat] == standing:
+            why = "your standing " + standing + (f" could not be used as written: {moved}"
+                                                 if moved else " was used")
+        elif answers[seat] == asks[seat].default and not ctx.ask:
+            why = (f"no standing CATCHUP order: the default {answers[seat]} (your rarest colour "
+                   "on your first tile that can take it)" + (f"; {moved}" if moved else ""))
+        else:
+            why = f"{answers[seat]}: {moved}" if moved else ""
+        if why:
+            ctx.log.private([seat], "catchup", f"Catch-up resource: {why}.")
 
 
 def final_scoring(ctx: Context) -> None:
