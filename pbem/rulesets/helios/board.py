@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.state import Player
@@ -245,6 +245,7 @@ class Walk:
         self.positions: dict[Cell, list[int]] = {}
         for i, c in enumerate(self.cells):
             self.positions.setdefault(c, []).append(i)
+        self.reached: dict[int | None, dict[Cell, list[Cell]]] = {}  # see reachable
 
     def eligible(self, c: Cell) -> bool:
         return c in self.open and adjacent_to_tiles(c, self.tiles)
@@ -315,6 +316,13 @@ class Walk:
         return (p + m) % self.n, None
 
 
+@lru_cache(maxsize=512)
+def walk(tiles: frozenset[Cell], sun: Cell, anchor: int) -> Walk:
+    """The Walk of a board (remembered: the same board is walked by the arrival check, the
+    resolution, the view and the bot)."""
+    return Walk(tiles, sun, anchor)
+
+
 def sun_position(walk: Walk) -> int:
     return 0
 
@@ -341,7 +349,15 @@ def follow_path(walk: Walk, path: list[Cell], max_steps: int | None) -> tuple[li
 
 def reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     """Every legal destination with its shortest path (BFS over walk positions;
-    spec §5.6.2 step 5). Ties: the first found in clockwise order."""
+    spec §5.6.2 step 5). Ties: the first found in clockwise order. Remembered per walk;
+    the caller gets its own dict (the paths are shared: do not change them)."""
+    found = walk.reached.get(max_steps)
+    if found is None:
+        found = walk.reached[max_steps] = _reachable(walk, max_steps)
+    return dict(found)
+
+
+def _reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     limit = max_steps if max_steps is not None else 2 * walk.n + 2
     start_dead = walk.sun in walk.dead
     frontier: list[tuple[int, bool, list[Cell]]] = [(0, start_dead, [])]

@@ -16,7 +16,7 @@ from pbem.rulesets.helios.state import Player, State
 
 
 def walk_of(player: Player) -> board.Walk:
-    return board.Walk(board.tileset(player), board.sun_cell(player), player["sun_anchor"])
+    return board.walk(board.tileset(player), board.sun_cell(player), player["sun_anchor"])
 
 
 def max_steps(player: Player) -> int | None:
