@@ -41,8 +41,6 @@ def problems(state: State) -> list[str]:
             out.append(f"characters.{name}: no such character")
         elif ch["owner"] is not None and ch["owner"] not in seats:
             out.append(f"characters.{name}.owner: {ch['owner']!r} is not a seat")
-    if state["phase"] == "catchup" and not state["pause"]:
-        out.append("phase: 'catchup' only while the catch-up resource is asked (pause)")
     for seat, p in state["players"].items():
         out += player_problems(f"players.{seat}", p)
     return out

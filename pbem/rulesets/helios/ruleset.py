@@ -116,8 +116,6 @@ class Helios(Game):
     # --- the kit's hooks ---------------------------------------------------------------
     def phase_of(self, state: Any) -> str:
         phase = state["phase"]
-        if phase == "catchup":
-            raise AssertionError("helios: the catch-up phase exists only while it is asked")
         return OVER if phase == "over" else str(phase)
 
     def ask_mode(self, state: Any) -> bool:
@@ -210,6 +208,8 @@ class Helios(Game):
         asked = {q.kind: q.seat for q in self.questions(state)}
         if "estate" in asked:
             return f"Round {state['round']}, Phase 1, Estate Manager tiles ({asked['estate']})"
+        if "catchup" in asked:
+            ph = "catchup"
         if ph == "actions":
             return (f"Round {state['round']}, Phase 1, turn {state['turn_index'] + 1} "
                     f"({current_seat(state)})")

@@ -47,7 +47,7 @@ from typing import Literal, TypedDict
 
 from pbem.core.kit import Pause
 
-Phase = Literal["setup", "actions", "characters", "catchup", "over"]
+Phase = Literal["setup", "actions", "characters", "over"]
 
 
 class Options(TypedDict):

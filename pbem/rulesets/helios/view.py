@@ -25,7 +25,9 @@ def view(state: State, seat: str | None, questions: Sequence[Question] = ()) -> 
     public_vp = over or state["options"]["public_scores"] == "yes"
     return {
         "seat": seat, "seats": state["seats"], "round": state["round"], "rounds": state["rounds"],
-        "phase": state["phase"], "start": state["start"],
+        # Phase 3 while its catch-up resources are asked
+        "phase": "catchup" if any(q.kind == "catchup" for q in questions) else state["phase"],
+        "start": state["start"],
         "current": current_seat(state) if state["phase"] == "actions" else None,
         "turn": state["turn_index"],
         "asking": [q.seat for q in questions if q.kind == "catchup"],

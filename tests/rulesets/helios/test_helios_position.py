@@ -39,7 +39,7 @@ def test_a_bad_position_gets_one_line_naming_the_field():
     text = RULESET.dump_position(new_game(2, start="north"))
     cases = {
         _bad(text, 'phase = "actions"', 'phase = "lunch"'):
-            "position: phase: expected 'setup' or 'actions' or 'characters' or 'catchup' or 'over'",
+            "position: phase: expected 'setup' or 'actions' or 'characters' or 'over'",
         _bad(text, "sun_value = 2", 'sun_value = "two"'):
             "position: players.east.sun_value: expected a whole number, got 'two'",
         _bad(text, "round = 1", "rounds_played = 1"): "position: rounds_played: unknown field",

@@ -196,7 +196,6 @@ def catch_up(ctx: Context) -> None:
     seats = catchup_seats(state)
     if not seats:
         return
-    state["phase"] = "catchup"
     asks = {seat: Ask("Phase 3: place your catch-up resource.",
                       str(catchup_default(state, seat)), exhaustive=False,
                       standing=state["players"][seat]["catchup"], accept=is_catchup,
