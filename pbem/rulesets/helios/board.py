@@ -316,7 +316,7 @@ class Walk:
         return (p + m) % self.n, None
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=32)
 def walk(tiles: frozenset[Cell], sun: Cell, anchor: int) -> Walk:
     """The Walk of a board (remembered: the same board is walked by the arrival check, the
     resolution, the view and the bot)."""
