@@ -19,10 +19,10 @@ from pbem.rulesets.cherubion.combat import attack_problem
 from pbem.rulesets.cherubion.model import (
     State,
     board,
+    by_place,
     engaged,
     hostile,
     on_board,
-    pieces_at,
     pieces_on_board,
 )
 from pbem.rulesets.cherubion.orders import Play
@@ -51,9 +51,11 @@ def default_placement(st: State, seat: str) -> list[str]:
     side = st["players"][seat]["bases"][0]
     border = b.border[side]
     anchor = border[len(border) // 2]
+    placed = by_place(st)
+    taken = {r["field"] for r in st["resources"].values()}
     free = [f for f in sorted(b.fields, key=lambda f: (b.distance(anchor, f), b.index[f]))
-            if not any(p["owner"] != seat for p in pieces_at(st, f))
-            and not any(r["field"] == f for r in st["resources"].values())]
+            if not any(p["owner"] != seat for p in placed.get(f, ()))
+            and f not in taken]
     mine = sorted((p["id"] for p in st["pieces"].values() if p["owner"] == seat),
                   key=lambda x: int(x[2:]))[:5]
     out = [f"PLACE {pid} {free[i + 1]}" for i, pid in enumerate(mine)]
@@ -96,9 +98,11 @@ def _random_placement(st: State, seat: str, rng: random.Random) -> list[str]:
     b = board(st)
     side = st["players"][seat]["bases"][0]
     border = b.border[side]
+    placed = by_place(st)
+    taken = {r["field"] for r in st["resources"].values()}
     near = [f for f in b.fields if min(b.distance(f, x) for x in border) <= 4
-            and not any(p["owner"] != seat for p in pieces_at(st, f))
-            and not any(r["field"] == f for r in st["resources"].values())]
+            and not any(p["owner"] != seat for p in placed.get(f, ()))
+            and f not in taken]
     near.sort(key=lambda f: b.index[f])
     mine = sorted(p["id"] for p in st["pieces"].values() if p["owner"] == seat)
     rng.shuffle(mine)

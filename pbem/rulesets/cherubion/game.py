@@ -58,6 +58,7 @@ PLACEMENT = (Place, StartResource)
 
 class Cherubion(Ruleset):
     id = "cherubion"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "Cherubion"
     rulebook = "003_ac4a3b7f5ae333ba.txt"
     min_players = 2

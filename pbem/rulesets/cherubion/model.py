@@ -57,6 +57,15 @@ def pieces_at(state: State, field: str) -> list[dict[str, Any]]:
     return [p for p in state["pieces"].values() if p["loc"] == field]
 
 
+def by_place(state: State) -> dict[str, list[dict[str, Any]]]:
+    """Every piece indexed by its `loc`, for a read-only scan of many fields (one pass
+    instead of `pieces_at` per field). Stale as soon as a piece moves."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for p in state["pieces"].values():
+        out.setdefault(p["loc"], []).append(p)
+    return out
+
+
 def visible_hostiles_at(state: State, seat: str, field: str) -> list[dict[str, Any]]:
     """Hostile pieces on `field` that engage a piece of `seat` (hidden ones do not until
     they are revealed)."""

@@ -71,6 +71,7 @@ PHASE_NAMES = {"setup": "set-up", "actions": "Phase 1 (your action turn)",
 
 class Helios(Game):
     id = "helios"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "Helios"
     rulebook = "002_1a13e19d8d136db9.txt"
     min_players = 2
