@@ -209,8 +209,14 @@ CUBE = {"brown": "#8b4513", "grey": "#c0c0c0", "green": "#2e8b57", "blue": "#1e9
 
 
 def _hex_points(cx: float, cy: float, s: float) -> str:
-    pts = [(cx + s, cy), (cx + s / 2, cy + s * 0.866), (cx - s / 2, cy + s * 0.866),
-           (cx - s, cy), (cx - s / 2, cy - s * 0.866), (cx + s / 2, cy - s * 0.866)]
+    """A flat-topped hex around (cx, cy). Centre and corner offsets are rounded to one
+    decimal first, so every hex has the very same shape (the report compacts equal shapes
+    into one definition)."""
+    cx, cy = round(cx, 1), round(cy, 1)
+    w, h = round(s, 1), round(s * 0.866, 1)
+    half = round(s / 2, 1)
+    pts = [(cx + w, cy), (cx + half, cy + h), (cx - half, cy + h),
+           (cx - w, cy), (cx - half, cy - h), (cx + half, cy - h)]
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
 
 
@@ -261,8 +267,7 @@ def board_svg(v: Mapping[str, Any]) -> str:
             by = 338 + (j // 6) * 22
             built = b in p["buildings"]
             parts.append(f'<rect x="{bx:.1f}" y="{by}" width="{(w_board - 12) / 6 - 2:.1f}" '
-                         f'height="20" fill="{"#f5deb3" if built else "#ffffff"}" stroke="#999">'
-                         f"<title>{b.replace('_', ' ')}{' (built)' if built else ''}</title></rect>")
+                         f'height="20" fill="{"#f5deb3" if built else "#ffffff"}" stroke="#999"/>')
             parts.append(f'<text x="{bx + 2:.1f}" y="{by + 13}" font-size="8">'
                          f"{'&#8962; ' if built else ''}{CITY_ABBR[b]}</text>")
         chars = [f"{c.replace('_', ' ')} ({'day' if st == 'active' else 'night'})"

@@ -65,8 +65,8 @@ def test_each_line_of_a_turn_says_what_became_of_it():
         "line 8: TAKE build -> not needed: an earlier alternative was played",
         "line 9: DECLINE -> not needed: an earlier alternative was played",
         "line 10: NEXT -> carried out: stored for your next turn",
-        "line 11: TAKE sun -> carried out: stored for your next turn",
-        "line 12: DECLINE -> carried out: stored for your next turn",
+        "line 11: TAKE sun -> carried out: stored",
+        "line 12: DECLINE -> carried out: stored",
     ]
     other = next(s for s in SEATS[2] if s != seat)
     assert said(out, other) == []  # nobody else sees them
@@ -142,7 +142,7 @@ def test_an_unasked_seats_lines_are_stored_or_kept():
     assert said(out, other) == [
         "line 1: CATCHUP black -> not needed: line 4 replaces it",
         "line 2: TAKE land -> carried out: stored for your next turn",
-        "line 3: DECLINE -> carried out: stored for your next turn",
+        "line 3: DECLINE -> carried out: stored",
         "line 4: CATCHUP blue -> carried out: kept as your standing order for your next "
         "Phase 3 catch-up resource"]
 

@@ -220,8 +220,8 @@ def store(ctx: Context, seat: str, blocks: Sequence[Block]) -> None:
     ctx.state["players"][seat]["pending"] = [b.canonical() for b in blocks]
     for k, block in enumerate(blocks, start=1):
         which = "your next turn" if k == 1 else f"your coming turn no. {k}"
-        for ln in block.lines():
-            outcome(ctx, seat, ln, DONE, f"stored for {which}")
+        for i, ln in enumerate(block.lines()):  # the turn's first line says which turn
+            outcome(ctx, seat, ln, DONE, f"stored for {which}" if i == 0 else "stored")
 
 
 def play_on(ctx: Context) -> None:
