@@ -158,8 +158,13 @@ def _report_broken(engine: Engine, name: str, line: str, *, settings: Settings,
 
 
 def _look(s: Session, name: str, *, settings: Settings, now: datetime) -> list[str]:
-    game = s.exec(select(Game).where(Game.name == name)).one()
-    if game.status != "open":  # changed since the query (another host, the GM)
+    q = select(Game).where(Game.name == name)
+    if s.get_bind().dialect.name != "sqlite":
+        # Several hosts on one database: a game another host is working on is skipped, not
+        # waited for, so the hosts share the due games (SQLite takes its lock at BEGIN).
+        q = q.with_for_update(skip_locked=True)
+    game = s.exec(q).first()
+    if game is None or game.status != "open":  # another host has it, or it changed
         return []
     line = _due(s, name, settings=settings, now=now)
     lines = [line] if line else []

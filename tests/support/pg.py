@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,13 @@ def _bin(name: str) -> str | None:
     return found[-1] if found else shutil.which(name)
 
 
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    pytest.importorskip("psycopg")
+@contextmanager
+def cluster() -> Iterator[str]:
+    """A private PostgreSQL cluster on a free port for as long as the block runs; yields
+    its URL (database `postgres`). RuntimeError if the server binaries are missing."""
     initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
     if not initdb or not pg_ctl:
-        pytest.skip("PostgreSQL server binaries are not installed")
+        raise RuntimeError("PostgreSQL server binaries are not installed")
     root = Path(tempfile.mkdtemp(prefix="pbem-pg-"))
     root.chmod(0o755)
     port = free_port()
@@ -47,3 +49,12 @@ def pg_url() -> Iterator[str]:
         subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"],
                        capture_output=True)
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    pytest.importorskip("psycopg")
+    if not _bin("initdb") or not _bin("pg_ctl"):
+        pytest.skip("PostgreSQL server binaries are not installed")
+    with cluster() as url:
+        yield url

@@ -1,0 +1,75 @@
+"""Several hosts on one PostgreSQL (issue: long campaigns at scale): four host processes
+tick the same database at once; every due step is processed exactly once, every mail is
+sent exactly once, and the hosts share the work."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from email.parser import BytesHeaderParser
+from pathlib import Path
+
+from clock import T0
+from pg import pg_url  # noqa: F401 - the fixture
+from sqlmodel import select
+
+from pbem.core.envelope import render_envelope
+from pbem.rulesets import get as get_ruleset
+from pbem.service.games import create_game, find_game, live_step
+from pbem.service.orders import submit_orders
+from pbem.store.db import connect, migrate, session_scope
+from pbem.store.models import Audit, Outbox, Step
+
+WORKER = Path(__file__).resolve().parents[1] / "support" / "host_worker.py"
+GAMES = 24
+HOSTS = 4
+
+
+def _games_with_orders_in(url: str) -> None:
+    engine = connect(url)
+    migrate(engine)
+    rs = get_ruleset("helios")
+    rng = random.Random(3)
+    for i in range(GAMES):
+        with session_scope(engine) as s:
+            pw = create_game(s, ruleset_id="helios", name=f"h{i}", seed=f"h{i}", now=T0,
+                             seats={"north": f"n{i}@x.org", "east": f"e{i}@x.org"}).passwords
+        with session_scope(engine) as s:
+            game = find_game(s, f"h{i}")
+            step = live_step(s, game)
+            state = rs.load(json.loads(step.state_json))
+            for seat in json.loads(step.awaiting_json):
+                body = "".join(f"{x}\n" for x in rs.legal_orders(state, seat, rng))
+                r = submit_orders(s, render_envelope(game=f"h{i}", seat=seat, password=pw[seat],
+                                                     turn=1, body=body), now=T0)
+                assert r.accepted, r.reason
+    engine.dispose()
+
+
+def test_four_hosts_process_every_step_once_and_send_every_mail_once(pg_url, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    _games_with_orders_in(pg_url)
+    maildir = tmp_path / "out"
+    hosts = [subprocess.Popen([sys.executable, str(WORKER), pg_url, str(maildir), "3"],
+                              stdout=subprocess.PIPE, text=True) for _ in range(HOSTS)]
+    outputs = [json.loads(h.communicate(timeout=600)[0]) for h in hosts]
+    assert all(h.returncode == 0 for h in hosts)
+    processed = [line for out in outputs for line in out if "processed" in line]
+    assert sorted(processed) == sorted(f"h{i}: step 1 processed (all orders in)"
+                                       for i in range(GAMES)), "each step once, by one host"
+    assert sum(1 for out in outputs if any("processed" in x for x in out)) >= 2, \
+        "the hosts shared the work"
+    engine = connect(pg_url)
+    with session_scope(engine) as s:
+        steps = Counter(st.game_id for st in s.exec(select(Step).where(Step.number == 1)))
+        assert len(steps) == GAMES and set(steps.values()) == {1}
+        audits = [a.action for a in s.exec(select(Audit))]
+        assert audits.count("process") == GAMES
+        rows = list(s.exec(select(Outbox)))
+        assert rows and all(r.status == "sent" for r in rows)
+    engine.dispose()
+    sent = [BytesHeaderParser().parsebytes(p.read_bytes())["Message-ID"]
+            for p in (maildir / "new").iterdir()]
+    assert len(sent) == len(rows) == len(set(sent)), "every mail delivered once"
