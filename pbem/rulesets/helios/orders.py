@@ -3,7 +3,7 @@ the kit's `Tokens`, `str(order)` its canonical line; `GRAMMAR` dispatches a line
 verb (English and the rulebook's Hungarian, any case and accents).
 
 Cells are axial coordinates written `q,r` (e.g. `1,-1`; `(1, -1)` also works). Only the
-text is read here: whether a line is legal in the position is judged in judge.py (on
+text is read here: whether a line is legal in the position is judged in arrival.py (on
 arrival) and rules/ (when it is carried out). docs/rulesets/helios.md has every command.
 """
 

@@ -20,7 +20,7 @@ from pbem.core.engine import SetupResult
 from pbem.core.kit import OVER, Context, Game, Log, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
-from pbem.rulesets.helios import bot, data, judge, position, view
+from pbem.rulesets.helios import arrival, bot, data, position, view
 from pbem.rulesets.helios.orders import (
     GRAMMAR,
     TURN_ORDERS,
@@ -71,7 +71,6 @@ PHASE_NAMES = {"setup": "set-up", "actions": "Phase 1 (your action turn)",
 
 class Helios(Game):
     id = "helios"
-    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "Helios"
     rulebook = "002_1a13e19d8d136db9.txt"
     min_players = 2
@@ -134,16 +133,16 @@ class Helios(Game):
         return order.standing
 
     def check(self, state: Any, seat: str, order: Order) -> Verdict:
-        return judge.check(state, seat, order)
+        return arrival.check(state, seat, order)
 
     def parse(self, state: Any, seat: str, text: str) -> Parsed:
         parsed = super().parse(state, seat, text)
         if self.questions(state):
             return parsed
         if state["phase"] == "actions":
-            return judge.script_verdicts(state, seat, parsed)
+            return arrival.script_verdicts(state, seat, parsed)
         if state["phase"] == "setup":
-            return judge.setup_file(state, seat, parsed)
+            return arrival.setup_file(state, seat, parsed)
         return parsed
 
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:

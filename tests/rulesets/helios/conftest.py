@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.helios.helpers import new_game
+from .helpers import new_game
 
 
 @pytest.fixture

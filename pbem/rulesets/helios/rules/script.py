@@ -1,6 +1,6 @@
 """A Phase 1 script as written: turn blocks (split at NEXT) of alternatives (split at OR),
 each alternative a TAKE line, at most one action line and BONUS lines (spec §4.5, the
-conditional-order layer). One reading serves both the judgement on arrival (judge.py,
+conditional-order layer). One reading serves both the judgement on arrival (arrival.py,
 which also sees lines that failed to parse) and the resolution (rules/turns.py, which gets
 the accepted lines, or a stored turn's canonical lines numbered 0).
 """

@@ -1,11 +1,12 @@
-"""Orders judged on arrival (judge.py): the turn played now is judged for good, with the
+"""Orders judged on arrival (arrival.py): the turn played now is judged for good, with the
 reason and the legal choices; stored turns get notes; an alternative is refused whole;
 set-up, Phase 2 and CATCHUP lines are checked against the board."""
 
 from __future__ import annotations
 
 from pbem.rulesets.helios import RULESET
-from tests.rulesets.helios.helpers import new_game, set_board
+
+from .helpers import new_game, set_board
 
 
 def echo(state, seat, text):

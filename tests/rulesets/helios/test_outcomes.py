@@ -17,7 +17,8 @@ from pbem.core.ruleset import GameConfig
 from pbem.rulesets.helios import RULESET, bot
 from pbem.rulesets.helios.orders import Sun, Take
 from pbem.rulesets.helios.rules import rounds, script, turns
-from tests.rulesets.helios.helpers import (
+
+from .helpers import (
     SEATS,
     ctx,
     new_game,

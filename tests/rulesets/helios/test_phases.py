@@ -12,7 +12,8 @@ from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.rulesets.helios import RULESET
 from pbem.rulesets.helios.rules import characters, seats
-from tests.rulesets.helios.helpers import SEATS, ctx, set_board, start, step, with_state
+
+from .helpers import SEATS, ctx, set_board, start, step, with_state
 
 
 def outcomes(out: StepOutcome, seat: str) -> list[tuple[int, str]]:

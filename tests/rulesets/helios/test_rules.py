@@ -22,7 +22,8 @@ from pbem.rulesets.helios.orders import (
 )
 from pbem.rulesets.helios.rules import actions, characters, economy, scoring, sun, supply, turns
 from pbem.rulesets.helios.rules.script import Alternative, BonusLine
-from tests.rulesets.helios.helpers import ctx, new_game, numbered, set_board
+
+from .helpers import ctx, new_game, numbered, set_board
 
 
 def bonus(*actions):

@@ -33,7 +33,8 @@ from pbem.rulesets.helios.orders import (
     Temple,
     Token,
 )
-from tests.rulesets.helios.helpers import new_game, set_board
+
+from .helpers import new_game, set_board
 
 
 def parse_line(text, state=None, seat="north"):

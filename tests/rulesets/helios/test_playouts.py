@@ -14,7 +14,8 @@ from pbem.core.selfplay import play
 from pbem.rulesets.helios import RULESET, board, bot, data
 from pbem.rulesets.helios.board import unkey
 from pbem.rulesets.helios.rules import scoring, supply
-from tests.rulesets.helios.helpers import canon
+
+from .helpers import canon
 
 SEATS = {n: RULESET.seat_ids(n, "standard") for n in (2, 3, 4)}
 

@@ -17,8 +17,9 @@ from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.render import render_report
 from pbem.rulesets.helios import RULESET
-from tests.rulesets.helios.helpers import SEATS, canon
 from tests.support.outcome_report import outcome_context
+
+from .helpers import SEATS, canon
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -12,7 +12,8 @@ from pbem.core.kit import PositionError
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.rulesets.helios import RULESET
-from tests.rulesets.helios.helpers import SEATS, new_game
+
+from .helpers import SEATS, new_game
 
 
 @pytest.mark.parametrize("n,seed,options", [(2, 11, {}), (3, 12, {}), (4, 13, {}),
