@@ -8,13 +8,13 @@ player owns none of may be paid with 2 resources of any colours (spec A13 strict
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
+from pbem.core.kit import Context
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.board import Cell, all_cells, key, unkey
 from pbem.rulesets.helios.orders import Token
-
-Player = dict[str, Any]
+from pbem.rulesets.helios.rules import supply
+from pbem.rulesets.helios.state import Player, State, Tile
 
 
 def owned(player: Player) -> Counter[str]:
@@ -163,7 +163,7 @@ def spend(player: Player, located: list[tuple[str, Cell]]) -> None:
         player["tiles"][key(cell)]["cubes"].remove(colour)
 
 
-def can_take_cube(tile: dict[str, Any]) -> bool:
+def can_take_cube(tile: Tile) -> bool:
     """Spec §5.12: at most 2 cubes, never on a temple."""
     return not tile["temple"] and len(tile["cubes"]) < 2
 
@@ -181,3 +181,45 @@ def rarest_colour(player: Player) -> str:
     have = owned(player)
     order = ["blue", "black", "green", "grey", "brown"]
     return min(order, key=lambda c: (have[c], order.index(c)))
+
+
+def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: str) -> str | None:
+    """A chosen resource onto one of your tiles (no temple, max 2; rulebook p. 13: "A
+    játékosnak soha nem lehet kettőnél több nyersanyaga egy föld- vagy bónuszlapkán sem").
+    If the tile asked for cannot take it, it goes on the first tile that can; if none can,
+    it is lost (spec §5.13). Returns what differs from the asking (None: as asked)."""
+    state: State = ctx.state
+    p = state["players"][seat]
+    problem = cube_problem(p, cell) if cell is not None else None
+    if problem is not None:
+        cell = None
+    if cell is None:
+        cell = first_cube_tile(p)
+    if cell is None:
+        ctx.log.public("cube_lost", f"{seat}'s {colour} resource ({why}) is lost: no tile can "
+                       "take it.")
+        return (f"{problem}; " if problem else "") + "no tile can take it: it is lost"
+    if not supply.cube_available(state, colour, ctx.log):
+        return f"no {colour} resource is left in the supply"
+    p["tiles"][key(cell)]["cubes"].append(colour)
+    ctx.log.public("cube", f"{seat} puts a {colour} resource on {key(cell)} ({why}).",
+                   seat=seat)
+    return f"{problem}; it went on {key(cell)} instead" if problem else None
+
+
+def cube_problem(player: Player, cell: Cell) -> str | None:
+    """Why a resource cannot go on the tile at `cell` now (None when it can)."""
+    t = player["tiles"].get(key(cell))
+    if t is None:
+        return f"you have no tile on {key(cell)}"
+    if t["temple"]:
+        return f"{key(cell)} holds a temple"
+    if len(t["cubes"]) >= 2:
+        return f"{key(cell)} already holds 2 resources"
+    return None
+
+
+def cube_tiles(player: Player) -> list[str]:
+    """The tiles that can take one more resource, in reading order."""
+    return [key(c) for c in all_cells() if key(c) in player["tiles"]
+            and can_take_cube(player["tiles"][key(c)])]

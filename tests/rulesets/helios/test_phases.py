@@ -1,40 +1,30 @@
-"""Turn flow through the public API: conditional orders, stored turns, Phase 2 scripts,
-the catch-up decision (standing order / auto / ask), NMR defaults, parse errors."""
+"""The steps through the public API (phases.py): set-up, conditional orders, stored
+turns, Phase 2 scripts, the catch-up and Estate Manager decisions (standing order / auto /
+ask), NMR defaults, parse errors."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from helios_support import SEATS, set_board
 
-from pbem.core.engine import canonical_json, process, set_up
+from pbem.core.engine import StepOutcome, process, set_up
+from pbem.core.kit import OUTCOME
 from pbem.core.ruleset import GameConfig
-from pbem.rulesets.helios import RULESET, phases
+from pbem.core.selfplay import play
+from pbem.rulesets.helios import RULESET
+from pbem.rulesets.helios.rules import characters, seats
+
+from .helpers import SEATS, ctx, set_board, start, step, with_state
 
 
-def start(n=2, options=None, seed=b"flow"):
-    out = set_up(RULESET, GameConfig(SEATS[n], "standard", options or {}), seed)
-    texts = {s: "START granite" for s in out.awaiting}
-    return process(RULESET, out.state_json, texts, seed=seed + b"1")
-
-
-def step(out, texts, tag=b"s"):
-    return process(RULESET, out.state_json, texts, seed=tag)
-
-
-def with_state(out, fn):
-    s = json.loads(out.state_json)
-    fn(s)
-    out.state_json = canonical_json(s)
-    out.state = s
-    return out
+def outcomes(out: StepOutcome, seat: str) -> list[tuple[int, str]]:
+    return sorted((e.data["line"], e.data["status"]) for e in out.events
+                  if e.kind == OUTCOME and e.to == (seat,))
 
 
 def test_setup_step_collects_all_seats_at_once():
     out = set_up(RULESET, GameConfig(SEATS[4], "standard"), b"x")
     assert set(out.awaiting) == set(SEATS[4])
-    extra = phases.catchup_seats(out.state)
+    extra = seats.catchup_seats(out.state)
     assert len(extra) == 2 and all("CATCHUP" in " ".join(out.awaiting[s].skeleton) for s in extra)
     texts = {s: "START bamboo" + ("\nCATCHUP black" if s in extra else "") for s in SEATS[4]}
     out = process(RULESET, out.state_json, texts, seed=b"y")
@@ -50,21 +40,27 @@ def test_conditional_alternative_skips_missing_colour():
     bottom = out.state["columns"]["sun"][-1]
     other = next(c for c in ("red", "yellow", "blue", "grey") if c != bottom)
     text = f"TAKE sun IF {other}\nSUN TO 1,0\nOR\nTAKE land\nPLACE granite AT 0,1\n"
+    parsed = RULESET.parse(out.state, seat, text)
+    assert parsed.lines[0].error.startswith(f"the lowest sun tile is {bottom}, not {other}")
     out = step(out, {seat: text})
     p = out.state["players"][seat]
     assert "0,1" in p["tiles"] and p["sun"] == [1, -1]
-    assert any("alternative skipped" in e.text for e in out.events if e.to == (seat,))
+    # the OR line opens the second alternative: it was played
+    assert outcomes(out, seat) == [(1, "refused"), (2, "refused"), (3, "carried out"),
+                                   (4, "carried out"), (5, "carried out")]
 
 
-def test_illegal_action_falls_to_next_alternative_then_declines():
+def test_a_turn_with_every_alternative_refused_plays_the_default_turn_and_says_so():
     out = start()
     seat = next(iter(out.awaiting))
     out2 = step(out, {seat: "TAKE sun\nSUN TO 3,3\nOR\nTAKE build\nBUILD palace\n"})
     p = out2.state["players"][seat]
     assert p["sun"] == [1, -1] and p["buildings"] == []
     took = [e for e in out2.events if e.kind == "take"]
-    assert len(took) == 1 and took[0].data["column"] == "sun"  # first takeable, declined
+    assert len(took) == 1 and took[0].data["column"] == "sun"  # the default: sun, declined
     assert any(e.kind == "decline" for e in out2.events)
+    assert [st for _, st in outcomes(out2, seat)] == ["refused"] * 5
+    assert any(e.kind == "default" and e.to == (seat,) for e in out2.events)
 
 
 def test_stored_next_turn_runs_without_a_mail():
@@ -128,8 +124,8 @@ def test_catchup_standing_order_auto_and_ask():
     for decisions in ("auto", "ask"):
         out = start(4, {"decisions": decisions}, seed=b"cu")
         st = out.state
-        new_start = phases.order_from(st, st["start"])[1]
-        order = phases.order_from(st, new_start)
+        new_start = seats.order_from(st, st["start"])[1]
+        order = seats.order_from(st, new_start)
         third, fourth = order[2], order[3]
 
         def prep(s):
@@ -140,13 +136,19 @@ def test_catchup_standing_order_auto_and_ask():
         texts = {s: "PASS" for s in SEATS[4]}
         texts[third] = "PASS\nCATCHUP black AT 0,0"
         out = step(out, texts)
-        assert out.state["players"][third]["tiles"]["0,0"]["cubes"][-1] == "black"
         if decisions == "auto":
+            assert out.state["players"][third]["tiles"]["0,0"]["cubes"][-1] == "black"
             assert out.state["phase"] == "actions"
             assert len(out.state["players"][fourth]["tiles"]["0,0"]["cubes"]) == 2
         else:
-            assert list(out.awaiting) == [fourth] and out.state["phase"] == "catchup"
+            assert list(out.awaiting) == [fourth]
+            assert RULESET.view(out.state, None)["phase"] == "catchup"
+            assert RULESET.phase_label(out.state).endswith("Phase 3 (catch-up resource)")
+            assert RULESET.view(out.state, None)["asking"] == [fourth]
+            assert out.awaiting[fourth].text == "Phase 3: place your catch-up resource."
             out = step(out, {fourth: "CATCHUP blue AT 0,0"}, b"c2")
+            # both resources are placed once the asked seat has answered
+            assert out.state["players"][third]["tiles"]["0,0"]["cubes"][-1] == "black"
             assert out.state["players"][fourth]["tiles"]["0,0"]["cubes"][-1] == "blue"
             assert out.state["phase"] == "actions" and out.state["round"] == 2
 
@@ -156,8 +158,8 @@ def test_catchup_standing_order_auto_and_ask():
     ("SUN TO 1,0", "actions", "start a turn with TAKE"),
     ("TAKE sun\nTAKE land", "actions", "a second TAKE"),
     ("TAKE sun\nSUN TO 1,0\nPLACE granite AT 0,1", "actions", "one action per turn"),
-    ("HIRE princess", "actions", "not an order for Phase 1"),
-    ("TAKE sun", "characters", "not an order for Phase 2"),
+    ("HIRE princess", "actions", "HIRE is not part of this step; it asks for your action turn"),
+    ("TAKE sun", "characters", "TAKE is not part of this step; it asks for Phase 2"),
     ("PLACE Gomr AT 1,1", "actions", 'unknown tile "Gomr"'),
     ("TAKE land\nPLACE spring AT 1;1", "actions", "not a cell"),
     ("BUILD palce", "actions", 'did you mean "palace"'),
@@ -172,14 +174,15 @@ def test_catchup_standing_order_auto_and_ask():
 def test_parse_errors_say_what_is_right(text, phase, error):
     out = start()
     s = dict(out.state, phase=phase)
-    parsed = RULESET.parse(s, SEATS[2][0], text)
+    parsed = RULESET.parse(s, next(iter(out.awaiting)), text)
     assert not parsed.ok
-    assert error in parsed.errors[0].error, parsed.errors[0].error
+    assert any(error in ln.error for ln in parsed.errors), parsed.echo()
 
 
 def test_hungarian_aliases():
     out = start()
-    p = RULESET.parse(out.state, SEATS[2][0],
+    idle = next(s for s in SEATS[2] if s not in out.awaiting)  # coming turns: judged with notes
+    p = RULESET.parse(out.state, idle,
                       "VESZ nap ALA piros\nNAP IDE 1,0\nVAGY\nVESZ terulet\nLETESZ Forrás AT 0,1 "
                       "BONUS kék\nBONUSZ ÉPÍT Palota FIZET zöld zöld szürke")
     assert p.ok, p.echo()
@@ -189,7 +192,6 @@ def test_hungarian_aliases():
 
 
 def test_every_prompt_skeleton_parses():
-    from pbem.core.selfplay import play
     for n, options in ((2, {}), (4, {"decisions": "ask"})):
         pl = play(RULESET, GameConfig(SEATS[n], "standard", options), 31, keep=True)
         for out in pl.outcomes:
@@ -207,13 +209,14 @@ def test_phase2_turn_by_turn_option():
         s["phase"] = "characters"
         for seat, m in zip(SEATS[3], [2, 5, 3], strict=True):
             s["players"][seat]["mana"] = m
-        phases.start_phase2_turns(s, [])
+        characters.start_phase2_turns(ctx(s))
     out = with_state(out, prep)
     a, b, c = SEATS[3]
     assert list(RULESET.awaiting(out.state)) == [b]  # most mana
     out = step(out, {b: "HIRE princess\nHIRE inventor"}, b"1")
     assert out.state["characters"]["princess"]["owner"] == b
-    assert any("not used (one turn per step)" in e.text for e in out.events)
+    assert outcomes(out, b) == [(1, "carried out"), (2, "not needed")]
+    assert any("one Phase 2 turn per step" in e.text for e in out.events if e.to == (b,))
     assert list(out.awaiting) == [c]
     out = step(out, {c: "HIRE princess OR priestess"}, b"2")
     assert out.state["characters"]["priestess"]["owner"] == c
@@ -221,7 +224,7 @@ def test_phase2_turn_by_turn_option():
     out = step(out, {b: "PASS"}, b"4")
     assert list(out.awaiting) == [c] and out.state["phase"] == "characters"
     out = step(out, {c: "PASS"}, b"5")
-    assert out.state["phase"] in ("actions", "catchup") and out.state["round"] == 2
+    assert out.state["round"] == 2
 
 
 def test_conditional_orders_can_be_switched_off():
@@ -230,8 +233,8 @@ def test_conditional_orders_can_be_switched_off():
     for text in ("TAKE sun\nDECLINE\nOR\nTAKE land\nDECLINE", "TAKE sun IF red\nDECLINE",
                  "TAKE sun\nDECLINE\nNEXT\nTAKE land\nDECLINE"):
         p = RULESET.parse(out.state, seat, text)
-        assert not p.ok and "switched off" in p.errors[0].error
-    assert RULESET.parse(out.state, seat, "TAKE sun UNDER red\nSUN TO 1,0").ok
+        assert not p.ok and any("switched off" in ln.error for ln in p.errors), p.echo()
+    assert RULESET.parse(out.state, seat, "TAKE sun\nDECLINE").ok
 
 
 def _estate_game(stage):
@@ -250,30 +253,33 @@ def _estate_game(stage):
     return with_state(out, prep), seat
 
 
-def test_estate_manager_ask_suspends_and_resumes_the_turn():
+def test_estate_manager_ask_pauses_and_resumes_the_turn():
     out, seat = _estate_game(2)
     text = "TAKE build\nBUILD estate_manager PAY brown green\nBONUS SUN TO 2,-1"
     out = step(out, {seat: text}, b"e1")
-    assert list(out.awaiting) == [seat] and out.state["estate"]["seat"] == seat
-    drawn = out.state["estate"]["tiles"]
+    assert list(out.awaiting) == [seat] and out.state["pause"] is not None
+    drawn = RULESET.view(out.state, None)["estate"]["tiles"]
     assert len(drawn) == 2 and "drew" in out.awaiting[seat].text
+    assert RULESET.parse(out.state, seat, "\n".join(out.awaiting[seat].skeleton)).ok
     others = [s for s in SEATS[4] if s != seat]
     assert "rest_of_turn" not in RULESET.view(out.state, others[0])["estate"]
     assert RULESET.view(out.state, seat)["estate"]["rest_of_turn"] == ["BONUS SUN TO 2,-1"]
-    assert RULESET.parse(out.state, seat, "TAKE sun").errors  # only ESTATE now
+    assert RULESET.phase_label(out.state).endswith(f"Estate Manager tiles ({seat})")
+    assert "does not answer the question" in RULESET.parse(out.state, seat, "TAKE sun").errors[0].error
+    assert not RULESET.accepts_unasked(out.state, others[0])
     out = step(out, {seat: "ESTATE TO -1,0 0,-1"}, b"e2")
     p = out.state["players"][seat]
     assert p["tiles"]["-1,0"]["type"] == drawn[0] and p["tiles"]["0,-1"]["type"] == drawn[1]
     assert p["sun"] == [2, -1]  # the 4th-tile bonus action ran after the placement
-    assert p["under"]["red"] == [] and out.state["estate"] is None
+    assert p["under"]["red"] == [] and out.state["pause"] is None
     assert list(out.awaiting) != [seat]
 
 
 def test_estate_manager_inside_the_fourth_tile_bonus():
     out, seat = _estate_game(3)
-    text = "TAKE sun\nSUN TO 1,0\nBONUS BUILD estate_manager"
+    text = "TAKE sun\nDECLINE\nBONUS BUILD estate_manager"
     out = step(out, {seat: text}, b"e3")
-    assert out.state["estate"]["stage"] == 3
+    assert RULESET.questions(out.state)[0].kind == "estate"
     assert len(out.state["players"][seat]["under"]["red"]) == 4
     out = step(out, {seat: ""}, b"e4")  # nothing sent: the default placement
     p = out.state["players"][seat]
@@ -283,7 +289,7 @@ def test_estate_manager_inside_the_fourth_tile_bonus():
 def test_estate_manager_with_a_plan_is_not_asked():
     out, seat = _estate_game(2)
     out = step(out, {seat: "TAKE build\nBUILD estate_manager TO 0,1 -1,1"}, b"e5")
-    assert out.state["estate"] is None
+    assert out.state["pause"] is None
     assert {"0,1", "-1,1"} <= set(out.state["players"][seat]["tiles"])
 
 
@@ -293,8 +299,7 @@ def test_a_seat_not_on_turn_may_send_its_next_turns_and_catchup_unasked():
     out = start()
     first = next(iter(out.awaiting))
     other = [s for s in SEATS[2] if s != first][0]
-    assert RULESET.accepts_unasked(out.state, other)
-    assert not RULESET.accepts_unasked(out.state, first)
+    assert RULESET.accepts_unasked(out.state, other) and list(out.awaiting) == [first]
     out = step(out, {first: "TAKE sun\nDECLINE\n",
                      other: "TAKE land\nPLACE granite AT 0,-1\nCATCHUP black AT 0,0\n"})
     # the other seat's stored turn was played at once, without asking it
@@ -318,7 +323,11 @@ def test_unasked_orders_are_refused_outside_phase_1_turns():
     other = [s for s in SEATS[2] if s != first][0]
     out = with_state(out, lambda s: s.update(phase="characters"))
     assert not RULESET.accepts_unasked(out.state, other)
-    out = with_state(out, lambda s: s.update(phase="actions", estate={"seat": first, "tiles": []}))
+    # while a question is open (the Estate Manager's tiles), only the asked seat writes
+    out = with_state(out, lambda s: s.update(phase="actions", pause={
+        "phase": "actions", "snapshot": {}, "script": {}, "answers": [], "late": [], "dice": [],
+        "emitted": 0, "questions": [{"seat": first, "kind": "estate", "text": "?",
+                                     "default": "ESTATE", "data": {"tiles": [], "rest_of_turn": []}}]}))
     assert not RULESET.accepts_unasked(out.state, other)
 
 

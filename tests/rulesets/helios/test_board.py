@@ -1,4 +1,4 @@
-"""The Sun algorithm (spec §5.6.2): checked against a brute-force search over all cell
+"""Player-board geometry (board.py) and the Sun algorithm (spec §5.6.2): checked against a brute-force search over all cell
 paths on random boards, plus walk and circuit properties."""
 
 from __future__ import annotations

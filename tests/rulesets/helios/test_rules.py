@@ -6,10 +6,30 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helios_support import dice, set_board
 
-from pbem.rulesets.helios import actions, board, economy, phases, scoring
-from pbem.rulesets.helios.orders import Activate, Build, Hire, Temple, Token
+from pbem.rulesets.helios import board
+from pbem.rulesets.helios.orders import (
+    Activate,
+    Bonus,
+    Build,
+    Decline,
+    Hire,
+    Place,
+    Sun,
+    Take,
+    Temple,
+    Token,
+)
+from pbem.rulesets.helios.rules import actions, characters, economy, scoring, sun, supply, turns
+from pbem.rulesets.helios.rules.script import Alternative, BonusLine
+
+from .helpers import ctx, new_game, numbered, set_board
+
+
+def bonus(*actions):
+    """BONUS lines 1, 2, ... of a file."""
+    return [BonusLine(a, ln) for a, ln in zip(actions, numbered(*map(Bonus, actions)),
+                                                strict=True)]
 
 
 @pytest.mark.parametrize("reqs,paid,have,ok", [
@@ -61,10 +81,10 @@ def test_power_plant_makes_the_sun_unlimited(game2):
     s = game2
     p = set_board(s, "north", {(0, 0): ("spring", ["blue"]), (1, 0): "granite", (0, 1): "granite"},
                   sun=(1, -1))
-    actions.perform(s, "north", Build("power_plant"), dice(), [], [])
+    actions.perform(ctx(s), "north", Build("power_plant"), [])
     assert p["sun_infinite"] and p["mana"] == 2
-    reach = board.reachable(actions.walk_of(p), actions.max_steps(p))
-    w = actions.walk_of(p)
+    reach = board.reachable(sun.walk_of(p), sun.max_steps(p))
+    w = sun.walk_of(p)
     assert set(reach) == {c for c in w.cells if c != (1, -1)}
 
 
@@ -84,22 +104,27 @@ def test_sun_on_the_dark_ring_can_never_be_enclosed():
 def test_hire_needs_mana_and_a_free_character(game2):
     s = game2
     s["players"]["north"]["mana"] = 3
-    ev: list = []
-    assert not phases.hire(s, "north", Hire(("treasurer",)), ev)  # costs 4
-    assert phases.hire(s, "north", Hire(("treasurer", "princess")), ev)
+    c = ctx(s)
+    north = numbered(Hire(("treasurer",)), Hire(("treasurer", "princess")))
+    assert not characters.hire(c, "north", north[0])  # costs 4
+    assert characters.hire(c, "north", north[1])
     assert s["characters"]["princess"]["owner"] == "north" and s["players"]["north"]["mana"] == 0
     s["players"]["east"]["mana"] = 9
-    assert not phases.hire(s, "east", Hire(("princess",)), ev)
+    assert not characters.hire(c, "east", numbered(Hire(("princess",)))[0])
+    assert [e.text for e in c.log.events if e.kind == "outcome"] == [
+        "line 1: HIRE treasurer -> refused: the treasurer costs 4 mana, you have 3",
+        "line 2: HIRE treasurer OR princess -> carried out: hired the princess for 3 mana",
+        "line 1: HIRE princess -> refused: the princess is taken by north"]
 
 
 def test_activation_rules(game2):
     s = game2
     set_board(s, "north", {(0, 0): ("granite", ["blue", "brown"]), (1, 0): ("granite", ["grey"])})
-    assert "do not own" in phases.activation_problem(s, "north", Activate("princess"))
+    assert "do not own" in characters.activation_problem(s, "north", Activate("princess"))
     s["characters"]["princess"]["owner"] = "north"
-    assert phases.activation_problem(s, "north", Activate("princess")) is None
-    phases.activate(s, "north", Activate("princess"), [])
-    assert "already active" in phases.activation_problem(s, "north", Activate("princess"))
+    assert characters.activation_problem(s, "north", Activate("princess")) is None
+    characters.activate(ctx(s), "north", Activate("princess"))
+    assert "already active" in characters.activation_problem(s, "north", Activate("princess"))
 
 
 def test_cartographer_counts_land_types_only(game2):
@@ -126,76 +151,66 @@ def test_treasurer_scores_mana_and_resources(game2):
 def test_catchup_resource_is_lost_without_a_tile(game2):
     s = game2
     set_board(s, "north", {(0, 0): ("granite", [], True), (1, 0): ("granite", ["grey", "grey"])})
-    ev: list = []
-    phases.place_cube(s, "north", "blue", (0, 0), "catch-up resource", ev)
-    assert ev[0].kind == "cube_lost"
+    c = ctx(s)
+    economy.place_cube(c, "north", "blue", (0, 0), "catch-up resource")
+    assert c.log.events[0].kind == "cube_lost"
     set_board(s, "north", {(0, 0): ("granite", [], True), (1, 0): ("granite", ["grey"])})
-    phases.place_cube(s, "north", "blue", (0, 0), "catch-up resource", [])
+    economy.place_cube(ctx(s), "north", "blue", (0, 0), "catch-up resource")
     assert s["players"]["north"]["tiles"]["1,0"]["cubes"] == ["grey", "blue"]
 
 
 def test_palace_and_fourth_tile_bonus_in_one_turn(game2):
     """Spec A28: the Palace bonus resolves inside the build, the 4th-tile bonus after it;
     BONUS lines are used in that order."""
-    from pbem.rulesets.helios import flow
-    from pbem.rulesets.helios.orders import Place, Sun, Take
     s = game2
     p = set_board(s, "north", {(0, 0): ("bamboo", ["green", "green"]), (1, 0): ("granite", ["grey"])},
                   sun=(1, -1), sun_value=2)
     p["under"]["blue"] = [["land", "blue"]] * 3
     s["columns"]["build"][-1] = "blue"
-    ev: list = []
-    flow.play_alternative(s, "north", {"take": Take("build"), "action": Build("palace"),
-                                       "bonus": [Sun(((2, -1),)), Place("temples", (0, 1))]},
-                          dice(), ev)
-    kinds = [e.kind for e in ev]
+    c = ctx(s)
+    turns.play_alternative(c, "north", Alternative(Take("build"), Build("palace"), bonus(
+        Sun(((2, -1),)), Place("temples", (0, 1)))))
+    kinds = [e.kind for e in c.log.events]
     assert kinds.index("building") < kinds.index("sun") < kinds.index("place")
     assert p["sun"] == [2, -1] and "0,1" in p["tiles"] and p["under"]["blue"] == []
 
 
 def test_illegal_bonus_line_is_skipped_and_next_used(game2):
-    from pbem.rulesets.helios import flow
-    from pbem.rulesets.helios.orders import Place, Sun
     s = game2
     p = set_board(s, "north", {(0, 0): ("granite", ["grey"])}, sun=(1, -1))
-    ev: list = []
-    flow.bonus_action(s, "north", dice(), ev, [Sun(((3, 3),)), Place("temples", (0, 1))])
-    assert "0,1" in p["tiles"] and any("skipped" in e.text for e in ev)
-    ev = []
-    flow.bonus_action(s, "north", dice(), ev, [])
-    assert ev[-1].kind == "bonus_lost"
+    c = ctx(s)
+    turns.bonus_action(c, "north", bonus(Sun(((3, 3),)), Place("temples", (0, 1))))
+    assert "0,1" in p["tiles"]
+    assert [e.text for e in c.log.events if e.kind == "outcome"] == [
+        "line 1: BONUS SUN TO 3,3 -> refused: your Sun cannot reach 3,3; it can reach 1,0, 0,1",
+        "line 2: BONUS PLACE temples AT 0,1 -> carried out: your bonus action"]
+    c = ctx(s)
+    turns.bonus_action(c, "north", [])
+    assert c.log.events[-1].kind == "bonus_lost"
 
 
 def test_grey_tile_default_area(game2):
-    from pbem.rulesets.helios import flow
-    from pbem.rulesets.helios.orders import Decline, Take
     s = game2
     p = s["players"]["north"]
     p["under"] = {"red": [["sun", "red"]], "yellow": [["sun", "yellow"]] * 2, "blue": []}
     s["columns"]["sun"][-1] = "grey"
-    flow.play_alternative(s, "north", {"take": Take("sun"), "action": Decline(), "bonus": []},
-                          dice(), [])
+    turns.play_alternative(ctx(s), "north", Alternative(Take("sun"), Decline()))
     assert len(p["under"]["yellow"]) == 3 and p["under"]["yellow"][-1] == ["sun", "grey"]
 
 
 def test_circuit_scores_while_leaving_a_dead_end(game2):
     """TC-16 continued: the way out of a pocket may cross the yellow line and score."""
-    from pbem.rulesets.helios.orders import Sun
     s = game2
     tiles = {c: "granite" for c in [(0, 0), (-1, 1), (-2, 1), (-2, 0), (-1, -1)]}
     p = set_board(s, "north", tiles, sun=(-1, 0), sun_value=2, vp=0)
-    assert (-1, 0) in board.dead_ends(actions.tileset(p)) and p["phi"] == 300_000_000
-    assert set(board.reachable(actions.walk_of(p), 2)) == {(0, -1), (1, -1)}
-    actions.perform(s, "north", Sun(((0, -1),)), dice(), [], [])
+    assert (-1, 0) in board.dead_ends(board.tileset(p)) and p["sun_angle"] == 300_000_000
+    assert set(board.reachable(sun.walk_of(p), 2)) == {(0, -1), (1, -1)}
+    actions.perform(ctx(s), "north", Sun(((0, -1),)), [])
     assert p["laps"] == 1 and p["vp"] == 5
 
 
 def test_component_limits_option():
     """Spec §2.9 option: 14 cubes per colour, 30 mana, 35 houses; shortfalls are lost."""
-    from helios_support import new_game
-
-    from pbem.rulesets.helios import supply
-    from pbem.rulesets.helios.orders import Sun
     s = new_game(2, start="north", options={"enforce_component_limits": "yes"})
     assert supply.limited(s)
     # 14 black cubes in play already: sunlight on an empty obsidian yields nothing
@@ -204,13 +219,13 @@ def test_component_limits_option():
     p = set_board(s, "north", {(0, 0): ("granite", ["grey"]), (1, 0): ("obsidian", [])}, sun=(1, -1))
     assert supply.cubes_in_play(s, "black") == 14 + (1 if s["display"]["obsidian"] else 0) + (
         1 if s["display"]["extra"] == "obsidian" else 0)
-    ev: list = []
-    actions.perform(s, "north", Sun(((2, -1),)), dice(), ev, [])
-    assert p["tiles"]["1,0"]["cubes"] == [] and any(e.kind == "supply" for e in ev)
+    c = ctx(s)
+    actions.perform(c, "north", Sun(((2, -1),)), [])
+    assert p["tiles"]["1,0"]["cubes"] == [] and any(e.kind == "supply" for e in c.log.events)
     # mana: the supply holds 30
     s["players"]["east"]["mana"] = 29
     p["mana"] = 0
-    actions.gain_mana(s, "north", 3, "test", [])
+    supply.gain_mana(ctx(s), "north", 3, "test")
     assert p["mana"] == 1
     # houses: 35 in all
     s["players"]["east"]["temples"] = 35
@@ -223,15 +238,12 @@ def test_component_limits_option():
 
 def test_action_must_match_the_tile_symbol(game2):
     """Rulebook p. 4: the tile's symbol decides the action; a mismatched line is skipped."""
-    from pbem.rulesets.helios import flow
-    from pbem.rulesets.helios.orders import Sun, Take
     s = game2
     p = set_board(s, "north", {(0, 0): ("granite", ["grey"])}, sun=(1, -1))
-    ev: list = []
-    flow.play_alternative(s, "north", {"take": Take("land"), "action": Sun(((1, 0),)), "bonus": []},
-                          dice(), ev)
-    assert p["sun"] == [1, -1] and any("a land tile grants PLACE" in e.text for e in ev)
-    assert flow.viable(s, "north", {"take": Take("land"), "action": Sun(((1, 0),)), "bonus": []})
+    c = ctx(s)
+    turns.play_alternative(c, "north", Alternative(Take("land"), Sun(((1, 0),))))
+    assert p["sun"] == [1, -1] and any("a land tile grants PLACE" in e.text for e in c.log.events)
+    assert turns.problem_of(s, "north", Alternative(Take("land"), Sun(((1, 0),))))
 
 
 def test_auto_payment_handles_either_or_with_a_single_colour(game2):
@@ -248,9 +260,8 @@ def test_phase2_activation_mana_pays_a_hire_in_the_same_turn(game2):
     set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]),
                            (1, 0): ("granite", ["brown"])}, mana=2)
     s["characters"]["priestess"]["owner"] = "north"
-    ev: list = []
-    q = [Hire(("treasurer",)), Activate("priestess")]
-    assert phases.phase2_turn(s, "north", q, ev)
+    q = numbered(Hire(("treasurer",)), Activate("priestess"))
+    assert characters.phase2_turn(ctx(s), "north", q)
     assert s["characters"]["priestess"]["active"]
     assert s["characters"]["treasurer"]["owner"] == "north"
     assert s["players"]["north"]["mana"] == 0 and q == []
@@ -261,8 +272,7 @@ def test_phase2_hire_then_activate_the_same_character(game2):
     s = game2
     set_board(s, "north", {(0, 0): ("granite", ["blue", "brown"]), (1, 0): ("granite", ["grey"])},
               mana=3)
-    ev: list = []
-    assert phases.phase2_turn(s, "north", [Hire(("princess",)), Activate("princess")], ev)
+    assert characters.phase2_turn(ctx(s), "north", numbered(Hire(("princess",)), Activate("princess")))
     assert s["characters"]["princess"] == {"owner": "north", "active": True}
     assert s["players"]["north"]["mana"] == 0 and s["players"]["north"]["sun_value"] == 3
 
@@ -272,11 +282,11 @@ def test_phase2_one_hire_per_turn_even_after_activation_mana(game2):
     set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]), (1, 0): ("granite", ["brown"])},
               mana=2)
     s["characters"]["priestess"]["owner"] = "north"
-    q = [Hire(("inventor",)), Hire(("architect",)), Activate("priestess")]
-    assert phases.phase2_turn(s, "north", q, [])
+    q = numbered(Hire(("inventor",)), Hire(("architect",)), Activate("priestess"))
+    assert characters.phase2_turn(ctx(s), "north", q)
     assert s["characters"]["inventor"]["owner"] == "north"
     assert s["characters"]["architect"]["owner"] is None
-    assert q == [Hire(("architect",))]  # kept for a later turn
+    assert [ln.order for ln in q] == [Hire(("architect",))]  # kept for a later turn
 
 
 def test_phase2_preferred_hire_uses_the_activation_mana(game2):
@@ -286,6 +296,7 @@ def test_phase2_preferred_hire_uses_the_activation_mana(game2):
     set_board(s, "north", {(0, 0): ("granite", ["grey", "green"]), (1, 0): ("granite", ["brown"])},
               mana=2)
     s["characters"]["priestess"]["owner"] = "north"
-    assert phases.phase2_turn(s, "north", [Hire(("treasurer", "inventor")), Activate("priestess")], [])
+    assert characters.phase2_turn(ctx(s), "north",
+                                    numbered(Hire(("treasurer", "inventor")), Activate("priestess")))
     assert s["characters"]["treasurer"]["owner"] == "north"
     assert s["characters"]["inventor"]["owner"] is None

@@ -12,13 +12,14 @@ import os
 from pathlib import Path
 
 import pytest
-from helios_support import SEATS, canon
-from outcome_report import outcome_context
 
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.render import render_report
 from pbem.rulesets.helios import RULESET
+from tests.support.outcome_report import outcome_context
+
+from .helpers import SEATS, canon
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -82,7 +83,7 @@ def test_reports_render_from_views():
 
 def test_report_tells_a_seat_off_turn_it_may_send_its_turns_now():
     pl = play(RULESET, GameConfig(SEATS[2], "standard"), 11, keep=True)
-    out = next(o for o in pl.outcomes if o.state["phase"] == "actions" and not o.state.get("estate"))
+    out = next(o for o in pl.outcomes if o.state["phase"] == "actions" and not o.state["pause"])
     cur = next(iter(out.awaiting))
     idle = next(s for s in SEATS[2] if s != cur)
     for fmt in ("text", "html"):
