@@ -10,14 +10,15 @@ grows after round 6 (a legal order: the rulebook's end by surrender).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from pbem.core.orders import Prompt
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.cards import TARGETS, check_play
-from pbem.rulesets.cherubion.combat import attack_problem
-from pbem.rulesets.cherubion.model import (
-    State,
+from pbem.rulesets.cherubion.board import Board
+from pbem.rulesets.cherubion.data import RESOURCE_TABLE
+from pbem.rulesets.cherubion.orders import Play
+from pbem.rulesets.cherubion.rules.cards import TARGETS, check_play
+from pbem.rulesets.cherubion.rules.combat import attack_problem
+from pbem.rulesets.cherubion.rules.queries import (
     board,
     engaged,
     hostile,
@@ -25,8 +26,8 @@ from pbem.rulesets.cherubion.model import (
     pieces_at,
     pieces_on_board,
 )
-from pbem.rulesets.cherubion.orders import Play
-from pbem.rulesets.cherubion.setup import RESOURCE_TABLE, default_resource_field
+from pbem.rulesets.cherubion.rules.setup import default_resource_field
+from pbem.rulesets.cherubion.state import Piece, State
 
 
 def draft_prompt(st: State, seat: str) -> Prompt:
@@ -86,8 +87,10 @@ def random_orders(st: State, seat: str, rng: random.Random) -> list[str]:
                             "INTRUDER PRISONER", "CAPTURE ANY", "CAPTURE NO"])]
     if st["phase"] == "place":
         return _random_placement(st, seat, rng)
-    if st["ask"]:
-        opts = list(st["ask"]["options"])
+    pause = st["pause"]
+    if pause:
+        q = next(q for q in pause["questions"] if q["seat"] == seat)
+        opts = [o for o in q["options"] if o != "PASS"]
         return [rng.choice(opts + ["PASS"])]
     return _random_turn(st, seat, rng)
 
@@ -133,13 +136,26 @@ def _random_deck(team: str, rng: random.Random) -> str:
 
 
 def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
-    pl = st["players"][seat]
-    b = board(st)
     if st["round"] > 6 and rng.random() < min(0.35, 0.04 * (st["round"] - 6)):
         return ["SURRENDER"]
     out: list[str] = []
-    me = pl["me"]
-    if me >= 4 and pl["pile"] and rng.random() < 0.35:
+    me = _draw_and_build(st, seat, rng, st["players"][seat]["me"], out)
+    me = _deploy(st, seat, rng, me, out)
+    enemies = [p for p in st["pieces"].values() if on_board(p["loc"]) and not p["hidden"]
+               and not p["captive"] and hostile(st, seat, p["owner"])]
+    _moves(st, seat, rng, me, enemies, out)
+    _attacks(st, seat, rng, enemies, out)
+    out += _random_cards(st, seat, rng)
+    if st["config"]["options"]["diplomacy"] and rng.random() < 0.3:
+        others = [s for s in st["order"] if s != seat and st["players"][s]["alive"]]
+        if others:
+            other = rng.choice(others)
+            out.append(rng.choice([f"ALLY {other}", f"ALLY {other} SECRET", f"BREAK {other}"]))
+    return out
+
+
+def _draw_and_build(st: State, seat: str, rng: random.Random, me: int, out: list[str]) -> int:
+    if me >= 4 and st["players"][seat]["deck"] and rng.random() < 0.35:
         out.append("DRAW")
         me -= 4
     mine = pieces_on_board(st, seat)
@@ -153,6 +169,11 @@ def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
             if fields:
                 out.append(f"BUILD {size} {rng.choice(sorted(fields))}")
                 me -= t["me"]
+    return me
+
+
+def _deploy(st: State, seat: str, rng: random.Random, me: int, out: list[str]) -> int:
+    pl = st["players"][seat]
     home = sorted((p for p in st["pieces"].values()
                    if p["owner"] == seat and p["loc"].startswith("base:")
                    and int(p["loc"][5:]) in pl["bases"] and p["home_turn"] < pl["turns"]),
@@ -161,16 +182,20 @@ def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
         p = rng.choice(home)
         if p["kk"] <= me:
             side = int(p["loc"][5:])
-            out.append(f"DEPLOY {p['id']} {rng.choice(b.border[side])}")
+            out.append(f"DEPLOY {p['id']} {rng.choice(board(st).border[side])}")
             me -= p["kk"]
-    enemies = [p for p in st["pieces"].values() if on_board(p["loc"]) and not p.get("hidden")
-               and not p.get("body") and hostile(st, seat, p["owner"])]
+    return me
+
+
+def _moves(st: State, seat: str, rng: random.Random, me: int, enemies: list[Piece],
+           out: list[str]) -> int:
+    """Up to three pieces walk toward the nearest enemy; summons with their own MÉ too."""
+    b = board(st)
+    mine = pieces_on_board(st, seat)
     movers = [p for p in mine if not p["summoned"] and not engaged(st, p)]
     rng.shuffle(movers)
     for p in movers[:3]:
-        if me <= 0:
-            break
-        if not enemies:
+        if me <= 0 or not enemies:
             break
         foe = min(enemies, key=lambda q: (b.distance(p["loc"], q["loc"]), q["id"]))
         route = b.path_to(p["loc"], foe["loc"]) or []
@@ -182,8 +207,13 @@ def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
         if p["summoned"] and p["own_me"] and enemies and rng.random() < 0.7:
             foe = min(enemies, key=lambda q: (b.distance(p["loc"], q["loc"]), q["id"]))
             out.append(f"MOVE {p['id']} TO {foe['loc']}")
-    # attacks on what is in reach now (the engine re-checks when reached)
-    for p in sorted(mine, key=lambda q: q["id"]):
+    return me
+
+
+def _attacks(st: State, seat: str, rng: random.Random, enemies: list[Piece],
+             out: list[str]) -> None:
+    """Attacks on what is in reach now (the engine re-checks when the line is reached)."""
+    for p in sorted(pieces_on_board(st, seat), key=lambda q: q["id"]):
         targets = [q for q in enemies if attack_problem(st, p, q["id"]) is None]
         if targets and rng.random() < 0.8:
             t = rng.choice(targets)["id"]
@@ -198,13 +228,6 @@ def _random_turn(st: State, seat: str, rng: random.Random) -> list[str]:
                    and attack_problem(st, p, r["id"]) is None]
             if res and rng.random() < 0.5:
                 out.append(f"ATTACK {p['id']} {rng.choice(res)['id']}")
-    out += _random_cards(st, seat, rng)
-    if st["config"]["options"].get("diplomacy") and rng.random() < 0.3:
-        others = [s for s in st["order"] if s != seat and st["players"][s]["alive"]]
-        if others:
-            other = rng.choice(others)
-            out.append(rng.choice([f"ALLY {other}", f"ALLY {other} SECRET", f"BREAK {other}"]))
-    return out
 
 
 def _capture_clause(st: State, seat: str, rng: random.Random) -> str:
@@ -242,12 +265,12 @@ def _random_cards(st: State, seat: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _random_target(st: State, seat: str, kind: str, caster: dict[str, Any],
-                   rng: random.Random, b: Any) -> tuple[str, ...] | None:
+def _random_target(st: State, seat: str, kind: str, caster: Piece,
+                   rng: random.Random, b: Board) -> tuple[str, ...] | None:
     if kind == "none":
         return ()
     if kind in ("piece", "own_piece", "pieces"):
-        cands = [p for p in st["pieces"].values() if p["loc"] != "gone" and not p.get("hidden")
+        cands = [p for p in st["pieces"].values() if p["loc"] != "gone" and not p["hidden"]
                  and (kind == "piece" or p["owner"] == seat)]
         if not cands:
             return None
@@ -264,6 +287,6 @@ def _random_target(st: State, seat: str, kind: str, caster: dict[str, Any],
         others = [s for s in st["order"] if s != seat and st["players"][s]["alive"]]
         return (rng.choice(others),) if others else None
     if kind == "any":
-        cands = [p["id"] for p in st["pieces"].values() if p["attached"]]
-        return (rng.choice(sorted(cands)),) if cands else None
+        held = sorted(p["id"] for p in st["pieces"].values() if p["attached"])
+        return (rng.choice(held),) if held else None
     return None
