@@ -36,6 +36,7 @@ from pbem.rulesets.cherubion.orders import (
     Place,
     Play,
 )
+from pbem.rulesets.cherubion.rules.reactions import answer_problem
 from pbem.rulesets.cherubion.rules.setup import choice_order, new_state
 from pbem.rulesets.cherubion.state import State
 
@@ -182,6 +183,9 @@ class Cherubion(Game):
                 return "diplomacy starts after the draft"
         if isinstance(order, Place) and order.piece not in state["pieces"]:
             return f"{order.piece} is not a piece"
+        q = next((q for q in self.questions(state) if q.seat == seat), None)
+        if q is not None and q.kind in REACTIONS and isinstance(order, Play):
+            return answer_problem(state, seat, order, q.options)
         return None
 
     def parse(self, state: Any, seat: str, text: str) -> Parsed:

@@ -10,7 +10,7 @@ from pbem.core.events import Event
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
-from pbem.rulesets.cherubion.orders import BaseChoice, Team
+from pbem.rulesets.cherubion.orders import GRAMMAR, BaseChoice, Team
 from pbem.rulesets.cherubion.rules.queries import new_id
 from pbem.rulesets.cherubion.rules.setup import apply_draft, new_state
 
@@ -67,6 +67,13 @@ def gate(state: dict[str, Any], field: str, owner: str = "alpha") -> str:
     return mid
 
 
+def captive(captor: str, carrier: str = "", *, dead: bool = True, clock: int = 0,
+            carried: bool = False, turn_no: int | None = None) -> dict[str, Any]:
+    """A captive record (a body by default) held by `captor`."""
+    return {"carrier": carrier, "captor": captor, "dead": dead, "clock": clock,
+            "carried": carried, "turn_no": turn_no, "healed": False, "unconvertible": False}
+
+
 def set_turn(state: dict[str, Any], seat: str, *, me: int = 0,
              energy: int | None = None) -> None:
     state["active"] = seat
@@ -101,3 +108,19 @@ def answer(state: dict[str, Any], texts: dict[str, str],
 
 def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events if e.kind != "outcome")
+
+
+def parse_line(text: str, n: int = 6, seats: tuple[str, ...] = ()) -> Any:
+    """One order line read on a board of side `n` with these seats (no game state)."""
+    return GRAMMAR.parse_line({"board_size": n, "config": {"seats": list(seats)}}, None, text)
+
+
+def asked(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The open question, if any: its seat, event (the decision kind), text and the
+    offered answers without PASS."""
+    pause = state["pause"]
+    if not pause:
+        return None
+    q = pause["questions"][0]
+    return {"seat": q["seat"], "event": q["kind"], "text": q["text"],
+            "options": [o for o in q["options"] if o != "PASS"]}

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import asked, build, place, play_turn, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import canonical_json
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.orders import parse_line
+from .helpers import parse_line
 
 
 def two(**kw):
@@ -82,14 +82,14 @@ def test_no_answer_no_question_unless_blind() -> None:
     st = two(options={"decisions": "ask"})
     st["players"]["beta"]["hand"] = []
     st, ev, _ = play_turn(st, "alpha", "PLAY Halodobas BY CH1 ON ME8", D)
-    assert not st["ask"]  # beta is awaited for its own turn, not asked
+    assert not asked(st)  # beta is awaited for its own turn, not asked
     st = two(options={"decisions": "ask", "ask_blind": True})
     st["players"]["beta"]["hand"] = []
     st, ev, _ = play_turn(st, "alpha", "PLAY Halodobas BY CH1 ON ME8", D)
-    assert st["ask"]["seat"] == "beta" and st["ask"]["event"] == "CAST"
+    assert asked(st)["seat"] == "beta" and asked(st)["event"] == "CAST"
     st, ev = RULESET.resolve(st, {"beta": RULESET.parse(st, "beta", "PASS")}, ScriptedDice(D))
-    assert st["ask"]["seat"] == "beta" and st["ask"]["event"] == "AFTER"
-    assert st["ask"]["options"] == []
+    assert asked(st)["seat"] == "beta" and asked(st)["event"] == "AFTER"
+    assert asked(st)["options"] == []
 
 
 def test_dispel_permanence_removes_a_fresh_permanent_in_the_enemy_turn() -> None:

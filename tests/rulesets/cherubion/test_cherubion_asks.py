@@ -4,7 +4,7 @@ standing order; PASS (and NMR) is the `auto` default."""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import asked, build, place, play_turn, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
@@ -55,15 +55,15 @@ def test_free_attack_standing_order_means_no_question() -> None:
     st["players"]["beta"]["standing"]["freeattack"] = True
     set_turn(st, "alpha", me=1)
     st, ev, _ = play_turn(st, "alpha", "FLEE ME8 H4", [1, 1, 1, 1, 1, 1, 1, 2])
-    assert st["ask"] is None and st["pieces"]["ME8"]["ep"] == 4
+    assert asked(st) is None and st["pieces"]["ME8"]["ep"] == 4
 
 
 def _scry_state() -> dict:
     st = build({"alpha": "melan", "beta": "choler", "gamma": "sang"},
                {"alpha": 4, "beta": 1, "gamma": 2}, options={"decisions": "ask"})
     place(st, CH8="G12")  # beta holds SCRY
-    st["players"]["alpha"]["pile"] = ["n01", "n02", "n03"]
-    st["players"]["gamma"]["pile"] = ["n04", "n05"]
+    st["players"]["alpha"]["deck"] = ["n01", "n02", "n03"]
+    st["players"]["gamma"]["deck"] = ["n04", "n05"]
     set_turn(st, "alpha")
     return st
 

@@ -5,7 +5,7 @@ turn only."""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import build, place, play_turn, set_turn, texts, ctx
 
 from pbem.rulesets.cherubion import RULESET
 
@@ -20,7 +20,7 @@ def test_tc17_a_second_fire_hit_deals_4_and_the_tick_stays_4() -> None:
     st = two()
     fire, y = st["pieces"]["CH2"], st["pieces"]["ME8"]
     fire.update(fe="0d6+4", special=4, tk=40)
-    y.update(ep=30, max=30, vsz=25)
+    y.update(ep=30, max_ep=30, vsz=25)
     place(st, CH2="H5", ME8="H5")
     for _ in range(2):
         set_turn(st, "beta")
@@ -91,30 +91,27 @@ def test_the_0_ep_heal_of_your_own_captured_body_is_for_that_turn_only() -> None
     # CH2 hits 6+6 for 3+2 = 5: ME8 at exactly 0, captured by the wyvern; no strike-back
     # hit (1+1); alpha's MÉ 1+2
     st, ev, _ = play_turn(st, "beta", "ATTACK CH2 ME8 CAPTURE CH4", [6, 6, 3, 1, 1, 1, 2])
-    assert st["pieces"]["ME8"]["ep"] == 0 and st["pieces"]["ME8"]["body"]["holder"] == "beta"
+    assert st["pieces"]["ME8"]["ep"] == 0 and st["pieces"]["ME8"]["captive"]["captor"] == "beta"
     st["players"]["alpha"]["hand"] = ["n22"]
     st["players"]["alpha"]["energy"] = 3
     parsed = RULESET.parse(st, "alpha", "PLAY Gyogyitas BY ME1 ON ME8")
     st, ev, _ = play_turn(st, "alpha", "PLAY Gyogyitas BY ME1 ON ME8", [1, 2])
     assert parsed.ok
     assert "in the turn it fell" in texts(ev)
-    assert st["pieces"]["ME8"]["body"]["holder"] == "beta"
+    assert st["pieces"]["ME8"]["captive"]["captor"] == "beta"
 
 
 def test_initial_placement_is_anywhere_also_onto_an_enemy() -> None:
     """Rulebook "Mozgások a játéktéren": the first 5 characters go "tetszőleges helyre"
     (anywhere); the spec's [A] ban on fields holding another player's piece is not the
     rulebook's. The pieces then stand engaged."""
-    from pbem.core.dice import ScriptedDice
-    from pbem.rulesets.cherubion.model import Ctx, engaged
-    from pbem.rulesets.cherubion.orders import Place
-    from pbem.rulesets.cherubion.setup import apply_placement
+    from pbem.rulesets.cherubion.rules.queries import engaged
     st = two()
     st["phase"] = "place"
+    st["placing"] = 0
     place(st, CH2="K8")
-    st["players"]["alpha"]["pile"] = [f"n0{i}" for i in range(1, 10)] + ["n10"]
-    ctx = Ctx(st, ScriptedDice([0] * 10))
-    apply_placement(ctx, "alpha", [Place("ME8", "K8")])
+    st["players"]["alpha"]["deck"] = [f"n0{i}" for i in range(1, 10)] + ["n10"]
+    st, _, _ = play_turn(st, "alpha", "PLACE ME8 K8", [0] * 10)
     assert st["pieces"]["ME8"]["loc"] == "K8"
     assert engaged(st, st["pieces"]["ME8"])
 

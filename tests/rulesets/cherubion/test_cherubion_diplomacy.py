@@ -4,10 +4,10 @@ demigod's team; without the option the orders are refused."""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import build, captive, ctx, place, play_turn, set_turn, texts
 
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.model import engaged, hostile
+from pbem.rulesets.cherubion.rules.queries import engaged, hostile
 
 
 def three(**opts):
@@ -51,7 +51,7 @@ def test_hostage_exchange() -> None:
     st, ev, _ = play_turn(st, "a", "HOSTAGE b GIVE ME8 TAKE CH8", [1, 2])
     st, ev, _ = play_turn(st, "b", "HOSTAGE a GIVE CH8 TAKE ME8", [1, 2])
     assert st["pieces"]["ME8"]["loc"] == "prison:b" and st["pieces"]["CH8"]["loc"] == "prison:a"
-    assert st["players"]["a"]["busy"] == 1 and st["players"]["b"]["busy"] == 1
+    assert st["players"]["a"]["hostage_turns"] == 1 and st["players"]["b"]["hostage_turns"] == 1
 
 
 def test_join_after_demigod_death() -> None:
@@ -117,7 +117,7 @@ def test_a_body_is_not_a_prisoner_and_cannot_be_exchanged() -> None:
     st = three()
     place(st, CH5="prison:a")
     st["pieces"]["CH5"]["ep"] = -2
-    st["pieces"]["CH5"]["body"] = {"holder": "a", "dead": True, "clock": 1, "by": ""}
+    st["pieces"]["CH5"]["captive"] = captive("a", clock=1)
     set_turn(st, "a")
     st, ev, _ = play_turn(st, "a", "EXCHANGE b GIVE CH5", [1, 2])
     note = [e for e in ev if e.kind == "diplomacy"]
@@ -132,14 +132,13 @@ def test_a_revived_captive_goes_home_as_an_ordinary_piece() -> None:
     st = three()
     place(st, CH5="prison:a")
     st["pieces"]["CH5"]["ep"] = 4
-    st["pieces"]["CH5"]["body"] = {"holder": "a", "dead": False, "healed": True, "clock": 2,
-                                   "by": ""}
+    st["pieces"]["CH5"]["captive"] = {**captive("a", dead=False, clock=2), "healed": True}
     set_turn(st, "a")
     st, ev, _ = play_turn(st, "a", "EXCHANGE b GIVE CH5", [1, 2])
     set_turn(st, "b")
     st, ev, _ = play_turn(st, "b", "EXCHANGE a TAKE CH5", [1, 2])
     p = st["pieces"]["CH5"]
-    assert p["loc"] == "base:1" and p["body"] is None and p["ep"] == 4
+    assert p["loc"] == "base:1" and p["captive"] is None and p["ep"] == 4
 
 
 def test_exchange_of_pieces_not_held_is_refused_to_the_sender() -> None:
@@ -178,7 +177,9 @@ def test_exchange_parse_errors_say_what_is_wrong_and_what_is_right() -> None:
 
 
 def test_exchange_round_trips_canonically() -> None:
-    from pbem.rulesets.cherubion.orders import Exchange, Join, parse_line
+    from pbem.rulesets.cherubion.orders import Exchange, Join
+
+    from .helpers import parse_line
     o = parse_line("csere b kap me8 ad ch6 ch5 ch5")
     assert o == Exchange("b", ("CH5", "CH6"), ("ME8",))
     assert str(o) == "EXCHANGE b GIVE CH5 CH6 TAKE ME8" and parse_line(str(o)) == o
@@ -280,10 +281,10 @@ def test_the_last_two_players_joined_win_together() -> None:
 
 def test_a_joined_piece_reaching_the_partners_base_is_home() -> None:
     from pbem.core.dice import ScriptedDice
-    from pbem.rulesets.cherubion.model import Ctx
-    from pbem.rulesets.cherubion.movement import enter_foreign_base
+    from pbem.core.kit import Context as Ctx
+    from pbem.rulesets.cherubion.rules.movement import enter_foreign_base
     st = _join(three())
-    ctx = Ctx(st, ScriptedDice([]))
-    enter_foreign_base(ctx, st["pieces"]["CH2"], 3)  # c's Base
+    c = ctx(st, [])
+    enter_foreign_base(c, st["pieces"]["CH2"], 3)  # c's Base
     assert st["pieces"]["CH2"]["loc"] == "base:1"  # b's own Base: it can deploy again
-    assert "home" in texts(ctx.events)
+    assert "home" in texts(c.log.events)

@@ -4,15 +4,17 @@ and scripted dice. TC-38 (the worked example game) is in test_cherubion_worked_e
 from __future__ import annotations
 
 import pytest
-from cherubion_testkit import build, place, play_turn, resource, set_turn, texts
+from .helpers import build, captive, ctx, place, play_turn, resource, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET, data
 from pbem.rulesets.cherubion.board import get_board
-from pbem.rulesets.cherubion.cards import card_range, check_play, price
-from pbem.rulesets.cherubion.model import Ctx, holder
+from pbem.rulesets.cherubion.rules.cards import card_range, check_play, price
+from pbem.core.kit import Context as Ctx
+from pbem.rulesets.cherubion.rules.queries import holder
 from pbem.rulesets.cherubion.orders import Play
-from pbem.rulesets.cherubion.turn import production, roll_me
+from pbem.rulesets.cherubion.rules.resources import production
+from pbem.rulesets.cherubion.rules.turn import roll_me
 
 
 def two(a: str = "melan", b: str = "choler", sa: int = 4, sb: int = 1, **kw):
@@ -57,7 +59,7 @@ def test_tc02_nothing_to_spend_lapses() -> None:
 def test_tc03_opening_options_spend_seven(script: str) -> None:
     st = two()
     place(st, ME1="K8", ME4="K6")
-    st["players"]["alpha"]["pile"] = ["n01"]
+    st["players"]["alpha"]["deck"] = ["n01"]
     set_turn(st, "alpha", me=7)
     st, ev, _ = play_turn(st, "alpha", script, ([0] if "DRAW" in script else []) + [1, 2])
     assert st["players"]["alpha"]["me"] == 0
@@ -68,7 +70,7 @@ def test_tc03_unspent_me_is_walked_out() -> None:
     # "draw + 2 steps" with MÉ 7 leaves 1: the engine walks it out (all steps must be taken)
     st = two()
     place(st, ME1="K8")
-    st["players"]["alpha"]["pile"] = ["n01"]
+    st["players"]["alpha"]["deck"] = ["n01"]
     set_turn(st, "alpha", me=7)
     st, ev, _ = play_turn(st, "alpha", "DRAW\nMOVE ME1 K9 K10", [0, 1, 2])
     assert "must use all 1 MÉ" in texts(ev)
@@ -113,28 +115,28 @@ def test_tc08_production_field() -> None:
 @pytest.mark.parametrize("sizes,loss", [(["large"], 15), (["large", "large"], 30),
                                         (["small"], 5), (["large"] * 5, 75)])
 def test_tc06_destruction_loss(sizes: list[str], loss: int) -> None:
-    from pbem.rulesets.cherubion.life import destroy_resource
+    from pbem.rulesets.cherubion.rules.life import destroy_resource
     st = two()
     rids = [resource(st, "alpha", f, s) for f, s in zip(["K2", "K4", "K6", "K8", "K10"], sizes, strict=False)]
     before = sum(p["ep"] for p in st["pieces"].values() if p["owner"] == "alpha")
-    ctx = Ctx(st, ScriptedDice([]))
+    c = ctx(st, [])
     for r in rids:
-        destroy_resource(ctx, r, "test")
+        destroy_resource(c, r, "test")
     after = sum(p["ep"] for p in st["pieces"].values() if p["owner"] == "alpha")
     assert before - after == loss
 
 
 def test_tc06_loss_capped_and_zero_dies() -> None:
-    from pbem.rulesets.cherubion.life import destroy_resource
+    from pbem.rulesets.cherubion.rules.life import destroy_resource
     st = two(a="choler", b="melan", sa=1, sb=4)
     for pid in list(st["pieces"]):
         if st["pieces"][pid]["owner"] == "alpha" and pid != "CH8":
             st["pieces"][pid]["loc"] = "B8" if pid == "CH1" else "gone"
     rid = resource(st, "alpha", "B6")
-    ctx = Ctx(st, ScriptedDice([]))
-    destroy_resource(ctx, rid, "test")
+    c = ctx(st, [])
+    destroy_resource(c, rid, "test")
     assert st["pieces"]["CH8"]["ep"] == 0
-    assert "3 ÉP of the loss is lost" in texts(ctx.events)
+    assert "3 ÉP of the loss is lost" in texts(c.log.events)
     set_turn(st, "alpha")
     st, ev, _ = play_turn(st, "alpha", "", [1, 2])
     assert st["pieces"]["CH8"]["loc"] == "gone"
@@ -211,7 +213,7 @@ def test_tc12_helicopter_and_warrior() -> None:
 
 
 def test_tc13_foreign_cards() -> None:
-    from pbem.rulesets.cherubion.cards import surcharge
+    from pbem.rulesets.cherubion.rules.cards import surcharge
     st = two()
     P = st["pieces"]
     assert surcharge(st, P["CH1"], "ch02") == 0 and data.card("ch02")["cost"] == 9
@@ -230,8 +232,8 @@ def test_tc13_foreign_cards() -> None:
 def test_tc14_armed_combat_example() -> None:
     st = two()
     y, e = st["pieces"]["ME8"], st["pieces"]["CH8"]
-    y.update(ep=23, max=23, tk=8, vsz=9, fe="1d6+2", reach=0)
-    e.update(ep=12, max=12, tk=9, vsz=7, fe="1d6", reach=0)
+    y.update(ep=23, max_ep=23, tk=8, vsz=9, fe="1d6+2", reach=0)
+    e.update(ep=12, max_ep=12, tk=9, vsz=7, fe="1d6", reach=0)
     place(st, ME8="H5", CH8="H5")
     set_turn(st, "beta")
     st, ev, d = play_turn(st, "beta", "ATTACK CH8 ME8", [3, 4, 3, 1, 3, 6, 1, 2])
@@ -251,21 +253,21 @@ def test_tc15_half_die(face: int, dmg: int) -> None:
 
 @pytest.mark.parametrize("rolls,doubled", [([3, 3], True), ([2, 3], False)])
 def test_tc16_double_damage(rolls: list[int], doubled: bool) -> None:
-    from pbem.rulesets.cherubion.combat import blow
+    from pbem.rulesets.cherubion.rules.combat import blow
     st = two()
     st["turn"] = {}
     a, b = st["pieces"]["ME8"], st["pieces"]["CH8"]
     a.update(tk=12, fe="1d6", loc="H5")
     b.update(vsz=9, loc="H5")
-    out = blow(Ctx(st, ScriptedDice(rolls + [4])), a, b, "t")
-    assert out["hit"] and out["dmg"] == (8 if doubled else 4)
+    out = blow(ctx(st, rolls + [4]), a, b, "t")
+    assert out.hit and out.dmg == (8 if doubled else 4)
 
 
 def test_tc17_special_damage() -> None:
     st = two()
     fire, y = st["pieces"]["CH2"], st["pieces"]["ME8"]
     fire.update(fe="0d6+4", special=4, tk=40)
-    y.update(ep=30, max=30, vsz=25)
+    y.update(ep=30, max_ep=30, vsz=25)
     place(st, CH2="H5", ME8="H5")
     set_turn(st, "beta")
     st, ev, _ = play_turn(st, "beta", "ATTACK CH2 ME8", [3, 3, 1, 1, 1, 2])
@@ -279,7 +281,7 @@ def test_tc17_special_damage() -> None:
 
 # --- TC-18 .. TC-21 teleport and NML --------------------------------------------------------------
 def gate(st: dict, field: str) -> str:
-    from pbem.rulesets.cherubion.model import new_id
+    from pbem.rulesets.cherubion.rules.queries import new_id
     mid = new_id(st, "T")
     st["markers"][mid] = {"id": mid, "kind": "T", "field": field, "owner": "alpha",
                           "card": "n15", "hidden": False}
@@ -387,8 +389,8 @@ def test_tc24_unique() -> None:
     leon = next(p for p in st["pieces"].values() if p["card"] == "n25")
     st["players"]["beta"]["energy"] = 7
     assert "unique" in check_play(st, "beta", Play("n25", "CH1", ("B9",)))
-    from pbem.rulesets.cherubion.life import kill
-    kill(Ctx(st, ScriptedDice([])), leon, "test", None)
+    from pbem.rulesets.cherubion.rules.life import kill
+    kill(ctx(st, []), leon, "test", None)
     assert "n25" in st["players"]["alpha"]["grave"]
     assert check_play(st, "beta", Play("n25", "CH1", ("B9",))) is None
 
@@ -413,18 +415,18 @@ def test_tc26_capture_and_conversion() -> None:
     place(st, CH2="C5", CH4="C5", ME5="C5", CH1="B8")
     st["pieces"]["ME5"]["ep"] = 5
     set_turn(st, "alpha", me=6)
-    st["players"]["alpha"]["pile"] = ["n01"]
+    st["players"]["alpha"]["deck"] = ["n01"]
     # xinaf hits (6+...), damage 6+2 = 8 -> jeep at -3; capture with the wyvern
     st, ev, _ = play_turn(st, "alpha", "ATTACK CH2 ME5 CAPTURE CH4\nDRAW", [6, 6, 6, 1, 1, 1, 2])
     jeep = st["pieces"]["ME5"]
-    assert jeep["ep"] == -3 and jeep["body"]["holder"] == "alpha"
+    assert jeep["ep"] == -3 and jeep["captive"]["captor"] == "alpha"
     assert "all MÉ goes to carrying" in texts(ev)
     # the wyvern carries it home with all MÉ: C5 -> ... -> side 1
     assert jeep["loc"] == "prison:alpha", jeep["loc"]
-    assert jeep["body"]["clock"] == 1
+    assert jeep["captive"]["clock"] == 1
     set_turn(st, "alpha", energy=20)
     st["players"]["alpha"]["turns"] += 1
-    jeep["body"]["clock"] = 2
+    jeep["captive"]["clock"] = 2
     st["players"]["alpha"]["hand"] = ["n22", "ch06"]
     st, ev, _ = play_turn(st, "alpha", "PLAY Gyogyitas BY CH1 ON ME5\n"
                           "PLAY Sotet lang ceremonia BY CH1 ON ME5", [3, 4, 1, 2])
@@ -446,8 +448,7 @@ def test_tc26_body_not_revived_is_lost() -> None:
     st = two(a="choler", b="melan", sa=1, sb=4)
     place(st, CH1="B8")
     jeep = st["pieces"]["ME5"]
-    jeep.update(ep=-3, loc="prison:alpha", body={"by": "", "holder": "alpha", "dead": True,
-                                                 "clock": 2})
+    jeep.update(ep=-3, loc="prison:alpha", captive=captive("alpha", clock=2))
     set_turn(st, "beta")
     st, ev, _ = play_turn(st, "beta", "", [1, 2])  # alpha's turn starts: clock 3
     set_turn(st, "alpha")
@@ -547,7 +548,7 @@ def test_tc32_heal_field() -> None:
 
 
 def test_tc33_rally() -> None:
-    from pbem.rulesets.cherubion.model import effective_tk, fe_bonus
+    from pbem.rulesets.cherubion.rules.queries import effective_tk, fe_bonus
     st = two()
     place(st, ME8="K8", ME9="F13")
     st["turn"] = {}
@@ -558,13 +559,13 @@ def test_tc33_rally() -> None:
 def test_tc34_scry() -> None:
     st = two()
     place(st, ME8="G12")
-    st["players"]["beta"]["pile"] = ["n01", "n02", "n03"]
+    st["players"]["beta"]["deck"] = ["n01", "n02", "n03"]
     set_turn(st, "beta")
     st, ev, _ = play_turn(st, "beta", "", [1, 1, 2])  # pick index 1 = n02 as the top card
     seen = [e for e in ev if e.kind == "scry"]
     assert seen and seen[0].to == ("alpha",) and "Vakondpulyka" in seen[0].text
-    assert st["players"]["beta"]["top"]["card"] == "n02"
-    assert len(st["players"]["beta"]["pile"]) + 1 == 3
+    assert st["players"]["beta"]["deck_top"]["card"] == "n02"
+    assert len(st["players"]["beta"]["deck"]) + 1 == 3
 
 
 def test_tc35_zero_window_heal_trigger() -> None:
@@ -599,21 +600,20 @@ def test_tc36_elimination_base_transfer() -> None:
     set_turn(st, "a")
     st, ev, _ = play_turn(st, "a", "ATTACK CH2 SA7", [6, 6, 6, 1, 1, 1, 2])
     assert not st["players"]["b"]["alive"] and st["players"]["a"]["bases"] == [1, 3]
-    from pbem.rulesets.cherubion.movement import deploy_problem
+    from pbem.rulesets.cherubion.rules.movement import deploy_problem
     st["players"]["a"]["me"] = 9
     assert deploy_problem(st, "a", "CH5", "J17") is not None  # CH5 is in side 1's Base
 
 
 def test_tc37_initial_placement() -> None:
-    from pbem.rulesets.cherubion.orders import Place
-    from pbem.rulesets.cherubion.setup import apply_placement
     st = two()
     st["phase"] = "place"
-    st["players"]["alpha"]["pile"] = [f"n0{i}" for i in range(1, 10)] + ["n10"]
-    orders = [Place(p, f) for p, f in zip(["ME1", "ME2", "ME3", "ME4", "ME5", "ME6"],
-                                          ["K8", "K10", "K12", "K6", "K4", "K2"], strict=False)]
-    ctx = Ctx(st, ScriptedDice([0] * 10))
-    apply_placement(ctx, "alpha", orders)
+    st["placing"] = 0
+    st["players"]["alpha"]["deck"] = [f"n0{i}" for i in range(1, 10)] + ["n10"]
+    lines = "\n".join(f"PLACE {p} {f}" for p, f in zip(
+        ["ME1", "ME2", "ME3", "ME4", "ME5", "ME6"], ["K8", "K10", "K12", "K6", "K4", "K2"],
+        strict=False))
+    st, ev, _ = play_turn(st, "alpha", lines, [0] * 10)
     assert st["pieces"]["ME6"]["loc"] == "base:4"
-    assert "only 5 pieces" in texts(ctx.events)
+    assert "only 5 pieces" in texts(ev)
     assert len(st["players"]["alpha"]["hand"]) == 10

@@ -5,10 +5,10 @@ teleport the teleported piece takes the remaining steps (Rulebook "Teleportálá
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import build, captive, place, play_turn, set_turn, texts
 
-from pbem.rulesets.cherubion.cards import check_play
-from pbem.rulesets.cherubion.model import engaged
+from pbem.rulesets.cherubion.rules.cards import check_play
+from pbem.rulesets.cherubion.rules.queries import engaged
 from pbem.rulesets.cherubion.orders import Play
 
 
@@ -57,8 +57,8 @@ def _own_body(ep: int) -> dict:
     st = build({"alpha": "choler", "beta": "melan"}, {"alpha": 1, "beta": 4})
     place(st, CH2="H12", CH3="H12", ME8="H12", ME1="H14")
     st["pieces"]["ME8"]["ep"] = ep
-    st["pieces"]["ME8"]["body"] = {"by": "CH3", "holder": "alpha", "dead": True, "clock": 0,
-                                   "carried": True}
+    st["pieces"]["ME8"]["captive"] = captive("alpha", "CH3", carried=True,
+                                              turn_no=st["turn_no"])
     st["players"]["alpha"]["transit"] = ["ME8"]
     st["players"]["beta"]["hand"] = ["n22"]
     set_turn(st, "beta", energy=3)
@@ -71,7 +71,7 @@ def test_owner_cannot_heal_back_his_own_body_below_zero() -> None:
     assert why and "only a body at exactly 0" in why
     st, ev, _ = play_turn(st, "beta", "PLAY Gyogyitas BY ME1 ON ME8", [4, 3, 1, 2])
     me8 = st["pieces"]["ME8"]
-    assert me8["ep"] == -3 and me8["body"]["holder"] == "alpha"
+    assert me8["ep"] == -3 and me8["captive"]["captor"] == "alpha"
     assert st["players"]["alpha"]["transit"] == ["ME8"]
     assert "capture is cancelled" not in texts(ev)
     assert st["players"]["beta"]["energy"] == 3 and st["players"]["beta"]["hand"] == ["n22"]
@@ -86,13 +86,13 @@ def test_owner_may_still_heal_his_body_at_exactly_zero() -> None:
                           [4, 3, 1, 1, 1, 1, 1, 1, 2])
     assert "heals 7 ÉP" in texts(ev) and "capture is cancelled" in texts(ev)
     me8 = st["pieces"]["ME8"]
-    assert me8["ep"] == 7 - 3 and me8["body"] is None and st["players"]["alpha"]["transit"] == []
+    assert me8["ep"] == 7 - 3 and me8["captive"] is None and st["players"]["alpha"]["transit"] == []
 
 
 def test_gate_roll_piece_walks_the_remaining_steps() -> None:
     """7 MÉ: ME8 steps E9 -> E10 (gate) and rolls 3+3 = 6 to E16; the 6 MÉ left are the
     teleported piece's steps, not ME1's (ME1 has the lowest id and used to walk them)."""
-    from pbem.rulesets.cherubion.model import new_id
+    from pbem.rulesets.cherubion.rules.queries import new_id
     st = two()
     mid = new_id(st, "T")
     st["markers"][mid] = {"id": mid, "kind": "T", "field": "E10", "owner": "alpha",

@@ -5,12 +5,11 @@ end step, dies of a resource-destruction loss or of special damage."""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, resource, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.life import damage, destroy_resource
-from pbem.rulesets.cherubion.model import Ctx
+from pbem.rulesets.cherubion.rules.life import damage, destroy_resource
+
+from .helpers import asked, build, ctx, place, play_turn, resource, set_turn, texts
 
 
 def three() -> dict:
@@ -32,7 +31,7 @@ def test_capturing_the_last_character_eliminates_and_the_capturer_takes_the_base
     # strike-back misses (1+1); then c's MÉ dice
     st, ev, _ = play_turn(st, "a", "ATTACK CH2 SA7 CAPTURE CH4", [6, 6, 6, 1, 1, 1, 2])
     sa7 = st["pieces"]["SA7"]
-    assert sa7["ep"] == -3 and sa7["body"]["holder"] == "a"
+    assert sa7["ep"] == -3 and sa7["captive"]["captor"] == "a"
     assert not st["players"]["b"]["alive"]
     assert st["players"]["a"]["bases"] == [1, 3] and st["players"]["b"]["bases"] == []
     assert "a takes over the Base on side(s) 3" in texts(ev)
@@ -44,8 +43,8 @@ def test_last_character_left_at_zero_goes_to_whoever_brought_it_to_zero() -> Non
     st = three()
     place(st, SA7="H5", CH1="B8")
     st["pieces"]["SA7"]["ep"] = 5
-    ctx = Ctx(st, ScriptedDice([]))
-    damage(ctx, st["pieces"]["SA7"], 5, "Attack", by="c")  # c's blow: 5 -> exactly 0
+    c = ctx(st, [])
+    damage(c, st["pieces"]["SA7"], 5, "Attack", by="c")  # c's blow: 5 -> exactly 0
     set_turn(st, "a")
     st, ev, _ = play_turn(st, "a", "", [1, 2])  # end step: nobody heals it, it dies
     assert st["pieces"]["SA7"]["loc"] == "gone"
@@ -59,8 +58,8 @@ def test_last_character_killed_by_a_resource_loss_goes_to_the_destroyer() -> Non
     rid = resource(st, "b", "N5", "large")  # 60 ÉP: the loss is 60 // 4 = 15
     st["pieces"]["SA7"]["loc"] = "base:3"
     st["pieces"]["SA7"]["ep"] = 4
-    ctx = Ctx(st, ScriptedDice([]))
-    destroy_resource(ctx, rid, "attacked", by="a")
+    c = ctx(st, [])
+    destroy_resource(c, rid, "attacked", by="a")
     assert st["pieces"]["SA7"]["ep"] == 0  # a loss never goes below 0
     set_turn(st, "a")
     st, ev, _ = play_turn(st, "a", "", [1, 2])
@@ -75,17 +74,17 @@ def test_resource_loss_split_on_asking_keeps_the_destroyer() -> None:
     for p in st["pieces"].values():
         if p["owner"] == "b" and p["id"] != "SA7":
             p["loc"] = "gone"
-    rid = resource(st, "b", "N5", "large")
+    rid = resource(st, "b", "H10", "large")
     st["pieces"]["SA7"]["loc"] = "base:3"
     st["pieces"]["SA7"]["ep"] = 4
-    destroy_resource(Ctx(st, ScriptedDice([])), rid, "attacked", by="c")
-    assert st["decisions"] and st["loss_by"] == {rid: "c"}
-    set_turn(st, "a")
-    st, ev, _ = play_turn(st, "a", "", [])
-    assert st["ask"]["seat"] == "b" and st["ask"]["event"] == "LOSS"
+    place(st, ME1="H12")
+    set_turn(st, "c", energy=10)
+    st["players"]["c"]["hand"] = ["n10"]
+    st, ev, _ = play_turn(st, "c", f"PLAY n10 BY ME1 ON {rid}", [])
+    assert asked(st)["seat"] == "b" and asked(st)["event"] == "LOSS"
     st, ev = RULESET.resolve(st, {"b": RULESET.parse(st, "b", "LOSS SA7")},
                              ScriptedDice([1, 2]))
-    assert st["pieces"]["SA7"]["loc"] == "gone" and "loss_by" not in st
+    assert st["pieces"]["SA7"]["loc"] == "gone"
     assert not st["players"]["b"]["alive"] and st["players"]["c"]["bases"] == [4, 3]
 
 
@@ -93,7 +92,7 @@ def test_last_character_dying_of_special_damage_goes_to_the_burner() -> None:
     st = three()
     place(st, SA7="H5", CH1="B8")
     st["pieces"]["SA7"]["ep"] = 6
-    damage(Ctx(st, ScriptedDice([])), st["pieces"]["SA7"], 4, "Attack", by="a")  # 6 -> 2
+    damage(ctx(st, []), st["pieces"]["SA7"], 4, "Attack", by="a")  # 6 -> 2
     st["pieces"]["SA7"]["burn"] = 3  # a's blow set it burning for 3 a turn
     set_turn(st, "a")
     # a's turn ends; at the start of b's turn SA7 burns 2 -> -1 and dies
@@ -124,7 +123,7 @@ def test_unhealed_body_captured_at_zero_eliminates_at_the_end_step() -> None:
     st, ev, _ = play_turn(st, "a", "ATTACK CH2 SA7 CAPTURE CH4", [6, 6, 3, 1, 1, 1, 2])
     assert not st["players"]["b"]["alive"]
     assert st["players"]["a"]["bases"] == [1, 3]
-    assert st["pieces"]["SA7"]["body"]["holder"] == "a"
+    assert st["pieces"]["SA7"]["captive"]["captor"] == "a"
 
 
 def test_taking_the_last_character_captive_by_card_eliminates() -> None:

@@ -5,7 +5,7 @@ Also the 0-ÉP heal by any player (Rulebook "Fegyveres harc"; spec §5.12)."""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import asked, build, captive, place, play_turn, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
@@ -107,7 +107,7 @@ def test_a_third_player_may_play_eppenhogy_on_an_enemy_attacker() -> None:
     st["players"]["gamma"]["triggers"] = [trig("DAMAGE", "n05", "ALL")]
     st, ev, _ = play_turn(st, "alpha", "ATTACK CH2 ME4", [4, 4, 4, 1, 1, 1, 2])
     assert "gamma answers with Éppenhogy" in texts(ev)
-    assert st["pieces"]["ME4"]["ep"] == st["pieces"]["ME4"]["max"] - 1
+    assert st["pieces"]["ME4"]["ep"] == st["pieces"]["ME4"]["max_ep"] - 1
 
 
 def test_any_player_may_heal_a_piece_at_zero() -> None:
@@ -172,7 +172,7 @@ def test_a_hidden_piece_at_zero_is_offered_to_its_owner_only() -> None:
     st["players"]["gamma"]["hand"] = ["n22"]
     st["players"]["gamma"]["energy"] = 3
     st, ev, _ = play_turn(st, "alpha", "", [1, 2])
-    assert st["ask"] is None and st["pieces"]["ME8"]["loc"] == "gone"
+    assert asked(st) is None and st["pieces"]["ME8"]["loc"] == "gone"
 
 
 def test_owner_heals_a_captive_body_at_zero_and_the_capture_is_cancelled() -> None:
@@ -181,8 +181,8 @@ def test_owner_heals_a_captive_body_at_zero_and_the_capture_is_cancelled() -> No
     st = build({"alpha": "choler", "beta": "melan"}, {"alpha": 1, "beta": 4})
     place(st, CH2="H12", CH3="H12", ME8="H12", ME1="H14")
     st["pieces"]["ME8"]["ep"] = 0
-    st["pieces"]["ME8"]["body"] = {"by": "CH3", "holder": "alpha", "dead": True, "clock": 0,
-                                   "carried": True}
+    st["pieces"]["ME8"]["captive"] = captive("alpha", "CH3", carried=True,
+                                              turn_no=st["turn_no"])
     st["players"]["alpha"]["transit"] = ["ME8"]
     st["players"]["beta"]["hand"] = ["n22"]
     st["players"]["beta"]["energy"] = 3
@@ -191,20 +191,19 @@ def test_owner_heals_a_captive_body_at_zero_and_the_capture_is_cancelled() -> No
     st, ev, _ = play_turn(st, "alpha", "", [2, 3, 1, 2])
     assert "capture is cancelled" in texts(ev)
     me8 = st["pieces"]["ME8"]
-    assert me8["body"] is None and me8["ep"] == 5 and me8["loc"] == "H12"
+    assert me8["captive"] is None and me8["ep"] == 5 and me8["loc"] == "H12"
     assert st["players"]["alpha"]["transit"] == []
 
 
 def test_nobody_else_is_offered_a_captive_body() -> None:
     st = three(options={"decisions": "ask"})
     st["pieces"]["ME8"]["ep"] = 0
-    st["pieces"]["ME8"]["body"] = {"by": "CH1", "holder": "alpha", "dead": True, "clock": 0,
-                                   "carried": False}
+    st["pieces"]["ME8"]["captive"] = captive("alpha", "CH1", turn_no=st["turn_no"])
     st["players"]["alpha"]["transit"] = ["ME8"]
     st["players"]["gamma"]["hand"] = ["n22"]
     st["players"]["gamma"]["energy"] = 3
     st, ev, _ = play_turn(st, "alpha", "", [1, 2])
-    assert st["ask"] is None or st["ask"]["seat"] != "gamma"
+    assert asked(st) is None or asked(st)["seat"] != "gamma"
 
 
 def test_a_heal_in_the_damage_window_keeps_a_hurt_piece_alive() -> None:

@@ -4,12 +4,12 @@ invisibility, the Timed Death Spell, summons and Bases, NMR defaults."""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import build, place, play_turn, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.core.orders import Parsed
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.cards import check_play
+from pbem.rulesets.cherubion.rules.cards import check_play
 from pbem.rulesets.cherubion.orders import Play
 
 
@@ -36,7 +36,8 @@ def test_counterspell_trigger_cancels_deadly_curse() -> None:
 def test_counterspell_out_of_range_does_not_fire() -> None:
     st = two(a="choler", b="melan", sa=1, sb=4)
     place(st, CH1="D10", ME8="D12", ME1="L2")
-    st["pieces"]["ME8"]["status"] = {"asleep": {"seat": "beta", "until": 99}}  # cannot cast
+    st["pieces"]["ME8"]["status"] = {"asleep": {"seat": "beta", "until": 99, "card": "",
+                                                "owner": "alpha"}}  # cannot cast
     st["players"]["alpha"]["hand"] = ["ch03"]
     st["players"]["beta"]["hand"] = ["n04"]
     st["players"]["beta"]["energy"] = 4  # x1 only: ME1 at L2 is too far from CH1
@@ -129,12 +130,12 @@ def test_time_trap_skips_two_turns_and_blocks_instants() -> None:
                                           "on": "ANY", "subject": "ANY", "over": 0}]
     set_turn(st, "alpha", energy=9)
     st, ev, _ = play_turn(st, "alpha", "PLAY Idocsapda BY CH1 ON beta", [1, 2])
-    assert st["players"]["beta"]["skip"] == 1 and st["active"] == "alpha"
+    assert st["players"]["beta"]["skip_turns"] == 1 and st["active"] == "alpha"
     assert st["players"]["beta"]["trapped"]
     st["players"]["beta"]["energy"] = 9
     st, ev, _ = play_turn(st, "alpha", "ATTACK CH1 ME8", [6, 6, 1, 1, 1, 1, 1, 2])
     assert "Éppenhogy" not in texts(ev)  # out of the game: no instants
-    assert st["players"]["beta"]["skip"] == 0 and st["active"] == "alpha"
+    assert st["players"]["beta"]["skip_turns"] == 0 and st["active"] == "alpha"
 
 
 def test_dead_demigods_cards_are_unusable() -> None:
@@ -251,7 +252,7 @@ def test_ask_intruder_decision_becomes_standing() -> None:
 def test_ask_loss_split_and_pass_default() -> None:
     st = build({"a": "choler", "b": "sang"}, {"a": 1, "b": 3}, options={"decisions": "ask"})
     place(st, SA6="G14", CH1="B8")
-    from cherubion_testkit import resource
+    from .helpers import resource
     rid = resource(st, "a", "E13")
     st["players"]["b"]["hand"] = ["n10"]
     set_turn(st, "b", energy=10)
@@ -260,7 +261,7 @@ def test_ask_loss_split_and_pass_default() -> None:
     st, ev = RULESET.resolve(st, {"a": RULESET.parse(st, "a", "PASS")}, ScriptedDice([1, 2]))
     # default: one point at a time to the highest current ÉP; 15 in total, nobody below 0
     assert min(p["ep"] for p in st["pieces"].values() if p["owner"] == "a") > 0
-    assert sum(p["max"] - p["ep"] for p in st["pieces"].values() if p["owner"] == "a") == 15
+    assert sum(p["max_ep"] - p["ep"] for p in st["pieces"].values() if p["owner"] == "a") == 15
 
 
 def test_if_else_fallback_after_dice() -> None:

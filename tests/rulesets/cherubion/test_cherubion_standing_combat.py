@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, set_turn, texts
+from .helpers import build, place, play_turn, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.orders import CaptureWith, OrderError, StrikeBack, parse_line
+from pbem.rulesets.cherubion.orders import CaptureWith, OrderError, StrikeBack
+from .helpers import parse_line
 
 
 def two() -> dict:
@@ -34,7 +35,7 @@ def test_a_strike_back_captures_with_the_capture_standing_order() -> None:
     st, ev, _ = play_turn(st, "alpha", "ATTACK CH8 ME8", MISS_THEN_STRIKE_BACK)
     ch8 = st["pieces"]["CH8"]
     assert ch8["ep"] == -3 and ch8["loc"] == "H12"
-    assert ch8["body"]["holder"] == "beta" and ch8["body"]["by"] == "ME5"
+    assert ch8["captive"]["captor"] == "beta" and ch8["captive"]["carrier"] == "ME5"
     assert "CH8" in st["players"]["beta"]["transit"]
     assert "beta captures the body of Zombie (CH8) at -3 ÉP" in texts(ev)
 
@@ -64,7 +65,7 @@ def test_card_damage_captures_too() -> None:
     st["players"]["beta"]["standing"]["capture"] = "ME5"
     set_turn(st, "beta", energy=2)
     st, ev, _ = play_turn(st, "beta", "PLAY Kezigranat BY ME1 ON CH8", [6, 6, 3, 3, 1, 2])
-    assert st["pieces"]["CH8"]["ep"] == -3 and st["pieces"]["CH8"]["body"]["holder"] == "beta"
+    assert st["pieces"]["CH8"]["ep"] == -3 and st["pieces"]["CH8"]["captive"]["captor"] == "beta"
 
 
 def test_strikeback_saves_the_blow_for_the_named_attacker() -> None:

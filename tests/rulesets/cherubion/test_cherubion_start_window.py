@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 
-from cherubion_testkit import build, place, play_turn, resource, set_turn, texts
+from .helpers import build, place, play_turn, resource, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import canonical_json
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.orders import parse_line
+from .helpers import parse_line
 
 
 def trig(card: str, on: str = "ANY") -> dict:
@@ -112,11 +112,11 @@ def test_a_seat_that_answers_is_offered_again() -> None:
 
 def test_start_heal_by_trigger() -> None:
     st = two()
-    st["pieces"]["ME8"]["ep"] = st["pieces"]["ME8"]["max"] - 4
+    st["pieces"]["ME8"]["ep"] = st["pieces"]["ME8"]["max_ep"] - 4
     st["players"]["beta"]["hand"] = ["n22"]
     st["players"]["beta"]["triggers"] = [trig("n22")]
     st, ev, _ = play_turn(st, "beta", "", [2, 3, 3, 4])  # heal 2d6 = 5, then alpha's MÉ
-    assert st["pieces"]["ME8"]["ep"] == st["pieces"]["ME8"]["max"]
+    assert st["pieces"]["ME8"]["ep"] == st["pieces"]["ME8"]["max_ep"]
     assert "alpha's turn. MÉ roll 3+4 = 7" in texts(ev)
 
 

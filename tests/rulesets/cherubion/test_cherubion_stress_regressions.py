@@ -3,11 +3,11 @@ standing orders, surrenders and diplomacy): each test is one found failure, made
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, resource, set_turn, texts
+from .helpers import asked, build, captive, place, play_turn, resource, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.model import board
+from pbem.rulesets.cherubion.rules.queries import board
 
 
 def two(**kw):
@@ -16,8 +16,8 @@ def two(**kw):
 
 def _body(st: dict, pid: str, by: str, holder: str, carried: bool) -> None:
     st["pieces"][pid]["ep"] = -3
-    st["pieces"][pid]["body"] = {"by": by, "holder": holder, "dead": True, "clock": 0,
-                                 "carried": carried, "turn_no": st["turn_no"]}
+    st["pieces"][pid]["captive"] = captive(holder, by, carried=carried,
+                                            turn_no=st["turn_no"])
     st["players"][holder]["transit"].append(pid)
 
 
@@ -45,7 +45,7 @@ def test_a_carrier_that_stepped_into_no_mans_land_takes_its_body_home() -> None:
     order (all MÉ goes to the captive); now the carrier goes home with it."""
     st = two()
     b = board(st)
-    edge = sorted(b.border[st["nml"][0]])[0]
+    edge = sorted(b.border[st["nml_sides"][0]])[0]
     place(st, ME5=edge, CH8=edge, ME1="K8", CH1="B8")
     _body(st, "CH8", "ME5", "alpha", True)
     set_turn(st, "alpha", me=3)
@@ -84,7 +84,7 @@ def test_a_surrender_while_the_start_window_asks_skips_that_seat() -> None:
     st["players"]["gamma"]["energy"] = 3
     set_turn(st, "alpha")
     st, ev, _ = play_turn(st, "alpha", "", [])
-    assert list(RULESET.awaiting(st)) == ["gamma"] and st["ask"]["event"] == "START"
+    assert list(RULESET.awaiting(st)) == ["gamma"] and asked(st)["event"] == "START"
     st, ev = RULESET.resolve(st, {"gamma": RULESET.parse(st, "gamma", "PASS"),
                                   "beta": RULESET.parse(st, "beta", "SURRENDER")},
                              ScriptedDice([1, 2, 1, 2]))
@@ -112,8 +112,8 @@ def test_a_card_whose_target_left_the_game_has_no_effect() -> None:
 
 
 def test_a_written_target_is_never_swapped() -> None:
-    """An answer naming a target that is not among the offered answers passes; it is not
-    played on another piece."""
+    """An answer naming a target that is not among the offered answers is refused on
+    arrival; it is not played on another piece."""
     st = two(options={"decisions": "ask"})
     place(st, ME8="D12", ME1="D13", CH1="D10")
     st["pieces"]["ME8"]["status"]["bound"] = {"seat": "alpha", "until": 9, "card": "n20",
@@ -124,10 +124,10 @@ def test_a_written_target_is_never_swapped() -> None:
     set_turn(st, "alpha")
     st, ev, _ = play_turn(st, "alpha", "", [])
     full = st["pieces"]["CH1"]["id"]
-    st, ev = RULESET.resolve(st, {"alpha": RULESET.parse(st, "alpha",
-                                                          f"PLAY Gyogyitas BY ME1 ON {full}")},
-                             ScriptedDice([1, 2]))
-    assert "is not a possible answer now; passes" in texts(ev)
+    reply = RULESET.parse(st, "alpha", f"PLAY Gyogyitas BY ME1 ON {full}")
+    assert "is not one of the answers offered now" in (reply.lines[0].error or "")
+    st, ev = RULESET.resolve(st, {"alpha": reply}, ScriptedDice([1, 2]))
+    assert "alpha passes" in texts(ev)
     assert st["players"]["alpha"]["hand"] == ["n22", "n24"]
 
 
@@ -167,9 +167,9 @@ def test_a_piece_without_range_fights_any_enemy_on_its_field_not_a_distant_shoot
 
 def test_an_answer_sent_with_a_handover_lapses_instead_of_crashing() -> None:
     """b is asked whether to counter a's grenade and answers with a counter plus JOIN c
-    HANDOVER, which c's earlier ADOPT completes: b's team (and hand) is gone before the
-    answer is applied, so the answer lapses (it once crashed taking the card from the
-    hand)."""
+    HANDOVER, which c's earlier ADOPT completes: the standing orders sent with an answer
+    take effect as soon as it is given, so b's team (and hand) is gone before the answer
+    is paid: it lapses (it once crashed taking the card from the hand)."""
     st = build({"a": "melan", "b": "choler", "c": "sang"}, {"a": 4, "b": 1, "c": 3},
                options={"diplomacy": True, "decisions": "ask"})
     st["pieces"]["CH1"]["loc"] = "gone"

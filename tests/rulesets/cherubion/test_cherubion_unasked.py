@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cherubion_testkit import build, place, set_turn, texts
+from .helpers import build, place, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import process
@@ -35,7 +35,7 @@ def test_unasked_file_may_hold_standing_orders_and_surrender_only() -> None:
                       "MOVE CH2 A1 A2\nFREEATTACK NO")
     assert [ln.error is None for ln in p.lines] == [True, True, False, True]
     err = p.lines[2].error
-    assert err is not None and "not awaited" in err and "SURRENDER" in err
+    assert err is not None and "not yours to send now" in err and "standing orders" in err
 
 
 def test_surrender_sent_in_another_players_turn_takes_effect_when_the_step_is_processed(

@@ -4,11 +4,11 @@ the spec's assumptions, §9 TC-38). Turn order as played: Melan, Choler, Sang.""
 
 from __future__ import annotations
 
-from cherubion_testkit import build, place, play_turn, resource, texts
+from .helpers import build, place, play_turn, resource, texts, ctx
 
 from pbem.core.dice import ScriptedDice
-from pbem.rulesets.cherubion.model import Ctx
-from pbem.rulesets.cherubion.turn import start_turn
+from pbem.core.kit import Context as Ctx
+from pbem.rulesets.cherubion.rules.turn import start_turn
 
 MELAN, CHOLER, SANG = "alpha", "beta", "gamma"
 
@@ -24,15 +24,15 @@ def setup_example() -> dict:
     resource(st, SANG, "I18")
     st["players"][MELAN]["hand"] = sorted(["n01", "n03", "n04", "n05", "n06", "n02", "me01",
                                            "me02", "n07", "ot01"])
-    st["players"][MELAN]["pile"] = ["n08"]
+    st["players"][MELAN]["deck"] = ["n08"]
     st["players"][CHOLER]["hand"] = sorted(["n06", "ch04", "n21", "n04", "ch01", "ch03",
                                             "ch05", "n11", "n22", "n12"])
-    st["players"][CHOLER]["pile"] = ["n09"]
+    st["players"][CHOLER]["deck"] = ["n09"]
     st["players"][SANG]["hand"] = sorted(["n10", "sa01", "sa02", "sa03", "n04", "n22", "n21",
                                           "n01", "n05", "n20"])
     for s in (MELAN, CHOLER, SANG):
         st["players"][s]["turns"] = 0
-    ctx = Ctx(st, ScriptedDice([2, 4]))
+    c = ctx(st, [2, 4])
     start_turn(ctx)
     return st
 
@@ -86,7 +86,7 @@ def test_tc38_worked_example() -> None:
     assert pl[MELAN]["energy"] == 8 and pl[MELAN]["me"] == 7 and st["round"] == 3
 
     # Round 3, Melan: draw (Taposóakna), Ködfátyol, the tank flees 3 and shoots: 13 damage
-    st["players"][MELAN]["pile"] = ["me03"]
+    st["players"][MELAN]["deck"] = ["me03"]
     st, ev, d = play_turn(st, MELAN, "DRAW\nPLAY Kodfatyol BY ME4 ON ME4\n"
                           "FLEE ME4 H13 H14 I13\nATTACK ME4 CH2\n"
                           "PLAY Taposoakna BY ME4 ON I13",
@@ -100,14 +100,14 @@ def test_tc38_worked_example() -> None:
     assert mine["field"] == "I13" and mine["hidden"]
 
     # Round 3, Choler: draw, xinaf onto the mine (2+4 = 6 -> 11), misses with 1+1, Időcsapda
-    st["players"][CHOLER]["pile"] = ["n01"]
+    st["players"][CHOLER]["deck"] = ["n01"]
     st, ev, d = play_turn(st, CHOLER, "DRAW\nMOVE CH2 H13 H14 I13\nATTACK CH2 ME4\n"
                           "PLAY Idocsapda BY CH2 ON alpha", [0, 2, 4, 1, 1, 6, 6, 6, 6, 2, 4])
     t = texts(ev)
     assert P["CH2"]["ep"] == 11 and mine["id"] not in st["markers"]
     assert "me03" in pl[MELAN]["grave"]
     assert "25+2=27 <= VSZ 30: miss" in t
-    assert pl[MELAN]["skip"] == 2 and pl[CHOLER]["energy"] == 1
+    assert pl[MELAN]["skip_turns"] == 2 and pl[CHOLER]["energy"] == 1
     assert pl[SANG]["me"] == 30 and pl[SANG]["energy"] == 10
 
     # Round 3, Sang: two large resources, psionata 12 steps, Erőforrás Megsemmisítése on E13
@@ -124,5 +124,5 @@ def test_tc38_worked_example() -> None:
 
     # Round 4: Melan's turn is skipped (1 of 2); Choler's turn begins (MÉ 1+2)
     assert "misses this turn" in t and st["round"] == 4
-    assert st["active"] == CHOLER and pl[MELAN]["skip"] == 1 and pl[MELAN]["energy"] == 0
+    assert st["active"] == CHOLER and pl[MELAN]["skip_turns"] == 1 and pl[MELAN]["energy"] == 0
     assert d.remaining == 0

@@ -409,7 +409,29 @@ def decide(ctx: Context, seat: str, event: str, info: Info) -> Play | None:
         if event == "START":
             _decline_start(state, seat)
         ctx.log.public("pass", f"{seat} passes")
+        return None
+    why = _lapsed(state, seat, play)
+    if why:
+        ctx.log.public("pass", f"{seat}: {play} is no longer possible ({why}); passes")
+        return None
     return play
+
+
+def _lapsed(state: State, seat: str, play: Play) -> str | None:
+    """Why an answer can no longer be paid now that the standing orders sent with it have
+    taken effect (e.g. the same file handed the team over), or None."""
+    pl = state["players"][seat]
+    caster = state["pieces"].get(play.caster)
+    if not pl["alive"] or play.card not in pl["hand"]:
+        return "the card is no longer in your hand"
+    if caster is None or caster["owner"] != seat or caster["loc"] == "gone":
+        return f"{play.caster} is no longer yours"
+    extra = surcharge(state, caster, play.card)
+    if isinstance(extra, str):
+        return extra
+    if price(state, seat, play.card, extra, play.k) > pl["energy"]:
+        return "not enough energy"
+    return None
 
 
 def _asks(state: State, seat: str, event: str, opts: list[Play]) -> bool:
@@ -456,6 +478,20 @@ def _match(state: State, seat: str, answer: str, opts: list[Play]) -> Play | Non
     if not play.targets:
         return next((o for o in opts if o.card == play.card), None)
     return None
+
+
+def answer_problem(state: State, seat: str, answer: Play, offered: tuple[str, ...]) -> str | None:
+    """Why `answer` does not answer the open question (its offered answers), or None."""
+    plays = []
+    for line in offered:
+        if line != "PASS":
+            o = GRAMMAR.parse_line(state, seat, line)
+            assert isinstance(o, Play)
+            plays.append(o)
+    if _match(state, seat, str(answer), plays) is not None:
+        return None
+    return (f"{answer} is not one of the answers offered now (a written target is never "
+            "swapped for another); answer " + " or ".join(offered))
 
 
 def ask_text(state: State, event: str, info: Info, seat: str = "") -> str:

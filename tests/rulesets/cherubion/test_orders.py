@@ -1,19 +1,24 @@
-"""The order language: canonical round trip (hypothesis), aliases, error messages, and every
-sample order file in orders/examples/cherubion parses cleanly."""
+"""The order language: canonical round trip (hypothesis, and the orders of random playouts),
+aliases, error messages, and every sample order file in orders/examples/cherubion parses
+cleanly."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from cherubion_testkit import build
 from hypothesis import given, settings
 from hypothesis import strategies as S
 
 from pbem.core.envelope import parse_envelope
+from pbem.core.kit import OrderError, Question
+from pbem.core.ruleset import GameConfig
+from pbem.core.selfplay import play
 from pbem.rulesets.cherubion import RULESET, data
 from pbem.rulesets.cherubion.board import get_board
 from pbem.rulesets.cherubion.orders import (
+    GRAMMAR,
+    Answer,
     Attack,
     BaseChoice,
     Build,
@@ -23,13 +28,13 @@ from pbem.rulesets.cherubion.orders import (
     Else,
     If,
     Move,
-    OrderError,
     Play,
     Team,
     Upgrade,
     When,
-    parse_line,
 )
+
+from .helpers import build, parse_line
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "orders" / "examples" / "cherubion"
 FIELDS = sorted(get_board(6).fields)
@@ -134,7 +139,24 @@ def test_parse_rejects_orders_of_another_step() -> None:
     st = build({"alpha": "melan", "beta": "choler"}, {"alpha": 4, "beta": 1})
     p = RULESET.parse(st, "alpha", "TEAM melan\nMOVE ME1 K9\nPLACE ME1 K8")
     assert [ln.ok for ln in p.lines] == [False, True, False]
-    assert "belongs to set-up" in p.lines[0].error
+    assert "TEAM is not part of this step; it asks for your turn orders" in p.lines[0].error
+
+
+def test_orders_of_random_playouts_parse_back_from_their_canonical_form() -> None:
+    """`parse(str(order)) == order` for every order line the random bot writes."""
+    seen = 0
+    for n, opts in ((3, {"decisions": "ask"}), (2, {"diplomacy": True})):
+        config = GameConfig(RULESET.seat_ids(n, "standard"), "standard", opts)
+        p = play(RULESET, config, 4, keep=True)
+        for before, after in zip(p.outcomes, p.outcomes[1:], strict=False):
+            for seat, text in after.applied.items():
+                for ln in RULESET.parse(before.state, seat, text).lines:
+                    if not ln.ok:
+                        continue
+                    o = ln.order.order if isinstance(ln.order, Answer) else ln.order
+                    assert GRAMMAR.parse_line(before.state, seat, str(o)) == o, str(o)
+                    seen += 1
+    assert seen > 200
 
 
 def _state_for(name: str, seat: str) -> dict:
@@ -147,9 +169,12 @@ def _state_for(name: str, seat: str) -> dict:
     elif name not in ("standing_unasked.txt", "surrender.txt"):
         st["active"] = seat  # a turn file: its seat is the active one
     if name.startswith("answer"):
-        event = {"answer_freeattack.txt": "FREEATTACK", "answer_scry.txt": "SCRY"}.get(
-            name, "DAMAGE")
-        st["ask"] = {"seat": seat, "event": event, "info": {}, "options": [], "text": ""}
+        kind, options = {"answer_freeattack.txt": ("FREEATTACK", ("FREEATTACK NO", "PASS")),
+                         "answer_scry.txt": ("SCRY", ("SCRY gamma", "PASS"))}.get(
+            name, ("DAMAGE", ("PLAY n05 BY ME4 ON CH2", "PASS")))
+        q = Question(seat, kind, "", "PASS", options, exhaustive=bool(options))
+        st["pause"] = {"phase": "turn", "snapshot": {}, "script": {}, "answers": [],
+                       "late": [], "dice": [], "emitted": 0, "questions": [q.to_json()]}
     return st
 
 
