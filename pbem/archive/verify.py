@@ -3,7 +3,10 @@
 Every step is replayed through the same pure engine that processed it: the step seed is
 derived again from the master seed and checked against its commitment, the orders digest
 is recomputed from the applied order texts, and the rolls, events and resulting state must
-match what was stored. The first difference is named.
+match what was stored. A step the GM closed (a game started from a position, a ruling,
+an adjudicated step) is a stated input: its position must give the next state and its
+digests and events must match, so a ruling cannot hide a changed die. The first
+difference is named.
 """
 
 from __future__ import annotations
@@ -14,9 +17,14 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from pbem.core.dice import commitment, step_seed
-from pbem.core.engine import canonical_json, digest, process, set_up
+from pbem.core.dice import commitment, orders_digest, step_seed
+from pbem.core.engine import StepOutcome, canonical_json, digest, process, set_up
 from pbem.service.games import config_of, find_game, live_steps, ruleset_of
+from pbem.service.rulings import verify_ruling
+from pbem.store.models import Step
+
+# Steps closed by the GM instead of the engine: checked as stated inputs.
+RULINGS = ("position", "ruling", "adjudicated")
 
 
 @dataclass
@@ -37,44 +45,59 @@ def verify_game(session: Session, name: str, *,
     master = bytes.fromhex(game.master_seed)
     steps = live_steps(session, game)
     by_number = {s.number: s for s in steps}
+    seats = list(config_of(game).seats)
     checked = 0
-
-    def fail(msg: str) -> Verification:
-        return Verification(game.name, checked, msg)
-
     for step in steps:
         seed = step_seed(master, step.number)
-        if step.seed != seed.hex() or step.commitment != commitment(seed):
-            return fail(f"step {step.number}: stored seed or commitment does not derive from "
-                        "the master seed")
-        if step.number > 0 and step.state_digest != digest(step.state_json):
-            return fail(f"step {step.number}: stored state does not match its digest")
-        if step.closed_at is None or step.applied_json is None:
+        problem = _check_stored(step, seed)
+        if problem is None and (step.closed_at is None or step.applied_json is None):
             break  # the open step (or the final position)
-        if step.number == 0:
-            outcome = set_up(ruleset, config_of(game), master)
-        else:
-            texts = json.loads(step.applied_json)
-            outcome = process(ruleset, step.state_json, texts, seed=seed, force=True)
-        if outcome.orders_digest != step.orders_digest:
-            return fail(f"step {step.number}: orders digest differs "
-                        f"(stored {step.orders_digest[:12]}, recomputed {outcome.orders_digest[:12]})")
-        rolls = [r.to_json() for r in outcome.rolls]
-        stored_rolls = json.loads(step.rolls_json or "[]")
-        for i, (a, b) in enumerate(zip(stored_rolls, rolls, strict=False)):
-            if a != b:
-                return fail(f"step {step.number}: roll {i + 1} ({a['purpose']}) was {a['value']}, "
-                            f"recomputed {b['value']}")
-        if len(stored_rolls) != len(rolls):
-            return fail(f"step {step.number}: {len(stored_rolls)} rolls stored, "
-                        f"{len(rolls)} recomputed")
-        events = [e.to_json() for e in outcome.events]
-        if canonical_json(events) != step.events_json:
-            return fail(f"step {step.number}: events differ")
         nxt = by_number.get(step.number + 1)
-        if nxt is not None and nxt.state_json != outcome.state_json:
-            return fail(f"step {step.number + 1}: stored state differs from the recomputed one")
+        if problem is None and step.kind in RULINGS:
+            # A GM ruling is a stated input: its position gives the next state.
+            problem = verify_ruling(ruleset, step, nxt.state_json if nxt else None, seats)
+            if problem is None and orders_digest(json.loads(step.file_hashes_json or "{}")) \
+                    != step.orders_digest:
+                problem = f"step {step.number}: orders digest differs"
+        elif problem is None:
+            if step.number == 0:
+                outcome = set_up(ruleset, config_of(game), master)
+            else:
+                outcome = process(ruleset, step.state_json, json.loads(step.applied_json or "{}"),
+                                  seed=seed, force=True)
+            problem = _compare(step, outcome, nxt)
+        if problem:
+            return Verification(game.name, checked, problem)
         checked += 1
         if progress:
             progress(1)
     return Verification(game.name, checked)
+
+
+def _check_stored(step: Step, seed: bytes) -> str | None:
+    if step.seed != seed.hex() or step.commitment != commitment(seed):
+        return (f"step {step.number}: stored seed or commitment does not derive from the "
+                "master seed")
+    if step.number > 0 and step.state_digest != digest(step.state_json):
+        return f"step {step.number}: stored state does not match its digest"
+    return None
+
+
+def _compare(step: Step, outcome: StepOutcome, nxt: Step | None) -> str | None:
+    """The first difference between a stored step and its recomputation, or None."""
+    if outcome.orders_digest != step.orders_digest:
+        return (f"step {step.number}: orders digest differs (stored "
+                f"{(step.orders_digest or '')[:12]}, recomputed {outcome.orders_digest[:12]})")
+    rolls = [r.to_json() for r in outcome.rolls]
+    stored_rolls = json.loads(step.rolls_json or "[]")
+    for i, (a, b) in enumerate(zip(stored_rolls, rolls, strict=False)):
+        if a != b:
+            return (f"step {step.number}: roll {i + 1} ({a['purpose']}) was {a['value']}, "
+                    f"recomputed {b['value']}")
+    if len(stored_rolls) != len(rolls):
+        return f"step {step.number}: {len(stored_rolls)} rolls stored, {len(rolls)} recomputed"
+    if canonical_json([e.to_json() for e in outcome.events]) != step.events_json:
+        return f"step {step.number}: events differ"
+    if nxt is not None and nxt.state_json != outcome.state_json:
+        return f"step {step.number + 1}: stored state differs from the recomputed one"
+    return None

@@ -167,6 +167,8 @@ def game_new(
     deadline: Annotated[str | None, typer.Option(help='step length (72h, 3d) or time of day ("20:00 Europe/Budapest", "+36h" for a minimum)')] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
     setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold")] = None,
+    position: Annotated[Path | None, typer.Option(help="start from this position file (the game's notation, e.g. from `pbem gm position`)")] = None,
+    force: Annotated[bool, typer.Option(help="accept a position that breaks the game's invariants (piece counts...)")] = False,
 ) -> None:
     """Create a game, queue a welcome mail per seat, and print each seat's password
     (shown once; only a hash is kept)."""
@@ -189,10 +191,11 @@ def game_new(
     hours = rule.hours if rule else None
     if rule and rule.at:
         settings_["deadline"] = rule.to_json()
+    start = _read_text(position) if position is not None else None
     with session() as s:
         new = create_game(s, ruleset_id=ruleset, name=name, seats=seats, variant=variant,
                           seed=seed, options=options, deadline_hours=hours, now=state.now(),
-                          settings=settings_)
+                          settings=settings_, position=start, force=force)
         mailflow.queue_welcome(s, settings(), new.game, new.passwords, now=state.now())
         mailflow.queue_reports(s, settings(), new.game, now=state.now())
         typer.echo(f"game {new.game.name} created ({new.game.ruleset}, variant {new.game.variant}); "
@@ -458,6 +461,91 @@ def gm_rollback(
                + ("; re-processed" if rb.reprocessed else "; it is open for orders"))
     for seat_id, lines in sorted(rb.changes.items()):
         typer.echo(f"  {seat_id}: {'; '.join(lines)}")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {path}: {e}")
+
+
+@gm_app.command("position")
+def gm_position(
+    name: str,
+    step: Annotated[int | None, typer.Option(help="the step (default: the open one)")] = None,
+) -> None:
+    """Print a step's position in the game's notation, hidden parts included (GM only).
+    Edit it and hand it to `gm edit`, `gm adjudicate` or `game new --position`."""
+    from pbem.service.rulings import position_of
+
+    with session() as s:
+        text = position_of(s, name, step=step)
+    typer.echo(text, nl=False)
+
+
+def _rule(name: str, file: Path, reason: str, force: bool, gm_name: str | None, *,
+          adjudicate: bool) -> None:
+    from pbem.service import mailflow, rulings
+    from pbem.service.games import find_game
+
+    text = _read_text(file)
+    actor = gm_name or settings().gm
+    do = rulings.adjudicate if adjudicate else rulings.edit_position
+    with session() as s:
+        r = do(s, name, text, reason=reason, actor=actor, force=force, now=state.now())
+        game = find_game(s, name)
+        for seat_id, (email, echo) in sorted(r.rejudged.items()):
+            mailflow.queue(s, settings(), kind="notice", to=email, game=game, seat=seat_id,
+                           now=state.now(),
+                           subject=f"[{name}] your orders after the GM's ruling",
+                           text=("The GM changed the position of step "
+                                 f"{r.closed} ({reason}). Your orders on file now count for "
+                                 f"step {r.opened} and read:\n{echo}\n"),
+                           key=("rejudged", name, r.opened, seat_id))
+        for seat_id, (email, why) in sorted(r.dropped.items()):
+            mailflow.queue(s, settings(), kind="notice", to=email, game=game, seat=seat_id,
+                           now=state.now(), subject=f"[{name}] your orders after the GM's ruling",
+                           text=f"The GM changed the position ({reason}). {why}.\n",
+                           key=("dropped", name, r.opened, seat_id))
+        mailflow.notify_gm(s, settings(), game, f"[{name}] your ruling on step {r.closed}",
+                           f"Reason: {reason}\nEvery change of the state:\n"
+                           + "\n".join(r.full_diff) + "\n", now=state.now(),
+                           key=("ruling", name, r.closed, game.generation))
+        mailflow.queue_reports(s, settings(), game, now=state.now())
+    what = "adjudicated" if adjudicate else "changed the position of"
+    typer.echo(f"{name}: the GM {what} step {r.closed}; step {r.opened} is open "
+               f"({len(r.full_diff)} change(s); reports queued)")
+    for w in r.warnings:
+        typer.echo(f"  confirmed: {w}")
+    for seat_id in sorted(r.rejudged):
+        typer.echo(f"  {seat_id}: orders judged again (mailed)")
+
+
+@gm_app.command("edit")
+def gm_edit(
+    name: str,
+    file: Annotated[Path, typer.Argument(help="the new position (edit the output of `gm position`)")],
+    reason: Annotated[str, typer.Option(help="why, in one line: every player reads it")],
+    force: Annotated[bool, typer.Option(help="accept a position that breaks the game's invariants")] = False,
+    gm_name: Annotated[str | None, typer.Option("--as", help="who rules (default: the gm address)")] = None,
+) -> None:
+    """Rule on a dispute: replace the open step's position. Audited; every seat is told
+    what changed in its own view; orders on file are judged again."""
+    _rule(name, file, reason, force, gm_name, adjudicate=False)
+
+
+@gm_app.command("adjudicate")
+def gm_adjudicate(
+    name: str,
+    file: Annotated[Path, typer.Argument(help="the position that results from the step")],
+    reason: Annotated[str, typer.Option(help="why, in one line: every player reads it")],
+    force: Annotated[bool, typer.Option(help="accept a position that breaks the game's invariants")] = False,
+    gm_name: Annotated[str | None, typer.Option("--as", help="who rules (default: the gm address)")] = None,
+) -> None:
+    """Resolve the open step by hand: the orders on file are locked and the given
+    position is the result, instead of the engine's."""
+    _rule(name, file, reason, force, gm_name, adjudicate=True)
 
 
 @gm_app.command("replace-seat")

@@ -8,7 +8,7 @@ TURN  <step number>        (optional)
 <ruleset order lines>
 END                        (optional; what follows is ignored)
 ```
-`STATUS`, `CLEAR` and `WAIT` are envelope commands in every game. Text before the first
+`STATUS`, `CLEAR`, `WAIT` and `CONFIRM` are envelope commands in every game. Text before the first
 header line and quoted reply lines ('>') are ignored; mail-client debris is normalised.
 This module only reads text; checking the password or the game is the service's job.
 """
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 HEADER_KEYS = {"GAME": "game", "SEAT": "seat", "PLAYER": "seat", "PASSWORD": "password",
                "TURN": "turn"}
-CONTROL_WORDS = ("STATUS", "CLEAR", "WAIT")
+CONTROL_WORDS = ("STATUS", "CLEAR", "WAIT", "CONFIRM")
 
 _DEBRIS = str.maketrans({
     "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ", "\u200b": "", "\ufeff": "",
@@ -51,7 +51,7 @@ class Envelope:
     password: str | None = None
     turn: int | None = None
     body: str = ""  # the order lines, line-numbered as in the original file
-    controls: list[str] = field(default_factory=list)  # STATUS / CLEAR / WAIT, in order
+    controls: list[str] = field(default_factory=list)  # STATUS/CLEAR/WAIT/CONFIRM, in order
     problems: list[str] = field(default_factory=list)
     first_line: int = 1  # line number of the first body line in the original file
 

@@ -6,10 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.core.i18n import Msg
+
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened. `text` is the English line a report prints.
+    """One thing that happened. `text` is the English line a report prints; a `Msg`
+    (pbem.core.i18n) keeps what it needs to be printed in another language.
 
     `to=None` means public; a tuple of seat ids means only those seats see it (and the
     archive shows it to everyone once the game is over).
@@ -24,13 +27,17 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": self.data,
-                "to": list(self.to) if self.to is not None else None}
+        d = {"kind": self.kind, "text": str(self.text), "data": self.data,
+             "to": list(self.to) if self.to is not None else None}
+        if isinstance(self.text, Msg):
+            d["msg"] = self.text.to_json()  # so a report can render it in any language
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Event:
         to = d.get("to")
-        return cls(d["kind"], d["text"], d.get("data") or {}, tuple(to) if to is not None else None)
+        text = Msg.from_json(d["msg"]) if d.get("msg") else d["text"]
+        return cls(d["kind"], text, d.get("data") or {}, tuple(to) if to is not None else None)
 
 
 def private(kind: str, text: str, seats: Iterable[str], **data: Any) -> Event:

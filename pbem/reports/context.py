@@ -14,6 +14,7 @@ from sqlmodel import Session
 from pbem.core.dice import Roll
 from pbem.core.envelope import render_envelope
 from pbem.core.events import Event
+from pbem.core.kit.log import OUTCOME
 from pbem.core.orders import Prompt
 from pbem.service.games import (
     ServiceError,
@@ -31,10 +32,13 @@ def closing_of(step: Step, seat: str | None, *, everything: bool = False) -> dic
     """What a closed step produced, as `seat` may see it."""
     events = [Event.from_json(e) for e in json.loads(step.events_json or "[]")]
     rolls = [Roll.from_json(r) for r in json.loads(step.rolls_json or "[]")]
+    seen = [e for e in events if everything or e.visible(seat)]
     return {
         "number": step.number,
         "phase": step.phase,
-        "events": [e.text for e in events if everything or e.visible(seat)],
+        "events": [e.text for e in seen if e.kind != OUTCOME],
+        # What became of each line of the seat's own order file (its seat only).
+        "outcomes": [dict(e.data) for e in seen if e.kind == OUTCOME],
         "rolls": [r.to_json() for r in rolls if everything or r.visible(seat)],
         "file_hashes": json.loads(step.file_hashes_json or "{}"),
         "orders_digest": step.orders_digest,

@@ -16,10 +16,11 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from pbem.core.dice import commitment, step_seed
+from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, set_up
+from pbem.core.events import Event
 from pbem.core.orders import Prompt
-from pbem.core.ruleset import GameConfig, Ruleset
+from pbem.core.ruleset import GameConfig, Ruleset, State
 from pbem.rulesets import get as get_ruleset
 from pbem.store.models import Audit, Game, Seat, Step
 
@@ -116,6 +117,32 @@ def audit(session: Session, game: Game | None, action: str, *, now: datetime,
                       detail=canonical_json(detail)))
 
 
+# --- positions -----------------------------------------------------------------------------
+
+def read_position(ruleset: Ruleset, text: str, *, force: bool) -> tuple[State, list[str]]:
+    """Load a position text: a one-line error naming the field, or the state and the
+    invariants it breaks (refused unless `force`)."""
+    try:
+        state = ruleset.load_position(text)
+    except NotImplementedError as exc:
+        raise ServiceError(str(exc)) from None
+    except ValueError as exc:
+        raise ServiceError(str(exc).splitlines()[0] if str(exc) else "bad position") from None
+    warnings = ruleset.position_warnings(state)
+    if warnings and not force:
+        more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
+        raise ServiceError(f"position: {warnings[0]}{more}; confirm with --force")
+    return state, warnings
+
+
+def check_position_seats(ruleset: Ruleset, state: State, seats: list[str]) -> None:
+    own = list(state.get("seats", seats)) if isinstance(state, dict) else seats
+    if sorted(own) != sorted(seats):
+        raise ServiceError(f"position: seats: the position has {', '.join(own)}; the game "
+                           f"has {', '.join(seats)}")
+
+
+
 # --- creation ----------------------------------------------------------------------------
 
 @dataclass
@@ -134,7 +161,11 @@ def master_seed_from(seed: str | None) -> bytes:
 def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str, str],
                 variant: str | None = None, seed: str | None = None,
                 options: dict[str, Any] | None = None, deadline_hours: float | None = None,
-                settings: dict[str, Any] | None = None, now: datetime) -> NewGame:
+                settings: dict[str, Any] | None = None, position: str | None = None,
+                force: bool = False, now: datetime) -> NewGame:
+    """A new game at step 1, from the rules' set-up or, with `position`, from a position
+    file (a scenario, a game begun face to face): then step 0 records the position as
+    the game's stated input."""
     try:
         ruleset = get_ruleset(ruleset_id)
     except KeyError as e:
@@ -151,7 +182,10 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
         if "@" not in email:
             raise ServiceError(f'seat {seat}: "{email}" is not an e-mail address')
     master = master_seed_from(seed)
-    outcome = set_up(ruleset, config, master)
+    if position is None:
+        outcome = set_up(ruleset, config, master)
+    else:
+        outcome = _position_start(ruleset, config, position, force=force)
     game = Game(name=name, ruleset=ruleset.id, variant=config.variant,
                 config_json=canonical_json(config.to_json()), master_seed=master.hex(),
                 token_secret=secrets.token_hex(16), status="open", step=0, created_at=now,
@@ -166,13 +200,33 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
     seed0 = step_seed(master, 0)
     setup_step = Step(game_id=game.id, number=0, state_json="null", state_digest="",
                       awaiting_json="{}", phase="set-up", commitment=commitment(seed0),
-                      seed=seed0.hex(), opened_at=now)
+                      seed=seed0.hex(), opened_at=now, kind="setup")
     close_step(setup_step, outcome, now=now)
+    if position is not None:
+        setup_step.kind = "position"
+        setup_step.ruling_json = canonical_json({
+            "kind": "position", "reason": "the game starts from a position", "gm": "gm",
+            "before": "", "after": digest(outcome.state_json), "position": position,
+            "warnings": ruleset.position_warnings(outcome.state)})
     session.add(setup_step)
     open_next(session, game, ruleset, outcome, now=now)
     audit(session, game, "create", now=now, ruleset=ruleset.id, seats=seats,
           variant=config.variant, options=options or {})
     return NewGame(game, passwords)
+
+
+def _position_start(ruleset: Ruleset, config: GameConfig, text: str, *,
+                    force: bool) -> StepOutcome:
+    state, _ = read_position(ruleset, text, force=force)
+    check_position_seats(ruleset, state, list(config.seats))
+    state_json = canonical_json(ruleset.dump(state))
+    state = ruleset.load(json.loads(state_json))
+    awaiting = ruleset.awaiting(state)
+    if not awaiting:
+        raise ServiceError("position: nobody is awaited in it (the game would be over)")
+    events = [Event("position", "The game starts from a position set by the GM.", {})]
+    return StepOutcome(state, state_json, events, [], {}, orders_digest({}), {}, [], awaiting,
+                       ruleset.result(state))
 
 
 def close_step(step: Step, outcome: StepOutcome, *, now: datetime) -> None:

@@ -46,7 +46,8 @@ class Receipt:
     def text(self) -> str:
         head = f"Game {self.game}, seat {self.seat}, step {self.step}: " if self.game else ""
         if not self.accepted:
-            return f"{head}REFUSED: {self.reason}\n"
+            body = "".join(f"{line}\n" for line in self.lines)
+            return f"{head}REFUSED: {self.reason}\n{body}"
         body = "\n".join(self.lines)
         return f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
 
@@ -143,21 +144,37 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         current.status = "withdrawn"
         session.add(current)
         current = None
+    confirm = "CONFIRM" in env.controls
     if env.body.strip():
         parsed = ruleset.parse(state, seat, env.body)
+        if parsed.lines and not parsed.orders:
+            # Not one usable line: nothing goes on file, the seat stays awaited.
+            receipt.reason = ("no line of your file can be used, so nothing was put on file"
+                              + (" (your earlier orders stay)" if current is not None else
+                                 "; you are still awaited") + ": fix the lines below and send "
+                              "the file again")
+            receipt.lines = _echo(parsed)
+            return receipt
         if current is not None:
             current.status = "superseded"
             session.add(current)
         current = Submission(step_id=step.id, seat=seat, body=env.body, file_hash=file_hash(env.body),
                              echo="\n".join(_echo(parsed)), source=source, sender=sender,
                              message_id=message_id, received_at=now,
-                             wait="WAIT" in env.controls)
+                             wait="WAIT" in env.controls, refused=len(parsed.errors),
+                             confirmed=confirm)
         session.add(current)
-        receipt.reason = ("orders accepted" if parsed.ok else
-                          f"orders accepted; {len(parsed.errors)} line(s) with errors are ignored")
+        receipt.reason = "orders accepted" if parsed.ok else _refused_note(len(parsed.errors),
+                                                                          confirm)
         if seat not in awaited:
             receipt.reason += (f" (you are not awaited in step {step.number}: they are applied "
                                "when it is processed)")
+    elif confirm and current is not None:
+        current.confirmed = True
+        session.add(current)
+        receipt.reason = ("CONFIRM noted: your file counts as it is"
+                          + (f" ({current.refused} refused line(s) are not used)"
+                             if current.refused else ""))
     elif "WAIT" in env.controls and current is not None:
         current.wait = True
         session.add(current)
@@ -173,6 +190,21 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
             receipt.lines.append("WAIT: this step waits for its deadline")
     session.flush()
     return receipt
+
+
+def _refused_note(refused: int, confirmed: bool) -> str:
+    if confirmed:
+        return (f"orders accepted; {refused} refused line(s) are not used (you sent CONFIRM, "
+                "so your file counts as it is)")
+    return (f"orders accepted, but {refused} line(s) are refused (see below): send the whole "
+            "file again with them fixed, or a file with the line CONFIRM to play it as it is; "
+            "until then the step waits for you (or its deadline)")
+
+
+def counts_as_in(sub: Submission) -> bool:
+    """Does a file on record count as the seat's orders for early processing? Not while
+    it has refused lines the player has not confirmed."""
+    return sub.refused == 0 or sub.confirmed
 
 
 # --- the spool -------------------------------------------------------------------------

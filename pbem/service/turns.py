@@ -24,7 +24,7 @@ from pbem.service.games import (
     open_next,
     ruleset_of,
 )
-from pbem.service.orders import orders_on_file
+from pbem.service.orders import counts_as_in, orders_on_file
 from pbem.store.models import Game, Step
 
 
@@ -94,7 +94,8 @@ def ready(session: Session, game: Game, *, now: datetime) -> str | None:
     if game.deadline is not None and now >= game.deadline:
         return "deadline"
     settings = json.loads(game.settings_json or "{}")
-    if settings.get("early", True) and all(s in on_file for s in awaited) \
+    if settings.get("early", True) and all(s in on_file and counts_as_in(on_file[s])
+                                           for s in awaited) \
             and not any(sub.wait for sub in on_file.values()):
         return "all orders in"
     return None

@@ -73,6 +73,14 @@ class Step(SQLModel, table=True):
     events_json: str | None = Field(default=None, sa_column=Column(Text))
     rolls_json: str | None = Field(default=None, sa_column=Column(Text))
     result_json: str | None = Field(default=None, sa_column=Column(Text))
+    # How the step closed: "play" (the engine, from the orders), "setup" (step 0 from the
+    # rules' set-up), "position" (step 0 from a GM's position file), "ruling" (the GM
+    # replaced the position; orders carried over), "adjudicated" (the GM resolved the
+    # step by a position instead of the engine).
+    kind: str = "play"
+    # For position, ruling and adjudicated steps: the stated input (position text, reason,
+    # GM, digests before and after), so `archive verify` can check around it.
+    ruling_json: str | None = Field(default=None, sa_column=Column(Text))
 
 
 class Submission(SQLModel, table=True):
@@ -90,6 +98,10 @@ class Submission(SQLModel, table=True):
     received_at: datetime
     status: str = "accepted"  # accepted | superseded | withdrawn
     wait: bool = False
+    # Lines refused on arrival; such a file does not count as "in" for early processing
+    # until the player sends a clean file or CONFIRM (so a typo never triggers the step).
+    refused: int = 0
+    confirmed: bool = False
 
 
 class Audit(SQLModel, table=True):

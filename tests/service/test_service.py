@@ -63,7 +63,7 @@ def test_submit_echo_latest_wins_stale_turn_and_wrong_password(session) -> None:
     pw = new_game(session).passwords
     h = hand(session)
     r = submit_orders(session, order("g1", "north", pw["north"], f"PLAY {h[0]}\nPLAY 99\n"), now=T0)
-    assert r.accepted and "1 line(s) with errors" in r.reason
+    assert r.accepted and "1 line(s) are refused" in r.reason
     assert any("OK" in line for line in r.lines) and any("you hold no 99" in line for line in r.lines)
     assert pw["north"] not in r.text()
     r2 = submit_orders(session, order("g1", "north", pw["north"], f"PLAY {h[1]}\n"), now=T0)

@@ -92,16 +92,19 @@ class Question:
     options: tuple[str, ...] = ()
     exhaustive: bool = True
     public: str = ""
+    # JSON facts of the situation for the game's view and arrival checks while the
+    # question is open (the auctioned tile, the attacker...); the game decides who sees them.
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "text": self.text,
                 "default": self.default, "options": list(self.options),
-                "exhaustive": self.exhaustive, "public": self.public}
+                "exhaustive": self.exhaustive, "public": self.public, "data": dict(self.data)}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Question:
         return cls(d["seat"], d["kind"], d["text"], d["default"], tuple(d.get("options", ())),
-                   bool(d.get("exhaustive", True)), d.get("public", ""))
+                   bool(d.get("exhaustive", True)), d.get("public", ""), d.get("data") or {})
 
 
 class NeedDecision(Exception):
@@ -152,7 +155,8 @@ class Context:
     def decide(self, seat: str, kind: str, *, question: str, default: str,
                options: Sequence[str] = (), standing: str | None = None,
                accept: Callable[[str], bool] | None = None, exhaustive: bool = True,
-               public: str = "", force: bool = False) -> str:
+               public: str = "", force: bool = False,
+               data: Mapping[str, Any] | None = None) -> str:
         """One decision of `seat`, as a canonical answer line.
 
         Order: `standing` (the seat's standing order for it, already looked up by the game),
@@ -162,7 +166,8 @@ class Context:
         is not the whole list.
         """
         return self.decide_all(kind, {seat: Ask(question, default, tuple(options), standing,
-                                                 accept, exhaustive, public, force)})[seat]
+                                                 accept, exhaustive, public, force,
+                                                 dict(data or {}))})[seat]
 
     def decide_all(self, kind: str, asks: Mapping[str, Ask]) -> dict[str, str]:
         """Several seats decide at once and in secret (sealed bids): seats without a
@@ -196,7 +201,8 @@ class Context:
             self._absorb_late()
             return answers
         raise NeedDecision([Question(seat, kind, a.question, a.default, a.options,
-                                     a.exhaustive, a.public) for seat, a in open_.items()])
+                                     a.exhaustive, a.public, a.data)
+                            for seat, a in open_.items()])
 
     def _absorb_late(self) -> None:
         """Standing orders sent together with answer k take effect right after it."""
@@ -219,6 +225,7 @@ class Ask:
     exhaustive: bool = True
     public: str = ""
     force: bool = False
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def legal(self, answer: str) -> bool:
         if self.accept is not None:

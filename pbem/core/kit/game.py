@@ -82,6 +82,9 @@ class Game(Ruleset):
     standing_anytime: ClassVar[bool] = False
     # The declared shape of the state (a TypedDict, in the game's state.py): positions.
     state_schema: ClassVar[Any] = None
+    # The kit gives outcomes to the lines only it sees (lines refused on arrival, answers
+    # to questions); a game turns this on once it gives every other line its outcome.
+    report_outcomes: ClassVar[bool] = False
 
     # --- what a game provides -------------------------------------------------------------
     def phase_of(self, state: Any) -> str:
@@ -98,6 +101,12 @@ class Game(Ruleset):
         check = getattr(order, "check", None)
         return check(state, seat) if check is not None else None
 
+    def is_standing(self, state: Any, seat: str, order: Order) -> bool:
+        """Is this line a standing order of `seat` in this state? Default: its type says
+        (`Order.standing`). A game whose lines are standing for some seats only (coming
+        turns sent while another seat is on turn) or only outside one step overrides it."""
+        return order.standing
+
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         """Store a seat's standing orders (each line gets its outcome). Default: the game
         has none."""
@@ -110,6 +119,16 @@ class Game(Ruleset):
     def questions(self, state: Any) -> list[Question]:
         pause = self.pause_of(state)
         return [Question.from_json(q) for q in pause["questions"]] if pause else []
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """Tell the seats that the resolution waits for a decision. Default: the asked seat
+        reads its question, the others who is asked about what (`Question.public`)."""
+        for q in questions:
+            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
+            ctx.log.private(others, "ask", f"Waiting for {q.seat}: {q.public or q.kind}.",
+                            seat=q.seat, question=q.kind)
+            ctx.log.private([q.seat], "ask", f"Your decision is needed: {q.text}",
+                            seat=q.seat, question=q.kind)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         options = q.options[:60]
@@ -187,7 +206,7 @@ class Game(Ruleset):
 
     def _step_problem(self, state: Any, seat: str, order: Order) -> str | None:
         """Is this kind of line accepted from `seat` in the step now?"""
-        if order.standing:
+        if self.is_standing(state, seat, order):
             return None
         verb = str(order).split()[0] if str(order) else type(order).__name__
         qs = {q.seat: q for q in self.questions(state)}
@@ -227,11 +246,14 @@ class Game(Ruleset):
 
     def resolve(self, state: Any, orders: Mapping[str, Parsed],
                 dice: Dice) -> tuple[Any, list[Event]]:
-        refusals = Log()
+        pause = self.pause_of(state)
+        refusals = Log(report_outcomes=self.report_outcomes)
+        # The files of a step that answers decision point k are file k of the paused
+        # resolution (its script is file 0), so every outcome names its file.
+        refusals.file = len(pause["answers"]) + 1 if pause else 0
         for seat, parsed in sorted(orders.items()):
             for line in parsed.errors:
                 refusals.refused(seat, line, line.error or "", order=line.text)
-        pause = self.pause_of(state)
         if pause:
             new, events = self._resume(state, pause, orders, dice, refusals)
         else:
@@ -247,15 +269,16 @@ class Game(Ruleset):
              answers: list[dict[str, str]], late: list[list[Any]], replay: list[int],
              emitted: int, dice: Dice, snapshot: Any) -> tuple[Any, list[Event], Context]:
         work["pause"] = None
-        ctx = Context(work, ReplayDice(dice, replay), Log(), ask=self.ask_mode(work),
-                      answers=answers, late=late, absorb=self._absorb_late)
+        ctx = Context(work, ReplayDice(dice, replay), Log(report_outcomes=self.report_outcomes),
+                      ask=self.ask_mode(work), answers=answers, late=late,
+                      absorb=self._absorb_late)
         lines = {seat: [OrderLine(n, text, self.grammar.parse_line(work, seat, text))
                         for n, text in script[seat]] for seat in sorted(script)}
         for seat, seat_lines in lines.items():
-            standing = [ln for ln in seat_lines if ln.order.standing]
+            standing = [ln for ln in seat_lines if self.is_standing(work, seat, ln.order)]
             if standing:
                 self.absorb_standing(ctx, seat, standing)
-        rest = {seat: [ln for ln in seat_lines if not ln.order.standing]
+        rest = {seat: [ln for ln in seat_lines if not self.is_standing(work, seat, ln.order)]
                 for seat, seat_lines in lines.items()}
         try:
             self.phases[phase_name].resolve(ctx, rest)
@@ -271,12 +294,7 @@ class Game(Ruleset):
                             else [], "emitted": shown,
                             "questions": [q.to_json() for q in need.questions]}
             work["pause"] = pause
-            for q in need.questions:
-                others = [s for s in self.seats_of(work) if s != q.seat]
-                ctx.log.private(others, "ask", f"Waiting for {q.seat}: "
-                                f"{q.public or q.kind}.", seat=q.seat, question=q.kind)
-                ctx.log.private([q.seat], "ask", f"Your decision is needed: {q.text}",
-                                seat=q.seat, question=q.kind)
+            self.ask_events(ctx, need.questions)
             return work, ctx.log.events[emitted:], ctx
         return work, ctx.log.events[emitted:], ctx
 
@@ -298,12 +316,12 @@ class Game(Ruleset):
         k = len(pause["answers"]) + 1
         for seat, parsed in sorted(orders.items()):
             standing = [[ln.lineno, str(ln.order)] for ln in parsed.lines
-                        if ln.ok and ln.order.standing]
+                        if ln.ok and self.is_standing(state, seat, ln.order)]
             if standing:
                 late.append([k, seat, standing])
             q = questions.get(seat)
             for ln in parsed.lines:
-                if not ln.ok or ln.order.standing:
+                if not ln.ok or self.is_standing(state, seat, ln.order):
                     continue
                 if q is not None and seat not in given:
                     given[seat] = str(ln.order)

@@ -29,11 +29,14 @@ OUTCOME = "outcome"  # the event kind of outcomes
 class Log:
     """The events of one resolution, in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, report_outcomes: bool = True) -> None:
         self.events: list[Event] = []
+        # False: outcomes are checked (one per line) but not reported, for a game that
+        # does not give every line its outcome yet.
+        self.report_outcomes = report_outcomes
         self._outcomes: dict[tuple[str, int, int], str] = {}
-        # Which of a seat's files the lines belong to: 0 for the step's own files, k for
-        # standing orders sent with the k-th answer of a paused resolution.
+        # Which file the lines belong to: 0 for the files the resolution started with, k
+        # for the files sent to answer its k-th decision (a paused resolution's steps).
         self.file = 0
 
     def public(self, kind: str, text: str, **data: Any) -> Event:
@@ -68,8 +71,11 @@ class Log:
                                  f"({self._outcomes[key]}); now {status}")
         self._outcomes[key] = status
         text = f"line {lineno}: {shown} -> {status}" + (f": {why}" if why else "")
-        return self.private([seat], OUTCOME, text, seat=seat, line=lineno, order=str(shown),
-                            status=status, why=why, file=self.file)
+        data = {"seat": seat, "line": lineno, "order": str(shown), "status": status,
+                "why": why, "file": self.file}
+        if not self.report_outcomes:
+            return Event(OUTCOME, text, data, (seat,))
+        return self.private([seat], OUTCOME, text, **data)
 
     def done(self, seat: str, line: OrderLine | int, why: str = "", **kw: Any) -> Event:
         return self.outcome(seat, line, DONE, why, **kw)

@@ -18,7 +18,7 @@ import re
 import tomllib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 FORMAT = 1
@@ -205,76 +205,89 @@ class Shape:
                 raise PositionError(f"position: {where}: expected {_describe(tp)}, got {v!r}")
             return v
         if origin in (Union, types.UnionType):
-            errors = []
-            for arm in get_args(tp):
-                try:
-                    return self.load(arm, v, path)
-                except PositionError as exc:
-                    errors.append(str(exc))
-            deeper = [e for e in errors if not e.startswith(f"position: {where}: expected")]
-            if deeper and _fits_any(tp, v):
-                raise PositionError(deeper[0])
-            raise PositionError(f"position: {where}: expected {_describe(tp)}, got {_show(v)}")
+            return self._load_union(tp, v, path, where)
         if tp is type(None):
             if v is not None:
                 raise PositionError(f"position: {where}: expected nothing, got {_show(v)}")
             return None
         if typing.is_typeddict(tp):
-            if not isinstance(v, dict):
-                raise PositionError(f"position: {where}: expected a table, got {_show(v)}")
-            hints = self.hints(tp)
-            required = tp.__required_keys__
-            out = {}
-            for k in v:
-                if k not in hints:
-                    raise PositionError(f"position: {path + '.' if path else ''}{k}: unknown "
-                                        f"field; {where} has " + ", ".join(sorted(hints)))
-            for k, ht in hints.items():
-                sub = f"{path}.{k}" if path else k
-                if k in v:
-                    out[k] = self.load(ht, v[k], sub)
-                elif _optional(ht) and get_origin(ht) is not NotRequired:
-                    out[k] = None
-                elif k in required:
-                    raise PositionError(f"position: {sub}: missing")
-            return out
+            return self._load_typeddict(tp, v, path, where)
         if origin in (dict, Mapping):
-            if not isinstance(v, dict):
-                raise PositionError(f"position: {where}: expected a table, got {_show(v)}")
-            kt, vt = get_args(tp) if get_args(tp) else (str, Any)
-            for k in v:
-                if get_origin(kt) is Literal and k not in get_args(kt):
-                    raise PositionError(f"position: {path}.{k}: unknown key; expected "
-                                        f"{_describe(kt)}")
-            return {k: self.load(vt, x, f"{path}.{k}") for k, x in v.items()}
+            return self._load_dict(tp, v, path, where)
         if origin in (list, tuple):
-            if not isinstance(v, list):
-                raise PositionError(f"position: {where}: expected a list, got {_show(v)}")
-            args = get_args(tp)
-            if origin is tuple and args and args[-1] is not Ellipsis:
-                if len(v) != len(args):
-                    raise PositionError(f"position: {where}: expected {len(args)} items, "
-                                        f"got {len(v)}")
-                return [self.load(a, x, f"{path}[{i}]") for i, (a, x) in enumerate(zip(args, v, strict=True))]
-            et = args[0] if args else Any
-            return [self.load(et, x, f"{path}[{i}]") for i, x in enumerate(v)]
-        if tp is bool:
-            if not isinstance(v, bool):
-                raise PositionError(f"position: {where}: expected true or false, got {_show(v)}")
-            return v
-        if tp is int:
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise PositionError(f"position: {where}: expected a whole number, got {_show(v)}")
-            return v
-        if tp is float:
-            if isinstance(v, bool) or not isinstance(v, int | float):
-                raise PositionError(f"position: {where}: expected a number, got {_show(v)}")
-            return float(v)
-        if tp is str:
-            if not isinstance(v, str):
-                raise PositionError(f"position: {where}: expected text, got {_show(v)}")
-            return v
+            return self._load_list(tp, v, path, where)
+        return _load_scalar(tp, v, where)
+
+    def _load_union(self, tp: Any, v: Any, path: str, where: str) -> Any:
+        errors = []
+        for arm in get_args(tp):
+            try:
+                return self.load(arm, v, path)
+            except PositionError as exc:
+                errors.append(str(exc))
+        deeper = [e for e in errors if not e.startswith(f"position: {where}: expected")]
+        if deeper and _fits_any(tp, v):
+            raise PositionError(deeper[0])
+        raise PositionError(f"position: {where}: expected {_describe(tp)}, got {_show(v)}")
+
+    def _load_typeddict(self, tp: Any, v: Any, path: str, where: str) -> Any:
+        if not isinstance(v, dict):
+            raise PositionError(f"position: {where}: expected a table, got {_show(v)}")
+        hints = self.hints(tp)
+        for k in v:
+            if k not in hints:
+                raise PositionError(f"position: {path + '.' if path else ''}{k}: unknown "
+                                    f"field; {where} has " + ", ".join(sorted(hints)))
+        out = {}
+        for k, ht in hints.items():
+            sub = f"{path}.{k}" if path else k
+            if k in v:
+                out[k] = self.load(ht, v[k], sub)
+            elif _optional(ht) and get_origin(ht) is not NotRequired:
+                out[k] = None
+            elif k in tp.__required_keys__:
+                raise PositionError(f"position: {sub}: missing")
+        return out
+
+    def _load_dict(self, tp: Any, v: Any, path: str, where: str) -> Any:
+        if not isinstance(v, dict):
+            raise PositionError(f"position: {where}: expected a table, got {_show(v)}")
+        kt, vt = get_args(tp) if get_args(tp) else (str, Any)
+        for k in v:
+            if get_origin(kt) is Literal and k not in get_args(kt):
+                raise PositionError(f"position: {path}.{k}: unknown key; expected "
+                                    f"{_describe(kt)}")
+        return {k: self.load(vt, x, f"{path}.{k}") for k, x in v.items()}
+
+    def _load_list(self, tp: Any, v: Any, path: str, where: str) -> Any:
+        if not isinstance(v, list):
+            raise PositionError(f"position: {where}: expected a list, got {_show(v)}")
+        args = get_args(tp)
+        if get_origin(tp) is tuple and args and args[-1] is not Ellipsis:
+            if len(v) != len(args):
+                raise PositionError(f"position: {where}: expected {len(args)} items, "
+                                    f"got {len(v)}")
+            return [self.load(a, x, f"{path}[{i}]")
+                    for i, (a, x) in enumerate(zip(args, v, strict=True))]
+        et = args[0] if args else Any
+        return [self.load(et, x, f"{path}[{i}]") for i, x in enumerate(v)]
+
+
+_SCALARS: dict[Any, tuple[Callable[[Any], bool], str]] = {
+    bool: (lambda v: isinstance(v, bool), "true or false"),
+    int: (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    float: (lambda v: isinstance(v, int | float) and not isinstance(v, bool), "a number"),
+    str: (lambda v: isinstance(v, str), "text"),
+}
+
+
+def _load_scalar(tp: Any, v: Any, where: str) -> Any:
+    if tp not in _SCALARS:
         raise TypeError(f"position: {where}: cannot check against {tp!r}")  # a schema bug
+    fits, what = _SCALARS[tp]
+    if not fits(v):
+        raise PositionError(f"position: {where}: expected {what}, got {_show(v)}")
+    return float(v) if tp is float else v
 
 
 def _show(v: Any) -> str:

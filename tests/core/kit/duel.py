@@ -235,6 +235,7 @@ class Duel(Game):
     phases = PHASES
     answers = {"block": (Answer,)}
     state_schema = State
+    report_outcomes = True
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
         return SEATS
@@ -262,8 +263,15 @@ class Duel(Game):
             return [f"active: {state['active']!r} is not a seat"]
         return []
 
+    def position_warnings(self, state: Any) -> list[str]:
+        return [f"hp.{s}: {n} hit points is more than the 10 a seat starts with"
+                for s, n in sorted(state["hp"].items()) if n > 10]
+
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
-        return {"hp": dict(state["hp"]), "round": state["round"], "active": state["active"]}
+        v = {"hp": dict(state["hp"]), "round": state["round"], "active": state["active"]}
+        if seat is not None:
+            v["my_guard"] = state["guard"][seat]  # a standing order: its seat's secret
+        return v
 
     def result(self, state: Any) -> Result | None:
         if state["phase"] != "over":
