@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
 from pbem.core.names import NameIndex, UnknownName, fold
@@ -993,19 +993,6 @@ class Pass(_Bare):
 
     verbs = ("PASS", "passz")
     usage = "PASS"
-
-
-@dataclass(frozen=True)
-class Answer(Order):
-    """A standing-order line (SCRY, FREEATTACK, INTRUDER, LOSS) sent by a seat that is asked
-    about it: it answers the question and stays as the standing order. Made by the ruleset
-    when it reads the asked seat's file; its text is the standing order's."""
-
-    verbs: ClassVar[tuple[str, ...]] = ()
-    order: Order
-
-    def __str__(self) -> str:
-        return str(self.order)
 
 
 DRAFT_ORDERS: tuple[type[Order], ...] = (Team, BaseChoice, Lineup, Deck)

@@ -18,7 +18,7 @@ from typing import Any
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
 from pbem.core.kit import DECISION, OVER, Context, Game, Order, Phase, Question, Verdict
-from pbem.core.orders import OrderLine, Parsed, Prompt
+from pbem.core.orders import OrderLine, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Variant
 from pbem.rulesets.cherubion import bot, effects, phases, position
 from pbem.rulesets.cherubion import view as view_mod
@@ -30,7 +30,6 @@ from pbem.rulesets.cherubion.orders import (
     GRAMMAR,
     PLACEMENT_ORDERS,
     TURN_SCRIPT,
-    Answer,
     Exchange,
     Pass,
     Place,
@@ -43,27 +42,6 @@ from pbem.rulesets.cherubion.state import State
 SEATS = ("alpha", "beta", "gamma", "delta", "epsilon")
 REACTIONS = ("CAST", "DAMAGE", "ZERO", "AFTER", "TELEPORT", "BUILD", "START")
 assert effects.__name__  # the card effects register themselves on import
-
-
-class ScryAnswer(Answer):
-    verbs = ("SCRY",)
-
-
-class FreeAttackAnswer(Answer):
-    verbs = ("FREEATTACK",)
-
-
-class IntruderAnswer(Answer):
-    verbs = ("INTRUDER",)
-
-
-class LossAnswer(Answer):
-    verbs = ("LOSS",)
-
-
-ANSWER_TYPES: dict[str, type[Answer]] = {
-    "SCRY": ScryAnswer, "FREEATTACK": FreeAttackAnswer, "INTRUDER": IntruderAnswer,
-    "LOSS": LossAnswer}
 
 
 def _awaits_draft(state: State) -> Sequence[str]:
@@ -117,7 +95,7 @@ class Cherubion(Game):
     grammar = GRAMMAR
     phases = PHASES
     answers = {**{kind: (Play, Pass) for kind in REACTIONS},
-               **{kind: (t, Pass) for kind, t in ANSWER_TYPES.items()}}
+               **{kind: (t, Pass) for kind, t in ANSWERED_BY_STANDING.items()}}
     state_schema = State
     state_is_plain_json = True
 
@@ -188,20 +166,18 @@ class Cherubion(Game):
             return answer_problem(state, seat, order, q.options)
         return None
 
-    def parse(self, state: Any, seat: str, text: str) -> Parsed:
-        """The kit's parse, where a standing order that a question asks this seat for
-        (SCRY, FREEATTACK, INTRUDER, LOSS) is read as the answer to it."""
-        parsed = self.grammar.parse(state, seat, text)
+    def is_standing(self, state: Any, seat: str, order: Order) -> bool:
+        """A standing order that the question open for `seat` asks for (SCRY, FREEATTACK,
+        INTRUDER, LOSS) is the answer to it (and stays as the standing order)."""
+        if not order.standing:
+            return False
         kind = next((q.kind for q in self.questions(state) if q.seat == seat), None)
         wanted = ANSWERED_BY_STANDING.get(kind or "")
-        lines = list(parsed.lines)
-        if wanted is not None:
-            i = next((i for i, ln in enumerate(lines)
-                      if ln.ok and isinstance(ln.order, wanted)), None)
-            if i is not None and kind is not None:
-                ln = lines[i]
-                lines[i] = OrderLine(ln.lineno, ln.text, ANSWER_TYPES[kind](ln.order))
-        return Parsed.of(self._judge(state, seat, ln) for ln in lines)
+        return wanted is None or not isinstance(order, wanted)
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """Nothing: the report of the step names the asked seat in its phase label, and the
+        asked seat's prompt holds the question (as before the kit)."""
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         return Prompt(q.text, q.options, q.options, {"phase": DECISION, "kind": q.kind})

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 
-from .helpers import asked, build, place, play_turn, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import canonical_json
 from pbem.rulesets.cherubion import RULESET
-from .helpers import parse_line
+
+from .helpers import asked, build, parse_line, place, play_turn, set_turn, texts
 
 
 def two(**kw):

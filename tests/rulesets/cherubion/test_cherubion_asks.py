@@ -4,10 +4,10 @@ standing order; PASS (and NMR) is the `auto` default."""
 
 from __future__ import annotations
 
-from .helpers import asked, build, place, play_turn, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
+
+from .helpers import asked, build, place, play_turn, set_turn, texts
 
 
 def two(**kw):

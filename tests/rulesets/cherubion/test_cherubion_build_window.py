@@ -6,13 +6,12 @@ Megakadályozása (n30, an assumed card: the rulebook names none), by a standing
 
 from __future__ import annotations
 
-from .helpers import build, place, play_turn, resource, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.rules.queries import board
 from pbem.rulesets.cherubion.orders import OrderError
-from .helpers import parse_line
+from pbem.rulesets.cherubion.rules.queries import board
+
+from .helpers import build, parse_line, place, play_turn, resource, set_turn, texts
 
 STOP = {"event": "BUILD", "card": "n30", "caster": "ANY", "on": "ANY", "subject": "ANY",
         "over": 0}

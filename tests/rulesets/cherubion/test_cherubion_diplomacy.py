@@ -4,10 +4,10 @@ demigod's team; without the option the orders are refused."""
 
 from __future__ import annotations
 
-from .helpers import build, captive, ctx, place, play_turn, set_turn, texts
-
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.rules.queries import engaged, hostile
+
+from .helpers import build, captive, ctx, place, play_turn, set_turn, texts
 
 
 def three(**opts):
@@ -280,8 +280,6 @@ def test_the_last_two_players_joined_win_together() -> None:
 
 
 def test_a_joined_piece_reaching_the_partners_base_is_home() -> None:
-    from pbem.core.dice import ScriptedDice
-    from pbem.core.kit import Context as Ctx
     from pbem.rulesets.cherubion.rules.movement import enter_foreign_base
     st = _join(three())
     c = ctx(st, [])

@@ -4,17 +4,18 @@ and scripted dice. TC-38 (the worked example game) is in test_cherubion_worked_e
 from __future__ import annotations
 
 import pytest
-from .helpers import build, captive, ctx, place, play_turn, resource, set_turn, texts
 
 from pbem.core.dice import ScriptedDice
+from pbem.core.kit import Context as Ctx
 from pbem.rulesets.cherubion import RULESET, data
 from pbem.rulesets.cherubion.board import get_board
-from pbem.rulesets.cherubion.rules.cards import card_range, check_play, price
-from pbem.core.kit import Context as Ctx
-from pbem.rulesets.cherubion.rules.queries import holder
 from pbem.rulesets.cherubion.orders import Play
+from pbem.rulesets.cherubion.rules.cards import card_range, check_play, price
+from pbem.rulesets.cherubion.rules.queries import holder
 from pbem.rulesets.cherubion.rules.resources import production
 from pbem.rulesets.cherubion.rules.turn import roll_me
+
+from .helpers import build, captive, ctx, place, play_turn, resource, set_turn, texts
 
 
 def two(a: str = "melan", b: str = "choler", sa: int = 4, sb: int = 1, **kw):

@@ -5,11 +5,11 @@ teleport the teleported piece takes the remaining steps (Rulebook "Teleportálá
 
 from __future__ import annotations
 
-from .helpers import build, captive, place, play_turn, set_turn, texts
-
+from pbem.rulesets.cherubion.orders import Play
 from pbem.rulesets.cherubion.rules.cards import check_play
 from pbem.rulesets.cherubion.rules.queries import engaged
-from pbem.rulesets.cherubion.orders import Play
+
+from .helpers import build, captive, place, play_turn, set_turn, texts
 
 
 def two(a="melan", b="choler", sa=4, sb=1, **kw):

@@ -5,10 +5,10 @@ Also the 0-ÉP heal by any player (Rulebook "Fegyveres harc"; spec §5.12)."""
 
 from __future__ import annotations
 
-from .helpers import asked, build, captive, place, play_turn, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
+
+from .helpers import asked, build, captive, place, play_turn, set_turn, texts
 
 
 def three(**kw):

@@ -4,13 +4,13 @@ invisibility, the Timed Death Spell, summons and Bases, NMR defaults."""
 
 from __future__ import annotations
 
-from .helpers import build, place, play_turn, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.core.orders import Parsed
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.rules.cards import check_play
 from pbem.rulesets.cherubion.orders import Play
+from pbem.rulesets.cherubion.rules.cards import check_play
+
+from .helpers import build, place, play_turn, set_turn, texts
 
 
 def two(a="melan", b="choler", sa=4, sb=1, **kw):

@@ -7,12 +7,11 @@
 
 from __future__ import annotations
 
-from .helpers import build, place, play_turn, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.orders import CaptureWith, OrderError, StrikeBack
-from .helpers import parse_line
+
+from .helpers import build, parse_line, place, play_turn, set_turn, texts
 
 
 def two() -> dict:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 
-from .helpers import build, place, play_turn, resource, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import canonical_json
 from pbem.rulesets.cherubion import RULESET
-from .helpers import parse_line
+
+from .helpers import build, parse_line, place, play_turn, resource, set_turn, texts
 
 
 def trig(card: str, on: str = "ANY") -> dict:

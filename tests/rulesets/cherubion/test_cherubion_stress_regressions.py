@@ -3,11 +3,11 @@ standing orders, surrenders and diplomacy): each test is one found failure, made
 
 from __future__ import annotations
 
-from .helpers import asked, build, captive, place, play_turn, resource, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.rules.queries import board
+
+from .helpers import asked, build, captive, place, play_turn, resource, set_turn, texts
 
 
 def two(**kw):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from .helpers import build, place, set_turn, texts
-
 from pbem.core.dice import ScriptedDice
 from pbem.core.engine import process
 from pbem.rulesets.cherubion import RULESET
+
+from .helpers import build, place, set_turn, texts
 
 
 def three(**kw):

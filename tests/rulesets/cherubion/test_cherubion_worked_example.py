@@ -4,11 +4,9 @@ the spec's assumptions, §9 TC-38). Turn order as played: Melan, Choler, Sang.""
 
 from __future__ import annotations
 
-from .helpers import build, place, play_turn, resource, texts, ctx
-
-from pbem.core.dice import ScriptedDice
-from pbem.core.kit import Context as Ctx
 from pbem.rulesets.cherubion.rules.turn import start_turn
+
+from .helpers import build, ctx, place, play_turn, resource, texts
 
 MELAN, CHOLER, SANG = "alpha", "beta", "gamma"
 
