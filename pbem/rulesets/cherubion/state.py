@@ -36,8 +36,7 @@ Glossary (Rulebook "Fogalmak", "A karakter"; spec §0, §2):
   FREEATTACK, SCRY, CAPTURE, STRIKEBACK); **pause**: the kit's record of an open question.
 """
 
-from __future__ import annotations
-
+# (no `from __future__ import annotations`: TypedDict must see NotRequired[...] itself)
 from typing import Literal, NotRequired, TypedDict
 
 from pbem.core.kit import Pause

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbem.rulesets.cherubion import RULESET
 
-from .helpers import build, place, play_turn, set_turn, texts
+from ..helpers import build, place, play_turn, set_turn, texts
 
 
 def two(a: str = "melan", b: str = "choler", sa: int = 4, sb: int = 1, **kw):

@@ -11,7 +11,7 @@ from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.orders import CaptureWith, OrderError, StrikeBack
 
-from .helpers import build, parse_line, place, play_turn, set_turn, texts
+from ..helpers import build, parse_line, place, play_turn, set_turn, texts
 
 
 def two() -> dict:

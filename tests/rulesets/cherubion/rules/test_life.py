@@ -9,7 +9,7 @@ from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.rules.life import damage, destroy_resource
 
-from .helpers import asked, build, ctx, place, play_turn, resource, set_turn, texts
+from ..helpers import asked, build, ctx, place, play_turn, resource, set_turn, texts
 
 
 def three() -> dict:

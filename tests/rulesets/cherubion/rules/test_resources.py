@@ -11,7 +11,7 @@ from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.orders import OrderError
 from pbem.rulesets.cherubion.rules.queries import board
 
-from .helpers import build, parse_line, place, play_turn, resource, set_turn, texts
+from ..helpers import build, parse_line, place, play_turn, resource, set_turn, texts
 
 STOP = {"event": "BUILD", "card": "n30", "caster": "ANY", "on": "ANY", "subject": "ANY",
         "over": 0}

@@ -9,7 +9,7 @@ from pbem.rulesets.cherubion.orders import Play
 from pbem.rulesets.cherubion.rules.cards import check_play
 from pbem.rulesets.cherubion.rules.queries import engaged
 
-from .helpers import build, captive, place, play_turn, set_turn, texts
+from ..helpers import build, captive, place, play_turn, set_turn, texts
 
 
 def two(a="melan", b="choler", sa=4, sb=1, **kw):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
 
-from .helpers import asked, build, captive, place, play_turn, set_turn, texts
+from ..helpers import asked, build, captive, place, play_turn, set_turn, texts
 
 
 def three(**kw):

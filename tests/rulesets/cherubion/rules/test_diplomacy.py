@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.rules.queries import engaged, hostile
 
-from .helpers import build, captive, ctx, place, play_turn, set_turn, texts
+from ..helpers import build, captive, ctx, place, play_turn, set_turn, texts
 
 
 def three(**opts):
@@ -179,7 +179,7 @@ def test_exchange_parse_errors_say_what_is_wrong_and_what_is_right() -> None:
 def test_exchange_round_trips_canonically() -> None:
     from pbem.rulesets.cherubion.orders import Exchange, Join
 
-    from .helpers import parse_line
+    from ..helpers import parse_line
     o = parse_line("csere b kap me8 ad ch6 ch5 ch5")
     assert o == Exchange("b", ("CH5", "CH6"), ("ME8",))
     assert str(o) == "EXCHANGE b GIVE CH5 CH6 TAKE ME8" and parse_line(str(o)) == o

@@ -7,7 +7,7 @@ from pbem.core.dice import ScriptedDice
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.rules.queries import board
 
-from .helpers import asked, build, captive, place, play_turn, resource, set_turn, texts
+from ..helpers import asked, build, captive, place, play_turn, resource, set_turn, texts
 
 
 def two(**kw):

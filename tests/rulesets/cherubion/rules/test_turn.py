@@ -10,7 +10,7 @@ from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.orders import Play
 from pbem.rulesets.cherubion.rules.cards import check_play
 
-from .helpers import build, place, play_turn, set_turn, texts
+from ..helpers import build, place, play_turn, set_turn, texts
 
 
 def two(a="melan", b="choler", sa=4, sb=1, **kw):
@@ -252,7 +252,7 @@ def test_ask_intruder_decision_becomes_standing() -> None:
 def test_ask_loss_split_and_pass_default() -> None:
     st = build({"a": "choler", "b": "sang"}, {"a": 1, "b": 3}, options={"decisions": "ask"})
     place(st, SA6="G14", CH1="B8")
-    from .helpers import resource
+    from ..helpers import resource
     rid = resource(st, "a", "E13")
     st["players"]["b"]["hand"] = ["n10"]
     set_turn(st, "b", energy=10)

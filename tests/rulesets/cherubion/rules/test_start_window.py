@@ -13,7 +13,7 @@ from pbem.core.dice import ScriptedDice
 from pbem.core.engine import canonical_json
 from pbem.rulesets.cherubion import RULESET
 
-from .helpers import build, parse_line, place, play_turn, resource, set_turn, texts
+from ..helpers import build, parse_line, place, play_turn, resource, set_turn, texts
 
 
 def trig(card: str, on: str = "ANY") -> dict:
