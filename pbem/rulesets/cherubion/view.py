@@ -27,7 +27,7 @@ SPECIAL_MARK = {"heal": "+", "rally": "!", "discount": "$", "scry": "?", "produc
                 "reach": "~"}
 
 
-def _piece_view(st: State, p: Piece, seat: str | None) -> dict[str, Any]:
+def _piece_view(state: State, p: Piece, seat: str | None) -> dict[str, Any]:
     attached = []
     for a in p["attached"]:
         if a.get("secret") and a["owner"] != seat:
@@ -39,7 +39,7 @@ def _piece_view(st: State, p: Piece, seat: str | None) -> dict[str, Any]:
            "reach": p["reach"], "transport": p["transport"], "kk": p["kk"], "kind": p["kind"],
            "summoned": p["summoned"], "card": p["card"], "flags": sorted(p["flags"]),
            "status": sorted(p["status"]), "attached": attached,
-           "team": st["players"][p["origin"]]["team"] if p["origin"] in st["players"] else "",
+           "team": state["players"][p["origin"]]["team"] if p["origin"] in state["players"] else "",
            "origin": p["origin"]}
     c = p["captive"]
     if c:
@@ -52,21 +52,21 @@ def _piece_view(st: State, p: Piece, seat: str | None) -> dict[str, Any]:
     return out
 
 
-def view(st: State, seat: str | None) -> dict[str, Any]:
-    pause = st["pause"]
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    pause = state["pause"]
     asked = pause["questions"] if pause else []
     pieces = []
-    for pid in sorted(st["pieces"]):
-        p = st["pieces"][pid]
+    for pid in sorted(state["pieces"]):
+        p = state["pieces"][pid]
         if p["loc"] == "gone":
             continue
         if p["hidden"] and p["owner"] != seat:
             continue
-        pieces.append(_piece_view(st, p, seat))
-    known = st["players"][seat]["known_markers"] if seat in st["players"] else {}
+        pieces.append(_piece_view(state, p, seat))
+    known = state["players"][seat]["known_markers"] if seat in state["players"] else {}
     markers = []
-    for mid in sorted(st["markers"]):
-        m = st["markers"][mid]
+    for mid in sorted(state["markers"]):
+        m = state["markers"][mid]
         mv: dict[str, Any] = {"id": mid, "kind": m["kind"], "field": m["field"],
                               "owner": m["owner"], "hidden": m["hidden"]}
         if m["owner"] == seat or not m["hidden"] or mid in known:
@@ -77,10 +77,10 @@ def view(st: State, seat: str | None) -> dict[str, Any]:
                 mv["uses"] = m["uses"]
         markers.append(mv)
     resources = [{"id": r["id"], "owner": r["owner"], "field": r["field"], "size": r["size"],
-                  "ep": r["ep"], "active": r["active"]} for _, r in sorted(st["resources"].items())]
+                  "ep": r["ep"], "active": r["active"]} for _, r in sorted(state["resources"].items())]
     players: dict[str, dict[str, Any]] = {}
-    for s in st["order"]:
-        pl = st["players"][s]
+    for s in state["order"]:
+        pl = state["players"][s]
         if not pl["team"]:
             players[s] = {"team": None}  # not drafted yet
             continue
@@ -90,26 +90,26 @@ def view(st: State, seat: str | None) -> dict[str, Any]:
             "deck": len(pl["deck"]) + (1 if pl["deck_top"] else 0), "grave": list(pl["grave"]),
             "skip": pl["skip_turns"], "herd": pl["herd"], "me": pl["me"], "me_dice": pl["me_dice"],
             "production": sum(RESOURCE_TABLE[r["size"]]["energy"]
-                              for r in st["resources"].values() if r["owner"] == s),
+                              for r in state["resources"].values() if r["owner"] == s),
             "transit": list(pl["transit"]), "turns": pl["turns"],
         }
     out: dict[str, Any] = {
-        "n": st["board_size"], "nml": list(st["nml_sides"]), "phase": st["phase"], "round": st["round"],
-        "active": st["active"], "order": list(st["order"]), "seat": seat,
-        "special": get_board(st["board_size"]).special_fields(), "pieces": pieces, "markers": markers,
-        "resources": resources, "players": players, "result": st.get("result"),
-        "open_sides": list(st["open_sides"]),
+        "n": state["board_size"], "nml": list(state["nml_sides"]), "phase": state["phase"], "round": state["round"],
+        "active": state["active"], "order": list(state["order"]), "seat": seat,
+        "special": get_board(state["board_size"]).special_fields(), "pieces": pieces, "markers": markers,
+        "resources": resources, "players": players, "result": state.get("result"),
+        "open_sides": list(state["open_sides"]),
         "asking": asked[0]["seat"] if asked else None,
-        "combat_fields": sorted(st["turn"].get("combat_fields", [])),
-        "alliances": visible_alliances(st, seat),
+        "combat_fields": sorted(state["turn"].get("combat_fields", [])),
+        "alliances": visible_alliances(state, seat),
     }
-    if seat in st["players"] and st["players"][seat]["team"]:
-        pl = st["players"][seat]
+    if seat in state["players"] and state["players"][seat]["team"]:
+        pl = state["players"][seat]
         top = pl["deck_top"]
         deck = list(pl["deck"]) + ([top["card"]] if top else [])
         tops = {}
-        for q in st["order"]:
-            qt = st["players"][q]["deck_top"]
+        for q in state["order"]:
+            qt = state["players"][q]["deck_top"]
             if qt and seat in qt["seen_by"]:
                 tops[q] = qt["card"]
         out["you"] = {"hand": sorted(pl["hand"]), "energy": pl["energy"],
@@ -131,11 +131,11 @@ def _card_line(cid: str) -> dict[str, Any]:
             "cost": c["cost"], "deity": c["deity"], "icons": list(c["icons"])}
 
 
-def redeal(st: State, seat: str | None, rng: random.Random) -> State:
+def redeal(state: State, seat: str | None, rng: random.Random) -> State:
     """A copy with what `seat` cannot see re-dealt: other players' hands and decks
     (reshuffled between them, sizes kept), their energy, standing orders, and deck tops
     `seat` has not seen."""
-    new: State = json.loads(json.dumps(st))
+    new: State = json.loads(json.dumps(state))
     for s, pl in new["players"].items():
         if s == seat:
             continue
@@ -157,13 +157,13 @@ def redeal(st: State, seat: str | None, rng: random.Random) -> State:
     return new
 
 
-def _redeal_markers(st: State, owner: str, seat: str | None, rng: random.Random) -> None:
+def _redeal_markers(state: State, owner: str, seat: str | None, rng: random.Random) -> None:
     """Swap the identity of `owner`'s face-down traps and hidden summons that `seat` does
     not know with like cards from `owner`'s hand or deck."""
-    known = st["players"][seat]["known_markers"] if seat in st["players"] else {}
-    pl = st["players"][owner]
-    for mid in sorted(st["markers"]):
-        m = st["markers"][mid]
+    known = state["players"][seat]["known_markers"] if seat in state["players"] else {}
+    pl = state["players"][owner]
+    for mid in sorted(state["markers"]):
+        m = state["markers"][mid]
         if m["owner"] != owner or not m["hidden"] or mid in known:
             continue
         if m["kind"] == "N" and "piece" not in m:
@@ -188,7 +188,7 @@ def _redeal_markers(st: State, owner: str, seat: str | None, rng: random.Random)
             if kind == "trap":
                 m["uses"] = c["uses"]
             else:
-                p = st["pieces"][m["piece"]]
+                p = state["pieces"][m["piece"]]
                 sm = c["summon"]
                 p["card"], p["name"] = new_card, c["name_en"]
                 p["ep"] = p["max_ep"] = sm["ep"]
