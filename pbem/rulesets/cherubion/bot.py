@@ -138,6 +138,8 @@ def _random_deck(team: str, rng: random.Random) -> str:
 def _random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
     if state["round"] > 6 and rng.random() < min(0.35, 0.04 * (state["round"] - 6)):
         return ["SURRENDER"]
+    if state["players"][seat]["transit"]:
+        return ["PASS"]  # all MÉ goes to carrying the captive home
     out: list[str] = []
     me = _draw_and_build(state, seat, rng, state["players"][seat]["me"], out)
     me = _deploy(state, seat, rng, me, out)
@@ -146,6 +148,7 @@ def _random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
     _moves(state, seat, rng, me, enemies, out)
     _attacks(state, seat, rng, enemies, out)
     out += _random_cards(state, seat, rng)
+    out.append("PASS")  # the engine walks out the MÉ this script leaves
     if state["config"]["options"]["diplomacy"] and rng.random() < 0.3:
         others = [s for s in state["order"] if s != seat and state["players"][s]["alive"]]
         if others:

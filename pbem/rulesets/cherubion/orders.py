@@ -630,22 +630,44 @@ class FreeAttack(Order):
 
 @dataclass(frozen=True)
 class Loss(Order):
+    """How a resource-destruction loss is split among your Base pieces (Rulebook
+    "Erőforrások": "a játékos maga osztja el a veszteséget"): `CH8=12` takes 12 ÉP on CH8,
+    a piece without an amount takes all it can of what is left, in the order written;
+    what is still left goes one point at a time to the piece with the most ÉP."""
+
     verbs = ("LOSS", "veszteseg")
-    usage = "LOSS <piece> [<piece> ...]"
-    example = "LOSS CH8 CH9"
+    usage = "LOSS <piece>[=<ÉP>] [<piece>[=<ÉP>] ...]"
+    example = "LOSS CH8=12 CH9=1 CH10=1 CH1=1"
     standing = True
     pieces: tuple[str, ...]
+    amounts: tuple[int, ...] = ()  # per piece; 0: all it can take; () : all 0
 
     @classmethod
     def parse(cls, t: Tokens) -> Loss:
         rest = _rest(t)
         if not rest:
-            raise OrderError("LOSS takes the pieces in your Base in the order they take "
-                             "losses, e.g. LOSS CH8 CH9")
-        return cls(tuple(piece(w) for w in rest))
+            raise OrderError("LOSS takes the pieces in your Base that take the loss, each with "
+                             "the ÉP it loses or in the order they take it, e.g. LOSS CH8=12 "
+                             "CH9=1 CH10=1 CH1=1 or LOSS CH8 CH9")
+        pieces, amounts = [], []
+        for w in rest:
+            name, _, amount = w.partition("=")
+            pieces.append(piece(name))
+            n = number(amount, "the ÉP a piece loses") if amount else 0
+            if amount and n < 1:
+                raise OrderError(f'"{w}": a piece given an amount loses 1 ÉP or more; leave '
+                                 "it out of the list instead, e.g. LOSS CH8=12 CH9=3")
+            amounts.append(n)
+        if len(set(pieces)) < len(pieces):
+            raise OrderError("LOSS names a piece twice; give each piece once, e.g. LOSS CH8=12 "
+                             "CH9=3")
+        return cls(tuple(pieces), tuple(amounts) if any(amounts) else ())
+
+    def items(self) -> list[tuple[str, int]]:
+        return list(zip(self.pieces, self.amounts or (0,) * len(self.pieces), strict=True))
 
     def __str__(self) -> str:
-        return "LOSS " + " ".join(self.pieces)
+        return "LOSS " + " ".join(f"{pid}={n}" if n else pid for pid, n in self.items())
 
 
 @dataclass(frozen=True)
@@ -997,7 +1019,7 @@ class Pass(_Bare):
 
 DRAFT_ORDERS: tuple[type[Order], ...] = (Team, BaseChoice, Lineup, Deck)
 PLACEMENT_ORDERS: tuple[type[Order], ...] = (Place, StartResource)
-TURN_SCRIPT: tuple[type[Order], ...] = TURN_ORDERS + (If, Else)
+TURN_SCRIPT: tuple[type[Order], ...] = TURN_ORDERS + (If, Else, Pass)
 DIPLOMACY: tuple[type[Order], ...] = (Ally, Break, Hostage, Join, Exchange)
 STANDING: tuple[type[Order], ...] = (Intruder, FreeAttack, Loss, Scry, When, Forget,
                                      StrikeBack, CaptureWith, Surrender)

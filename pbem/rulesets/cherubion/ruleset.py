@@ -18,29 +18,25 @@ from typing import Any
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
 from pbem.core.kit import DECISION, OVER, Context, Game, Order, Phase, Question, Verdict
-from pbem.core.orders import OrderLine, Prompt
+from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Variant
-from pbem.rulesets.cherubion import bot, effects, phases, position
+from pbem.rulesets.cherubion import arrival, bot, effects, phases, position
 from pbem.rulesets.cherubion import view as view_mod
 from pbem.rulesets.cherubion.board import board_data
 from pbem.rulesets.cherubion.orders import (
     ANSWERED_BY_STANDING,
-    DIPLOMACY,
     DRAFT_ORDERS,
     GRAMMAR,
     PLACEMENT_ORDERS,
     TURN_SCRIPT,
-    Exchange,
     Pass,
-    Place,
     Play,
 )
-from pbem.rulesets.cherubion.rules.reactions import answer_problem
+from pbem.rulesets.cherubion.rules.reactions import REACTIONS
 from pbem.rulesets.cherubion.rules.setup import choice_order, new_state
 from pbem.rulesets.cherubion.state import State
 
 SEATS = ("alpha", "beta", "gamma", "delta", "epsilon")
-REACTIONS = ("CAST", "DAMAGE", "ZERO", "AFTER", "TELEPORT", "BUILD", "START")
 assert effects.__name__  # the card effects register themselves on import
 
 
@@ -63,8 +59,8 @@ PHASES = {
                    _awaits_place, bot.place_prompt, bot.default_placement,
                    phases.resolve_place),
     "turn": Phase("turn", TURN_SCRIPT, "your turn orders (MOVE, DEPLOY, DRAW, BUILD, "
-                  "UPGRADE, PLAY, ATTACK, EXECUTE, IF, ELSE)", _awaits_turn, bot.turn_prompt,
-                  lambda s, seat: [], phases.resolve_turn, unasked=True),
+                  "UPGRADE, PLAY, ATTACK, EXECUTE, IF, ELSE, PASS)", _awaits_turn, bot.turn_prompt,
+                  lambda s, seat: ["PASS"], phases.resolve_turn, unasked=True),
 }
 
 
@@ -97,6 +93,7 @@ class Cherubion(Game):
     answers = {**{kind: (Play, Pass) for kind in REACTIONS},
                **{kind: (t, Pass) for kind, t in ANSWERED_BY_STANDING.items()}}
     state_schema = State
+    report_outcomes = True
     state_is_plain_json = True
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
@@ -151,20 +148,14 @@ class Cherubion(Game):
         phases.absorb_standing(ctx, seat, lines)
 
     def check(self, state: Any, seat: str, order: Order) -> Verdict:
-        if isinstance(order, DIPLOMACY):
-            if not isinstance(order, Exchange) and not state["config"]["options"]["diplomacy"]:
-                # prisoner exchange is in the rulebook's "Fogolyejtés", not the optional
-                # Diplomacy rule: it is always allowed
-                return "Diplomacy is an optional rule not used in this game (option " \
-                       "diplomacy=true)"
-            if state["phase"] == "draft":
-                return "diplomacy starts after the draft"
-        if isinstance(order, Place) and order.piece not in state["pieces"]:
-            return f"{order.piece} is not a piece"
         q = next((q for q in self.questions(state) if q.seat == seat), None)
-        if q is not None and q.kind in REACTIONS and isinstance(order, Play):
-            return answer_problem(state, seat, order, q.options)
-        return None
+        return arrival.check_line(state, seat, order, q)
+
+    def parse(self, state: Any, seat: str, text: str) -> Parsed:
+        """The kit's parse (syntax, the step, each line on its own), then the file as a
+        whole on arrival: a turn file line by line on a plan of the turn (arrival.py)."""
+        parsed = super().parse(state, seat, text)
+        return Parsed.of(arrival.judge_file(state, seat, parsed.lines))
 
     def is_standing(self, state: Any, seat: str, order: Order) -> bool:
         """A standing order that the question open for `seat` asks for (SCRY, FREEATTACK,
@@ -174,10 +165,6 @@ class Cherubion(Game):
         kind = next((q.kind for q in self.questions(state) if q.seat == seat), None)
         wanted = ANSWERED_BY_STANDING.get(kind or "")
         return wanted is None or not isinstance(order, wanted)
-
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """Nothing: the report of the step names the asked seat in its phase label, and the
-        asked seat's prompt holds the question (as before the kit)."""
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         return Prompt(q.text, q.options, q.options, {"phase": DECISION, "kind": q.kind})

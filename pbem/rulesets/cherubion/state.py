@@ -74,7 +74,7 @@ class Standing(TypedDict, total=False):
 
     intruder: Literal["prisoner", "kill"]
     freeattack: bool
-    loss: list[str]  # LOSS: pieces in the order they take a resource-destruction loss
+    loss: list[str]  # LOSS: "CH8=12" (takes 12 ÉP) or "CH8" (all it can), in order
     scry: str
     capture: str  # a transport piece id, ANY or NO
     strikeback: dict[str, list[str]]  # my piece -> the attackers it saves its strike-back for

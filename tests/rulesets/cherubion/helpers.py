@@ -8,6 +8,7 @@ from typing import Any
 from pbem.core.dice import ScriptedDice
 from pbem.core.events import Event
 from pbem.core.kit import Context
+from pbem.core.orders import OrderLine
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.orders import GRAMMAR, BaseChoice, Team
@@ -29,7 +30,8 @@ def build(teams: dict[str, str], sides: dict[str, int], *, variant: str = "stand
         n, [6], [1, 2, 3, 4, 5])
     state["order"] = seats
     apply_draft(Context(state, ScriptedDice([])),
-                {s: [Team((teams[s],)), BaseChoice((sides[s],))] for s in seats})
+                {s: [OrderLine(1, "", Team((teams[s],))), OrderLine(2, "", BaseChoice((sides[s],)))]
+                 for s in seats})
     for pl in state["players"].values():
         pl["deck"] = []
         pl["deck_size"] = 0
@@ -97,6 +99,11 @@ def play_turn(state: dict[str, Any], seat: str, text: str, dice: list[int]) -> t
     d = ScriptedDice(dice)
     state, events = RULESET.resolve(state, {seat: parsed}, d)
     return state, events, d
+
+
+def refusal(state: dict[str, Any], seat: str, text: str) -> str:
+    """The arrival refusals of `seat`'s file (one per refused line), "" when all is taken."""
+    return "\n".join(ln.error for ln in RULESET.parse(state, seat, text).lines if ln.error)
 
 
 def answer(state: dict[str, Any], texts: dict[str, str],

@@ -5,6 +5,7 @@ cleanly."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +33,7 @@ from pbem.rulesets.cherubion.orders import (
     Upgrade,
     When,
 )
+from tests.support.cases import set_path
 
 from .helpers import build, parse_line
 
@@ -136,6 +138,8 @@ def test_errors_say_what_and_what_would_be_right(text: str, fragment: str) -> No
 
 def test_parse_rejects_orders_of_another_step() -> None:
     st = build({"alpha": "melan", "beta": "choler"}, {"alpha": 4, "beta": 1})
+    st["pieces"]["ME1"]["loc"] = "K8"
+    st["players"]["alpha"]["me"] = 1
     p = RULESET.parse(st, "alpha", "TEAM melan\nMOVE ME1 K9\nPLACE ME1 K8")
     assert [ln.ok for ln in p.lines] == [False, True, False]
     assert "TEAM is not part of this step; it asks for your turn orders" in p.lines[0].error
@@ -158,9 +162,49 @@ def test_orders_of_random_playouts_parse_back_from_their_canonical_form() -> Non
     assert seen > 200
 
 
+# The position each sample turn file is written for (set paths, as in the case files):
+# a file is judged on arrival against the board, so the board must fit it.
+EXAMPLE_POSITIONS: dict[str, dict[str, Any]] = {
+    "turn.txt": {
+        "players.alpha.me": 14, "players.alpha.energy": 20,
+        "players.alpha.deck": ["n01"], "players.alpha.deck_size": 1,
+        "players.alpha.hand": ["me01", "me01", "me03"],
+        "pieces.ME2.loc": "K10", "pieces.ME5.loc": "K8", "pieces.ME8.loc": "K8",
+        "pieces.ME4.loc": "H12", "pieces.ME7.loc": "K6", "pieces.CH2.loc": "I12",
+        "pieces.CH3.loc": "K6",
+    },
+    "turn_hu.txt": {
+        "players.beta.me": 26, "players.beta.energy": 10,
+        "players.beta.deck": ["n01"], "players.beta.deck_size": 1, "players.beta.hand": ["n09"],
+        "pieces.CH2.loc": "D12", "pieces.CH3.loc": "E12", "pieces.CH5.loc": "E13",
+        "pieces.CH4.loc": "F16", "pieces.ME4.loc": "F16", "pieces.SA7.loc": "prison:beta",
+        "resources.N1": {"id": "N1", "owner": "beta", "field": "B6", "size": "medium",
+                         "ep": 40, "active": True},
+    },
+    "exchange.txt": {
+        "players.alpha.me": 6, "players.alpha.deck": ["n01"], "players.alpha.deck_size": 1,
+        "pieces.ME2.loc": "K11", "pieces.CH5.loc": "prison:alpha", "pieces.ME8.loc": "prison:beta",
+    },
+    "gates.txt": {
+        "players.gamma.me": 12, "players.gamma.energy": 13,
+        "players.gamma.hand": ["n16", "sa03"],
+        "pieces.SA6.loc": "E4", "pieces.SA5.loc": "E8", "pieces.SA7.loc": "B3",
+        "pieces.SA8.loc": "C2", "pieces.SA1.loc": "H13", "pieces.ME8.loc": "I12",
+        "pieces.ME7.loc": "I13",
+        "markers": {mid: {"id": mid, "kind": "T", "field": f, "owner": "gamma", "card": "n15",
+                          "hidden": False} for mid, f in (("T1", "E7"), ("T2", "I10"),
+                                                          ("T3", "E10"))},
+        "id_counters.T": 3,
+    },
+}
+SIDES = {"alpha": 4, "beta": 1, "gamma": 3, "delta": 2, "epsilon": 5}
+
+
 def _state_for(name: str, seat: str) -> dict:
     st = build({s: t for s, t in zip(RULESET.seat_ids(5, "standard"), data.TEAMS, strict=False)},
-               {s: i + 1 for i, s in enumerate(RULESET.seat_ids(5, "standard"))})
+               SIDES)
+    for path, value in EXAMPLE_POSITIONS.get(name, {}).items():
+        set_path(st, path, value)
     if name in ("draft.txt", "custom_deck.txt"):
         st["phase"] = "draft"
     elif name == "placement.txt":

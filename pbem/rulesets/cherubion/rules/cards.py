@@ -58,9 +58,13 @@ def hidden_play(cid: str) -> bool:
 
 
 def demigod_dead(state: State, deity: str) -> bool:
-    """[A] spec §5.7.3: a demigod's cards work only while that demigod lives."""
-    return not any(p["kind"] == "demigod" and deity in p["teams"] and p["loc"] != "gone"
-                   for p in state["pieces"].values())
+    """Rulebook "Diplomácia": "a halott félisten lapjait nem használhatják" (a dead
+    demigod's cards cannot be used; spec §5.7.3 [A]). Only a demigod who was in the game
+    and fell is dead: a demigod nobody plays is not, and his cards are usable like any
+    other demigod's (the rulebook's own example deals Melan "Ménes (utóbbi Otoaak lap!)" in
+    a game without Otoaak)."""
+    were = [p for p in state["pieces"].values() if p["kind"] == "demigod" and deity in p["teams"]]
+    return bool(were) and all(p["loc"] == "gone" for p in were)
 
 
 def surcharge(state: State, caster: Piece, cid: str) -> int | str:
@@ -73,7 +77,8 @@ def surcharge(state: State, caster: Piece, cid: str) -> int | str:
     if deity == "any":
         return 0
     if demigod_dead(state, deity):
-        return f"{deity.capitalize()} is dead: his cards can no longer be used"
+        return (f"{deity.capitalize()} is dead: his cards can no longer be used (Rulebook "
+                "\"Diplomácia\": \"a halott félisten lapjait nem használhatják\")")
     if deity in caster["teams"]:
         return 0
     if "exclusive" in c["icons"]:

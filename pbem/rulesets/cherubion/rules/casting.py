@@ -22,17 +22,16 @@ from pbem.rulesets.cherubion.rules.cards import (
 from pbem.rulesets.cherubion.rules.life import to_grave
 from pbem.rulesets.cherubion.rules.queries import cut_short
 from pbem.rulesets.cherubion.rules.reactions import Item, others, window
+from pbem.rulesets.cherubion.rules.results import LEFT_THE_GAME, Result, changed, done, refused
 from pbem.rulesets.cherubion.state import Piece, State
 
 
-def play_card(ctx: Context, seat: str, play: Play) -> str | None:
-    """A PLAY line; returns why the card had no effect (not played, cancelled, fizzled),
-    or None."""
+def play_card(ctx: Context, seat: str, play: Play) -> Result:
+    """A PLAY line, and what became of it."""
     state: State = ctx.state
     why = check_play(state, seat, play)
-    if why:
-        ctx.log.public("skipped", f"{seat}: {play} skipped: {why}", seat=seat)
-        return why
+    if why:  # told to the seat alone, in the line's outcome (the card stays hidden)
+        return refused(why)
     announce(ctx, seat, play, pay(ctx, seat, play))
     c = data.card(play.card)
     hidden = hidden_play(play.card)
@@ -43,11 +42,11 @@ def play_card(ctx: Context, seat: str, play: Play) -> str | None:
         window(ctx, item, "CAST", others(state, seat), _cast_info(state, seat, play))
         if cut_short(state):
             to_grave(state, seat, play.card)
-            return "your turn ended: you left the game"
+            return changed(LEFT_THE_GAME)
     if item.countered:
         to_grave(state, seat, play.card)
         ctx.log.public("countered", f"{c['name_hu']} is cancelled")
-        return "cancelled by an enemy instant; the energy stays paid"
+        return changed("cancelled by an enemy instant; the energy stays paid")
     gone = [t for t in play.targets
             if (t in state["pieces"] and state["pieces"][t]["loc"] == "gone")
             or (t in state["players"] and not state["players"][t]["alive"])]
@@ -56,11 +55,11 @@ def play_card(ctx: Context, seat: str, play: Play) -> str | None:
         to_grave(state, seat, play.card)
         ctx.log.public("fizzle", f"{c['name_hu']} has no effect: {', '.join(gone)} left the "
                        "game")
-        return f"no effect: {', '.join(gone)} left the game"
+        return changed(f"no effect: {', '.join(gone)} left the game; the energy stays paid")
     resolve_card(ctx, seat, play)
     if not hidden:
         _after_windows(ctx, seat, play)
-    return None
+    return done()
 
 
 def _cast_info(state: State, seat: str, play: Play) -> dict[str, object]:

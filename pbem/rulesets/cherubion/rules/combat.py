@@ -44,6 +44,14 @@ from pbem.rulesets.cherubion.rules.queries import (
     visible_hostiles_at,
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, enemies, window
+from pbem.rulesets.cherubion.rules.results import (
+    LEFT_THE_GAME,
+    Result,
+    changed,
+    done,
+    not_needed,
+    refused,
+)
 from pbem.rulesets.cherubion.state import Piece, State
 
 RESOURCE_VSZ = 20  # Rulebook "Erőforrások": every resource has VSZ 20
@@ -141,7 +149,11 @@ def _damage_window(ctx: Context, att: Piece, dfd: Piece, b: Blow) -> None:
 
 def strikeback_plan(state: State, dfd: Piece) -> list[str]:
     """The attackers `dfd`'s STRIKEBACK standing order saves its strike-back for (those
-    still in play); empty: the first it can reach."""
+    still in play); empty: the first it can reach. A piece without reach has no choice
+    (Rulebook "Harc több ellenféllel": it fights the enemy on its own field; only "ha a
+    karakter képes távolabbi mezőket támadni" does the player decide): its plan is void."""
+    if dfd["reach"] == 0:
+        return []
     plans = state["players"][dfd["owner"]]["standing"].get("strikeback", {})
     return [x for x in plans.get(dfd["id"], [])
             if x in state["pieces"] and state["pieces"][x]["loc"] != "gone"]
@@ -171,19 +183,19 @@ def can_strike_back(state: State, dfd: Piece, att: Piece) -> bool:
 
 
 def exchange(ctx: Context, att_id: str, target: str, *, free: bool = False,
-             melee: bool = False, capture: str = "") -> str | None:
-    """One exchange (see the module docstring). Returns why it did not take place, or
-    None."""
+             melee: bool = False, capture: str = "") -> Result:
+    """One exchange (see the module docstring), and what became of it for the order line
+    that asked for it."""
     state: State = ctx.state
     att = state["pieces"].get(att_id)
     label = "Free attack" if free else ("Mandatory melee" if melee else "Attack")
     why = attack_problem(state, att, target, free=free) if att else "no such piece"
     if why:
         ctx.log.public("skipped", f"{label} {att_id} -> {target} skipped: {why}")
-        return why
+        return refused(why)
     assert att is not None
     if free and (not _takes_free_attack(ctx, att, state["pieces"][target]) or cut_short(state)):
-        return "no free attack"
+        return not_needed("no free attack")
     turn = state["turn"]
     if att["hidden"]:
         # a hidden or invisible piece is revealed when it attacks (spec §2.8 n14)
@@ -194,7 +206,7 @@ def exchange(ctx: Context, att_id: str, target: str, *, free: bool = False,
         turn["combat"] = True
     if target in state["resources"]:
         _attack_resource(ctx, att, target)
-        return None
+        return done()
     dfd = state["pieces"][target]
     cf = turn.setdefault("combat_fields", [])
     cf += [f for f in (att["loc"], dfd["loc"]) if f not in cf]
@@ -203,7 +215,7 @@ def exchange(ctx: Context, att_id: str, target: str, *, free: bool = False,
     first = blow(ctx, att, dfd, label, tk_mod=10 if free else 0, fe_mod=4 if free else 0)
     _damage_window(ctx, att, dfd, first)
     if cut_short(state):
-        return "your turn ended: you left the game"
+        return changed(LEFT_THE_GAME)
     _apply(ctx, att, dfd, first, label)
     if not free and can_strike_back(state, dfd, att):
         turn.setdefault("struck", []).append(dfd["id"])
@@ -212,14 +224,15 @@ def exchange(ctx: Context, att_id: str, target: str, *, free: bool = False,
         back = blow(ctx, dfd, att, "Strike-back", tk_mod=-penalty)
         _damage_window(ctx, dfd, att, back)
         if cut_short(state):
-            return "your turn ended: you left the game"
+            return changed(LEFT_THE_GAME)
         _apply(ctx, dfd, att, back, "Strike-back")
     # deaths at the end of the exchange (Rulebook example: the dying enemy still strikes);
     # a victim at -9..0 may be captured instead: the ATTACK line's CAPTURE carrier, else
     # the blow's owner's CAPTURE standing order (also for the strike-back's victim)
-    capture_or_kill(ctx, att["owner"], dfd, f"killed by {name_of(state, att['id'])}", capture)
+    failed = capture_or_kill(ctx, att["owner"], dfd, f"killed by {name_of(state, att['id'])}",
+                             capture)
     capture_or_kill(ctx, dfd["owner"], att, f"killed by {name_of(state, dfd['id'])}")
-    return None
+    return changed(f"no capture: {failed}") if failed else done()
 
 
 def standing_carrier(state: State, seat: str, victim: Piece) -> str:
@@ -237,20 +250,25 @@ def standing_carrier(state: State, seat: str, victim: Piece) -> str:
 
 
 def capture_or_kill(ctx: Context, seat: str, victim: Piece, why: str,
-                    carrier: str = "") -> None:
+                    carrier: str = "") -> str | None:
     """A blow of `seat` has left `victim` where it is: below 0 it dies, unless (at -9..0)
     `seat` captures it (Rulebook "Fogolyejtés": whenever an enemy character is wounded to
     9..0 and the attacker has a transport piece); at exactly 0 it is captured if a carrier
-    is given, else it waits for the end step (it may still be healed)."""
+    is given, else it waits for the end step (it may still be healed). Returns why the
+    capture asked for (`carrier`) could not be made, or None."""
     state: State = ctx.state
     if victim["loc"] == "gone" or victim["captive"] or victim["ep"] > 0:
-        return
+        return None
+    failed = None
+    named = carrier
     carrier = carrier or standing_carrier(state, seat, victim)
-    if carrier and hostile(state, seat, victim["owner"]) and \
-            _capture(ctx, seat, victim, carrier):
-        return
+    if carrier and hostile(state, seat, victim["owner"]):
+        failed = _capture(ctx, seat, victim, carrier, named=bool(named))
+        if failed is None:
+            return None
     if victim["ep"] < 0:
         kill(ctx, victim, why, seat)
+    return failed if named else None
 
 
 def _attack_resource(ctx: Context, att: Piece, rid: str) -> None:
@@ -276,19 +294,32 @@ def _attack_resource(ctx: Context, att: Piece, rid: str) -> None:
         destroy_resource(ctx, rid, f"attacked by {name_of(state, att['id'])}", by=att["owner"])
 
 
-def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str) -> bool:
+def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str, *,
+             named: bool) -> str | None:
     """Rulebook "Fogolyejtés": an enemy character brought to -9..0 may be captured if the
     attacker has a transport piece (spec §5.13: anywhere on the board, with room). The body
-    stays on its field until the transporter fetches it."""
+    stays on its field until the transporter fetches it. Returns why not, or None; a
+    capture an order named that fails is announced."""
     state: State = ctx.state
-    if not carrier_id or dfd["summoned"] or not -9 <= dfd["ep"] <= 0:
-        return False
+    if not -9 <= dfd["ep"] <= 0:
+        return f"{dfd['id']} is at {dfd['ep']} ÉP, below -9"
     carrier = state["pieces"].get(carrier_id)
-    if carrier is None or carrier["owner"] != seat or not on_board(carrier["loc"]) \
+    if dfd["summoned"]:
+        why = (f"{name_of(state, dfd['id'])} is a summoned piece: it cannot be captured "
+               "(Rulebook \"A megidézett lények\": \"A megidézett lényeket nem lehet foglyul "
+               "ejteni!\")")
+        if not named:  # the CAPTURE standing order: its owner is told why it did nothing
+            ctx.log.private([seat], "capture_fail", f"No capture: {why}")
+    elif carrier is None or carrier["owner"] != seat or not on_board(carrier["loc"]) \
             or not has_room(state, carrier):
-        ctx.log.public("capture_fail", f"No capture: {carrier_id} is not a transport piece "
-                       "with room on the board")
-        return False
+        why = f"{carrier_id} is not a transport piece with room on the board"
+    else:
+        why = ""
+    if why:
+        if named:
+            ctx.log.public("capture_fail", f"No capture: {why}")
+        return why
+    assert carrier is not None
     dfd["captive"] = {"carrier": carrier_id, "captor": seat, "dead": True, "clock": 0,
                       "carried": carrier["loc"] == dfd["loc"], "turn_no": state["turn_no"],
                       "healed": False, "unconvertible": False}
@@ -303,7 +334,7 @@ def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str) -> bool:
     # window), which cancels the capture: that check waits for the end step.
     if dfd["ep"] < 0:
         check_elimination(ctx, seat)
-    return True
+    return None
 
 
 def _takes_free_attack(ctx: Context, att: Piece, dfd: Piece) -> bool:

@@ -29,6 +29,7 @@ from pbem.rulesets.cherubion.rules.life import (
 from pbem.rulesets.cherubion.rules.markers import reveal_piece
 from pbem.rulesets.cherubion.rules.queries import merged, name_of
 from pbem.rulesets.cherubion.rules.resources import MAX_RESOURCES
+from pbem.rulesets.cherubion.rules.results import Result, done, not_needed, refused
 from pbem.rulesets.cherubion.state import Alliance, State
 
 
@@ -52,28 +53,23 @@ Offer = Ally | Break | Hostage | Join | Exchange
 OFFERS = (Ally, Break, Hostage, Join, Exchange)
 
 
-def apply(ctx: Context, seat: str, orders: list[Offer]) -> None:
-    """Record the seat's diplomatic orders and apply every agreement now matched."""
+def apply(ctx: Context, seat: str, orders: list[Offer]) -> list[Result]:
+    """Record the seat's diplomatic orders and apply every agreement now matched; what
+    became of each order."""
     state: State = ctx.state
-    if not state["config"]["options"]["diplomacy"]:
-        # without the optional rule only prisoner exchanges (Rulebook "Fogolyejtés")
-        orders = [o for o in orders if isinstance(o, Exchange)]
     props = state["proposals"]
+    results: list[Result | None] = []
     for o in orders:
-        if isinstance(o, Break):
-            x = alliance(state, seat, o.seat)
-            if x:
-                state["alliances"].remove(x)
-                _sync_allies(state)
-                _tell(ctx, x, f"The alliance of {seat} and {o.seat} is over")
-            if merged(state, seat, o.seat):
-                ctx.log.private([seat], "diplomacy", f"{o}: {seat} and {o.seat} are one team since "
-                         "the join (Rulebook: \"a két csapat egynek számít\"); BREAK cannot "
-                         "split it")
-        elif isinstance(o, (Ally, Hostage, Join, Exchange)):
-            why = _refuse(state, seat, o)
+        if not isinstance(o, Exchange) and not state["config"]["options"]["diplomacy"]:
+            # without the optional rule only prisoner exchanges (Rulebook "Fogolyejtés")
+            results.append(refused("Diplomacy is an optional rule not used in this game"))
+        elif isinstance(o, Break):
+            results.append(_break(ctx, seat, o))
+        else:
+            why = offer_problem(state, seat, o)
             if why:
                 ctx.log.private([seat], "diplomacy", f"{o}: not recorded: {why}")
+                results.append(refused(why))
                 continue
             mine = props.setdefault(seat, [])
             if isinstance(o, (Join, Exchange)):
@@ -81,7 +77,29 @@ def apply(ctx: Context, seat: str, orders: list[Offer]) -> None:
                 mine[:] = [t for t in mine if not _same_kind(state, t, o)]
             if str(o) not in mine:
                 mine.append(str(o))
+            results.append(None)
     _match(ctx)
+    return [r if r is not None else
+            (done(f"recorded: it applies when {o.seat} sends the matching line")
+             if str(o) in props.get(seat, []) else done(f"agreed with {o.seat}"))
+            for o, r in zip(orders, results, strict=True)]
+
+
+def _break(ctx: Context, seat: str, o: Break) -> Result:
+    state: State = ctx.state
+    if merged(state, seat, o.seat):
+        ctx.log.private([seat], "diplomacy", f"{o}: {seat} and {o.seat} are one team since "
+                        "the join (Rulebook: \"a két csapat egynek számít\"); BREAK cannot "
+                        "split it")
+        return refused(f"{seat} and {o.seat} are one team since the join (Rulebook: \"a két "
+                       "csapat egynek számít\"); BREAK cannot split it")
+    x = alliance(state, seat, o.seat)
+    if not x:
+        return not_needed(f"there is no alliance with {o.seat}")
+    state["alliances"].remove(x)
+    _sync_allies(state)
+    _tell(ctx, x, f"The alliance of {seat} and {o.seat} is over")
+    return done()
 
 
 def _offer(state: State, line: str) -> Offer:
@@ -95,7 +113,7 @@ def _same_kind(state: State, line: str, o: Offer) -> bool:
     return type(t) is type(o) and t.seat == o.seat
 
 
-def _refuse(state: State, seat: str, o: Ally | Hostage | Join | Exchange) -> str | None:
+def offer_problem(state: State, seat: str, o: Ally | Hostage | Join | Exchange) -> str | None:
     """Why an offer cannot be recorded at all (the sender can see it at once)."""
     if o.seat == seat:
         return "that is your own seat; name the other player"

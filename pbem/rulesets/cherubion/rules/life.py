@@ -257,49 +257,12 @@ def loss_pool(state: State, owner: str) -> list[Piece]:
             if p["owner"] == owner and p["loc"] in bases and p["ep"] > 0]
 
 
-def loss_order(ctx: Context, owner: str, loss: int, rid: str) -> list[str]:
-    """The owner's split (spec DP10): his LOSS standing order; else, with decisions=ask and
-    pieces to split it among, his answer (it becomes his standing LOSS order); else none
-    (the default below)."""
-    state: State = ctx.state
-    pl = state["players"][owner]
-    standing = pl["standing"].get("loss")
-    if standing is not None:
-        return standing
-    pool = sorted(loss_pool(state, owner), key=lambda p: (-p["ep"], p["id"]))
-    if not pool or not ask_mode(state):
-        return []
-    option = "LOSS " + " ".join(p["id"] for p in pool)
-    answer = ctx.decide(owner, "LOSS", question=(
-        f"Your resource {rid} was destroyed: your Base pieces lose {loss} ÉP in total. Order "
-        "them (each takes what it can before the next); your answer stays as your standing "
-        "LOSS order."), default="PASS", options=(option, "PASS"), exhaustive=False,
-        public=f"how to split the loss of resource {rid}")
-    if answer == "PASS":
-        ctx.log.public("pass", f"{owner} leaves it to the default")
-        return []
-    order = GRAMMAR.parse_line(state, owner, answer)
-    assert isinstance(order, Loss)
-    pl["standing"]["loss"] = list(order.pieces)
-    return list(order.pieces)
-
-
-def apply_loss(ctx: Context, owner: str, loss: int, rid: str, by: str | None,
-               order: list[str]) -> None:
-    """Split `loss` among the owner's Base pieces: the listed pieces in order, each up to
-    its ÉP; the rest one point at a time to the piece with the highest current ÉP (spec
-    DP10's default, which avoids deaths)."""
-    state: State = ctx.state
-    pool = loss_pool(state, owner)
-    share: dict[str, int] = {p["id"]: 0 for p in pool}
+def default_split(pool: list[Piece], loss: int,
+                  taken: dict[str, int] | None = None) -> dict[str, int]:
+    """Spec DP10's default: one point at a time to the piece with the most ÉP left (which
+    avoids deaths); ties to the highest id. `taken`: what the pieces lose already."""
+    share = dict(taken) if taken else {p["id"]: 0 for p in pool}
     left = loss
-    for pid in order:
-        p = state["pieces"].get(pid)
-        if p is None or p not in pool or left <= 0:
-            continue
-        take = min(left, p["ep"])
-        share[pid] += take
-        left -= take
     while left > 0:
         cand = [p for p in pool if p["ep"] - share[p["id"]] > 0]
         if not cand:
@@ -307,6 +270,93 @@ def apply_loss(ctx: Context, owner: str, loss: int, rid: str, by: str | None,
         best = max(cand, key=lambda p: (p["ep"] - share[p["id"]], p["id"]))
         share[best["id"]] += 1
         left -= 1
+    return share
+
+
+def split_problem(state: State, owner: str, loss: int, order: Loss) -> str | None:
+    """Why a LOSS answer does not split this loss (Rulebook "Erőforrások": a piece loses at
+    most what it has; the whole loss is split while the pieces can take it), or None."""
+    pool = {p["id"]: p for p in loss_pool(state, owner)}
+    can_take = min(loss, sum(p["ep"] for p in pool.values()))
+    for pid, n in order.items():
+        if pid not in pool:
+            have = ", ".join(f"{q}={p['ep']} ÉP" for q, p in sorted(pool.items()))
+            return f"{pid} is not one of your pieces in your Base (they are: {have})"
+        if n > pool[pid]["ep"]:
+            return f"{pid} has {pool[pid]['ep']} ÉP: it can lose at most that"
+    given = sum(n for _, n in order.items())
+    fills = any(n == 0 for _, n in order.items())
+    if given > can_take or (given < can_take and not fills):
+        return (f"the amounts add up to {given}; split {can_take} ÉP (the loss is {loss}; a "
+                "piece without an amount takes what is left)")
+    return None
+
+
+def loss_order(ctx: Context, owner: str, loss: int, rid: str) -> list[tuple[str, int]]:
+    """The owner's split (Rulebook "Erőforrások": "a játékos maga osztja el a
+    veszteséget"; spec DP10): his LOSS standing order; else, with decisions=ask and pieces
+    to split it among, his answer (it becomes his standing LOSS order); else the default."""
+    state: State = ctx.state
+    pl = state["players"][owner]
+    standing = pl["standing"].get("loss")
+    if standing is not None:
+        return _entries(standing)
+    pool = sorted(loss_pool(state, owner), key=lambda p: (-p["ep"], p["id"]))
+    if not pool or not ask_mode(state):
+        return []
+    share = default_split(pool, loss)
+    option = "LOSS " + " ".join(f"{pid}={n}" for pid, n in share.items() if n)
+    answer = ctx.decide(owner, "LOSS", question=(
+        f"Your resource {rid} was destroyed: your Base pieces lose {loss} ÉP in total. Split "
+        "it (LOSS CH8=12 CH9=3: each piece at most its ÉP; a piece without an amount takes "
+        "what is left, in order); your answer stays as your standing LOSS order; PASS: "
+        f"{option[5:]}."), default="PASS", options=(option, "PASS"), exhaustive=False,
+        accept=lambda a: a == "PASS" or _fits(state, owner, loss, a),
+        public=f"how to split the loss of resource {rid}", data={"loss": loss})
+    if answer == "PASS":
+        ctx.log.public("pass", f"{owner} leaves it to the default")
+        return []
+    order = GRAMMAR.parse_line(state, owner, answer)
+    assert isinstance(order, Loss)
+    pl["standing"]["loss"] = [_entry(pid, n) for pid, n in order.items()]
+    return order.items()
+
+
+def _fits(state: State, owner: str, loss: int, answer: str) -> bool:
+    order = GRAMMAR.parse_line(state, owner, answer)
+    return isinstance(order, Loss) and split_problem(state, owner, loss, order) is None
+
+
+def _entry(pid: str, n: int) -> str:
+    return f"{pid}={n}" if n else pid
+
+
+def _entries(standing: list[str]) -> list[tuple[str, int]]:
+    out = []
+    for e in standing:
+        pid, _, n = e.partition("=")
+        out.append((pid, int(n) if n else 0))
+    return out
+
+
+def apply_loss(ctx: Context, owner: str, loss: int, rid: str, by: str | None,
+               order: list[tuple[str, int]]) -> None:
+    """Split `loss` among the owner's Base pieces as `order` says (a piece with an amount
+    takes that, one without all it can, each at most its ÉP), the rest by the default."""
+    state: State = ctx.state
+    pool = loss_pool(state, owner)
+    share: dict[str, int] = {p["id"]: 0 for p in pool}
+    left = loss
+    for pid, n in order:
+        p = state["pieces"].get(pid)
+        if p is None or p not in pool or left <= 0:
+            continue
+        take = min(left, p["ep"] - share[pid], n or left)
+        share[pid] += take
+        left -= take
+    total = sum(share.values())
+    share = default_split(pool, left, share)
+    left -= sum(share.values()) - total
     for pid, amount in sorted(share.items()):
         if amount:
             damage(ctx, state["pieces"][pid], amount, f"loss of resource {rid}", by)

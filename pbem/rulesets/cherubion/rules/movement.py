@@ -11,9 +11,10 @@ taken), "Hazatérés", "A Senki Földje", "Csapdák", "A megidézett lények", "
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pbem.core.kit import Context
+from pbem.core.kit import DONE, Context
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import GRAMMAR, Intruder, Move
 from pbem.rulesets.cherubion.rules.combat import exchange, free_attackers
@@ -40,17 +41,32 @@ from pbem.rulesets.cherubion.rules.queries import (
     visible_hostiles_at,
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, window
+from pbem.rulesets.cherubion.rules.results import (
+    LEFT_THE_GAME,
+    Result,
+    changed,
+    done,
+    not_needed,
+    refused,
+)
 from pbem.rulesets.cherubion.state import Piece, State
 
 
 @dataclass
 class Walk:
-    """A move under way: the mover's own MÉ (a summon with its own dice), if any."""
+    """A move under way: the mover's own MÉ (a summon with its own dice), if any, and the
+    steps taken so far."""
 
     own: int | None = None
+    steps: int = 0
+
+    def cut(self, why: str) -> Result:
+        """The walk ends before its path does: refused if no step was taken, else changed."""
+        return changed(why + "; the rest of the path was not taken") if self.steps \
+            else refused(why)
 
 
-def _home_from_nml(ctx: Context, p: Piece) -> str | None:
+def _home_from_nml(ctx: Context, p: Piece) -> Result:
     """`MOVE <piece> HOME` for a piece that stayed in No-Man's Land: it teleports home
     (Rulebook "A Senki Földje": "onnan lehet teleportálni a Bázisra"), free of MÉ like the
     teleport on entering; it may be deployed again from its player's next turn. No card can
@@ -60,11 +76,11 @@ def _home_from_nml(ctx: Context, p: Piece) -> str | None:
     if not can_step(p):
         why = f"{name_of(state, p['id'])} cannot teleport (immobilised)"
         ctx.log.public("skipped", why)
-        return why
+        return refused(why)
     if not bases:
         why = f"{name_of(state, p['id'])} has no Base to go home to"
         ctx.log.public("skipped", why)
-        return why
+        return refused(why)
     p["loc"] = f"base:{bases[0]}"
     p["home_turn"] = state["players"][p["owner"]]["turns"]
     ctx.log.public("home", f"{name_of(state, p['id'])} goes home from No-Man's Land "
@@ -73,7 +89,7 @@ def _home_from_nml(ctx: Context, p: Piece) -> str | None:
     carried = [q for q in state["pieces"].values() if q["loc"] == "nml"
                and q["captive"] and q["captive"]["carrier"] == p["id"]]
     _arrive_bodies(ctx, carried, nml=False)
-    return None
+    return done(f"home from No-Man's Land, in the Base on side {bases[0]}")
 
 
 def move_problem(state: State, seat: str, mv: Move) -> str | None:
@@ -116,8 +132,8 @@ def _carry_problem(state: State, seat: str, mv: Move, p: Piece) -> str | None:
     return None
 
 
-def move(ctx: Context, seat: str, mv: Move) -> str | None:
-    """Carry out a MOVE or FLEE line; returns why it did not start, or None."""
+def move(ctx: Context, seat: str, mv: Move) -> Result:
+    """Carry out a MOVE or FLEE line."""
     state: State = ctx.state
     p = state["pieces"].get(mv.piece)
     if p is not None and p["owner"] == seat and p["loc"] == "nml" and mv.path == ("HOME",) \
@@ -125,8 +141,7 @@ def move(ctx: Context, seat: str, mv: Move) -> str | None:
         return _home_from_nml(ctx, p)
     why = move_problem(state, seat, mv)
     if why:
-        ctx.log.public("skipped", f"{seat}: {mv} skipped: {why}", seat=seat)
-        return why
+        return refused(why)
     assert p is not None
     walk = Walk()
     if p["summoned"] and p["own_me"]:
@@ -136,19 +151,17 @@ def move(ctx: Context, seat: str, mv: Move) -> str | None:
     if engaged(state, p):
         _flee(ctx, p, mv)
         if cut_short(state):
-            return "your turn ended: you left the game"
+            return changed(LEFT_THE_GAME)
     if p["loc"] == "gone" or not on_board(p["loc"]) or p["captive"]:
-        return None  # it fell to the free attacks
+        return changed(f"{mv.piece} fell to the free attacks before it could step away")
     path = list(mv.path)
     if mv.to:
         avoid = frozenset(f for f in board(state).fields if visible_hostiles_at(state, seat, f))
         route = board(state).path_to(p["loc"], mv.to, avoid)
         if route is None:
-            ctx.log.public("skipped", f"{seat}: {mv} skipped: no route to {mv.to}", seat=seat)
-            return f"no route to {mv.to}"
+            return refused(f"no route to {mv.to} around the enemies it knows of")
         path = route
-    _walk(ctx, walk, mv, p, path)
-    return None
+    return _walk(ctx, walk, mv, p, path)
 
 
 def _flee(ctx: Context, p: Piece, mv: Move) -> None:
@@ -195,7 +208,7 @@ def _passengers(state: State, p: Piece, mv: Move) -> list[Piece]:
     return out
 
 
-def _walk(ctx: Context, walk: Walk, mv: Move, p: Piece, path: list[str]) -> None:
+def _walk(ctx: Context, walk: Walk, mv: Move, p: Piece, path: list[str]) -> Result:
     state: State = ctx.state
     b = board(state)
     i = 0
@@ -204,40 +217,43 @@ def _walk(ctx: Context, walk: Walk, mv: Move, p: Piece, path: list[str]) -> None
         if tok.startswith("GATE"):
             ctx.log.public("skipped", f"{name_of(state, p['id'])}: GATE given but {p['loc']} is "
                            "not a gate just entered; the rest of the move is dropped")
-            return
+            return walk.cut(f"{tok}: {p['loc']} is not a gate it just entered")
         if tok in ("OUT", "HOME"):
-            _step_out(ctx, walk, mv, p, tok)
-            return
+            return _step_out(ctx, walk, mv, p, tok)
         if tok not in b.adj[p["loc"]]:
             ctx.log.public("skipped", f"{name_of(state, p['id'])} stops on {p['loc']}: {tok} is "
                            "not adjacent")
-            return
+            return walk.cut(f"stopped on {p['loc']}: {tok} is not next to it")
         if not _pay_step(ctx, walk, p):
             ctx.log.public("skipped", f"{name_of(state, p['id'])} stops on {p['loc']}: no MÉ "
                            "left")
-            return
+            return walk.cut(f"stopped on {p['loc']}: no MÉ left")
+        walk.steps += 1
         passengers = _passengers(state, p, mv)
         relocate(state, p, tok, passengers)
         i += 1
         last = i == len(path)
         stop = enter_field(ctx, p, tok, final=last, passengers=passengers)
-        if p["loc"] == "gone" or not on_board(p["loc"]):
-            return
+        if p["loc"] == "gone":
+            return changed(f"{mv.piece} died on {tok}")
+        if not on_board(p["loc"]):
+            return changed(f"{mv.piece} left the board from {tok}")
         if stop:
             if not last:
                 ctx.log.public("stop", f"{name_of(state, p['id'])} stops on {tok}")
-            return
+                return walk.cut(f"stopped on {tok}: it is engaged there")
+            return done(f"{mv.piece} on {tok}, engaged")
         if any(m["kind"] == "T" and m["field"] == tok for m in state["markers"].values()):
             # Rulebook "Teleportálás": entering a gate teleports the piece
             nxt = path[i] if i < len(path) else ""
             gate_tok = nxt if nxt.startswith("GATE") else ""
             if gate_tok:
                 i += 1
-            _teleport(ctx, walk, mv, p, tok, gate_tok, path[i:])
-            return
+            return _teleport(ctx, walk, mv, p, tok, gate_tok, path[i:])
+    return done(f"{mv.piece} on {p['loc']}")
 
 
-def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> None:
+def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> Result:
     """OUT or HOME: over the border edge of the piece's field (Rulebook "Hazatérés", "A
     Senki Földje")."""
     state: State = ctx.state
@@ -245,12 +261,12 @@ def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> None:
     if p["loc"] not in b.side_of:
         ctx.log.public("skipped", f"{name_of(state, p['id'])}: {p['loc']} is not a border "
                        "field; cannot step out")
-        return
+        return walk.cut(f"{tok}: {p['loc']} is not a border field")
     side = b.side_of[p["loc"]]
     why = cross_problem(state, p, side)
     if why:
         ctx.log.public("skipped", f"{name_of(state, p['id'])} cannot step out: {why}")
-        return
+        return walk.cut(f"{tok}: {why}")
     if tok == "HOME" and side in state["nml_sides"] and p["kind"] != "demigod" \
             and not p["hidden"]:
         # No-Man's Land is a one-way gate home: Hamis Utazás II may divert it
@@ -258,19 +274,22 @@ def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> None:
         foes = [s for s in state["players"] if hostile(state, s, p["owner"])]
         window(ctx, item, "TELEPORT", foes, {"piece": p["id"], "field": p["loc"]})
         if cut_short(state):
-            return
+            return changed(LEFT_THE_GAME)
         if item.diverted:
             if _pay_step(ctx, walk, p):
                 enter_foreign_base(ctx, p, state["players"][item.diverted]["bases"][0])
-            return
+            return changed(f"diverted into {item.diverted}'s Base by Hamis Utazás II")
     if not _pay_step(ctx, walk, p):
         ctx.log.public("skipped", f"{name_of(state, p['id'])} stops: no MÉ left")
-        return
+        return walk.cut(f"stopped on {p['loc']}: no MÉ left")
     cross(ctx, p, side, home=tok == "HOME", passengers=_passengers(state, p, mv))
+    where = {"nml": "in No-Man's Land"}.get(p["loc"], p["loc"].replace("base:", "in the Base on side ")
+                                              .replace("prison:", "a prisoner of "))
+    return done(f"{mv.piece} {where}")
 
 
 def _teleport(ctx: Context, walk: Walk, mv: Move, p: Piece, gate: str, gate_tok: str,
-              rest: list[str]) -> None:
+              rest: list[str]) -> Result:
     """Rulebook "Teleportálás": through a gate to another gate (GATE Tn) or 2d6 steps in any
     direction (GATE ROLL f: landing nearest to f); the remaining steps are still taken."""
     state: State = ctx.state
@@ -281,24 +300,30 @@ def _teleport(ctx: Context, walk: Walk, mv: Move, p: Piece, gate: str, gate_tok:
     if p["kind"] != "demigod" and not p["hidden"]:
         window(ctx, item, "TELEPORT", foes, {"piece": p["id"], "field": gate})
         if cut_short(state):
-            return
+            return changed(LEFT_THE_GAME)
     if item.diverted:
         enter_foreign_base(ctx, p, state["players"][item.diverted]["bases"][0])
-        return
+        return changed(f"diverted into {item.diverted}'s Base by Hamis Utazás II")
     land = ""
+    rerouted = ""
     if gate_tok.startswith("GATE T"):
         mid = gate_tok.split()[1]
         m = state["markers"].get(mid)
         if m is None or m["kind"] != "T" or m["field"] == gate:
             ctx.log.public("skipped", f"{name_of(state, p['id'])}: gate {mid} does not exist; "
                            "rolling")
+            rerouted = f"gate {mid} is gone: it rolled instead"
             gate_tok = ""
         else:
             land = m["field"]
             ctx.log.public("teleport", f"{name_of(state, p['id'])} goes through the gate on "
                            f"{gate} to gate {mid} on {land}")
     if not gate_tok.startswith("GATE T"):
+        planned = rest
         land, rest = _roll_landing(ctx, p, gate, gate_tok, rest)
+        if not gate_tok and planned:
+            rerouted = rerouted or (f"the gate on {gate} teleported it to {land}; the steps "
+                                    f"left were walked toward {planned[-1]}")
     passengers = _passengers(state, p, mv)
     relocate(state, p, land, passengers)
     stop = enter_field(ctx, p, land, final=not rest, passengers=passengers)
@@ -307,9 +332,13 @@ def _teleport(ctx: Context, walk: Walk, mv: Move, p: Piece, gate: str, gate_tok:
         # left after a teleport are the teleported piece's. GATE ROLL ends its line (the
         # landing is not known in advance), so MÉ left at the end is walked by it first.
         state["turn"].setdefault("gate_roll", []).append(p["id"])
-    if stop or p["loc"] == "gone" or not rest:
-        return
-    _walk(ctx, walk, mv, p, rest)
+    if p["loc"] == "gone":
+        return changed(f"{mv.piece} died on {land}")
+    result = done(f"{mv.piece} teleported to {land}") if not rest or stop else \
+        _walk(ctx, walk, mv, p, rest)
+    if rerouted and result[0] == DONE:
+        return changed(rerouted)
+    return result
 
 
 def _roll_landing(ctx: Context, p: Piece, gate: str, gate_tok: str,
@@ -578,25 +607,29 @@ def deploy(ctx: Context, seat: str, pid: str, field: str) -> None:
     enter_field(ctx, p, field, final=True)
 
 
-def walk_out(ctx: Context, seat: str) -> str:
-    """Rulebook "Mozgások a játéktéren": every step must be taken unless a piece got into
-    combat ("kivételt képez, ha a karakter harcba bonyolódik"). Left-over MÉ is walked out
-    by the engine (the documented default): a piece that teleported by GATE ROLL this turn,
-    else the piece with the lowest id that can step, moves to a neighbour without hostile
-    pieces, gates or markers it knows of, and back, until the MÉ is used; with no such
-    piece it lapses. Returns what happened to it."""
+def walk_out(ctx: Context, seat: str, only: Sequence[str] | None = None) -> Result:
+    """Left-over MÉ walked out by the engine (the NMR default, PASS; `only`: the pieces that
+    teleported by GATE ROLL, whose steps after the teleport these are): a piece that
+    teleported by GATE ROLL this turn, else the piece with the lowest id that can step,
+    moves to a neighbour without hostile pieces, gates or markers it knows of, and back,
+    until the MÉ is used; with no such piece it lapses; after combat it lapses (Rulebook
+    "Mozgások a játéktéren": "kivételt képez, ha a karakter harcba bonyolódik"). Returns
+    what happened to it."""
     state: State = ctx.state
     pl = state["players"][seat]
     left = pl["me"]
     if state["turn"].get("combat"):
         ctx.log.public("forfeit", f"{seat} forfeits {pl['me']} MÉ after combat")
         pl["me"] = 0
-        return f"{left} MÉ left lapsed after combat"
+        return not_needed(f"the {left} MÉ left lapse after combat (Rulebook \"Mozgások a "
+                          "játéktéren\": \"kivételt képez, ha a karakter harcba bonyolódik\")")
     b = board(state)
     rolled = state["turn"].get("gate_roll", [])  # see _teleport: these walk first
     for p in sorted(state["pieces"].values(), key=lambda q: (q["id"] not in rolled,
                                                               q["summoned"], q["id"])):
         if p["owner"] != seat or not on_board(p["loc"]) or p["captive"] or p["summoned"]:
+            continue
+        if only is not None and p["id"] not in only:
             continue
         if not can_step(p) or engaged(state, p) or p["id"] in state["turn"].get("attacked", []):
             continue
@@ -619,10 +652,12 @@ def walk_out(ctx: Context, seat: str) -> str:
             ctx.log.public("forfeit", f"{seat} forfeits {pl['me']} MÉ")
         walked = left - pl["me"]
         pl["me"] = 0
-        return f"{p['id']} walked {start}<->{target} with {walked} MÉ left unused"
+        return done(f"the engine walked out your {left} MÉ left: {p['id']} walked "
+                    f"{start}<->{target}" + (f" ({walked} steps; the rest lapsed)"
+                                             if walked < left else ""))
     ctx.log.public("forfeit", f"{seat} cannot spend {pl['me']} MÉ; it lapses")
     pl["me"] = 0
-    return f"{left} MÉ left lapsed: no piece could step"
+    return not_needed(f"the {left} MÉ left lapse: no piece of yours can step")
 
 
 def transit(ctx: Context, seat: str) -> None:

@@ -69,6 +69,7 @@ Info = dict[str, Any]
 # the instant effects that answer each window; a heal in a DAMAGE window heals the victim
 # before the damage is applied (spec §10 #29: any instant in any window; its use: keeping
 # a hurt piece alive through a blow)
+REACTIONS = ("CAST", "DAMAGE", "ZERO", "AFTER", "TELEPORT", "BUILD", "START")
 EFFECT_OF = {"CAST": ("counter",), "DAMAGE": ("just_barely", "heal"),
              "ZERO": ("heal",), "TELEPORT": ("false_journey_teleport",),
              "AFTER": ("unbind", "dispel"), "BUILD": ("stop_build",),
@@ -413,6 +414,8 @@ def decide(ctx: Context, seat: str, event: str, info: Info) -> Play | None:
     why = _lapsed(state, seat, play)
     if why:
         ctx.log.public("pass", f"{seat}: {play} is no longer possible ({why}); passes")
+        # the kit tells the seat what became of its answer
+        ctx.verdicts[(ctx.asked - 1, seat)] = f"no longer possible ({why}): you passed"
         return None
     return play
 

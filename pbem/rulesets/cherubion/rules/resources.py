@@ -23,6 +23,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     resource_count,
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, enemies, window
+from pbem.rulesets.cherubion.rules.results import LEFT_THE_GAME, Result, changed, done, refused
 from pbem.rulesets.cherubion.state import State
 
 MAX_RESOURCES = 5  # Rulebook "Erőforrások"
@@ -64,16 +65,15 @@ def upgrade_problem(state: State, seat: str, field: str, size: str) -> str | Non
     return None
 
 
-def build_or_upgrade(ctx: Context, seat: str, o: Build | Upgrade) -> str | None:
+def build_or_upgrade(ctx: Context, seat: str, o: Build | Upgrade) -> Result:
     """A BUILD or UPGRADE line: check, pay the MÉ and announce it, the BUILD window, then
-    the resource is put up. Returns why it did not happen, or None."""
+    the resource is put up."""
     state: State = ctx.state
     upgrading = isinstance(o, Upgrade)
     why = upgrade_problem(state, seat, o.field, o.size) if upgrading else \
         build_problem(state, seat, o.size, o.field)
     if why:
-        ctx.log.public("skipped", f"{seat}: {o} skipped: {why}", seat=seat)
-        return why
+        return refused(why)
     cost = RESOURCE_TABLE[o.size]["me"]
     state["players"][seat]["me"] -= cost
     what = "upgrade the resource on" if upgrading else "build a resource on"
@@ -83,16 +83,16 @@ def build_or_upgrade(ctx: Context, seat: str, o: Build | Upgrade) -> str | None:
     window(ctx, item, "BUILD", enemies(state, seat), {
         "field": o.field, "seat": seat, "size": o.size, "upgrade": upgrading})
     if cut_short(state):
-        return "your turn ended: you left the game"
+        return changed(LEFT_THE_GAME)
     if item.countered:
         ctx.log.public("build_stopped", f"{seat}'s {o.size} resource on {o.field} is "
                        f"stopped; the {cost} MÉ stay paid", seat=seat, field=o.field)
-        return f"stopped by an enemy instant; the {cost} MÉ stay paid"
+        return changed(f"stopped by an enemy instant; the {cost} MÉ stay paid")
     if upgrading:
         upgrade(ctx, seat, o.field, o.size)
     else:
         build(ctx, seat, o.size, o.field)
-    return None
+    return done()
 
 
 def build(ctx: Context, seat: str, size: str, field: str) -> None:

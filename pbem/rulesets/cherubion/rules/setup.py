@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pbem.core.kit import Context, Order
+from pbem.core.orders import OrderLine
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.orders import (
@@ -66,7 +67,12 @@ def new_state(config: Config, size: int, nml: list[int], open_sides: list[int]) 
     }
 
 
-def _draft_picks(state: State, orders: Mapping[str, Sequence[Order]]) -> dict[str, list[tuple[str, int]]]:
+def _first(lines: Sequence[OrderLine], kind: type) -> OrderLine | None:
+    return next((ln for ln in lines if isinstance(ln.order, kind)), None)
+
+
+def _draft_picks(state: State,
+                 lines: Mapping[str, Sequence[OrderLine]]) -> dict[str, list[tuple[str, int]]]:
     """Teams and Bases in choice order from each seat's ranked preferences (Rulebook: two
     players never share a Base); Multiple Bases (Rulebook "Több Bázis használata"): a
     second round while teams last."""
@@ -78,9 +84,10 @@ def _draft_picks(state: State, orders: Mapping[str, Sequence[Order]]) -> dict[st
         for seat in state["order"]:
             if not free_teams or not free_sides:
                 break  # 3-4 players: second teams while teams last, in choice order
-            os_ = orders.get(seat, [])
-            team_prefs = next((o.prefs for o in os_ if isinstance(o, Team)), ())
-            side_prefs = next((o.prefs for o in os_ if isinstance(o, BaseChoice)), ())
+            team_ln = _first(lines.get(seat, ()), Team)
+            side_ln = _first(lines.get(seat, ()), BaseChoice)
+            team_prefs = team_ln.order.prefs if team_ln else ()
+            side_prefs = side_ln.order.prefs if side_ln else ()
             team = next((t for t in team_prefs if t in free_teams), free_teams[0])
             side = next((s for s in side_prefs if s in free_sides), free_sides[0])
             free_teams.remove(team)
@@ -89,14 +96,48 @@ def _draft_picks(state: State, orders: Mapping[str, Sequence[Order]]) -> dict[st
     return drafted
 
 
-def apply_draft(ctx: Context, orders: Mapping[str, Sequence[Order]]) -> None:
+def _draft_outcomes(ctx: Context, seat: str, lines: Sequence[OrderLine],
+                    got: list[tuple[str, int]]) -> None:
+    """Each draft line's outcome: the first line of each kind counts."""
+    seen: dict[type, int] = {}
+    for ln in lines:
+        kind = type(ln.order)
+        if kind in seen:
+            ctx.log.refused(seat, ln, f"only the first {ln.order.verbs[0]} line counts "
+                            f"(line {seen[kind]})")
+            continue
+        seen[kind] = ln.lineno
+        o = ln.order
+        if isinstance(o, Team):
+            teams = [t for t, _ in got]
+            names = " and ".join(data.teams()["teams"][t]["name_en"] for t in teams)
+            if teams == list(o.prefs)[:len(teams)]:
+                ctx.log.done(seat, ln, f"you drafted {names}")
+            else:
+                ctx.log.changed(seat, ln, "your first choices were taken before your turn to "
+                                f"choose: you drafted {names}")
+        elif isinstance(o, BaseChoice):
+            sides = [sd for _, sd in got]
+            where = " and ".join(f"side {sd}" for sd in sides)
+            if sides == list(o.prefs)[:len(sides)]:
+                ctx.log.done(seat, ln, f"your Base is on {where}")
+            else:
+                ctx.log.changed(seat, ln, "your first choices were taken before your turn to "
+                                f"choose: your Base is on {where}")
+        else:
+            ctx.log.done(seat, ln)
+
+
+def apply_draft(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
     """Draft teams and Bases; record line-ups and decks (spec §3.1)."""
     state: State = ctx.state
-    drafted = _draft_picks(state, orders)
+    drafted = _draft_picks(state, lines)
     for seat in state["order"]:
-        os_ = orders.get(seat, [])
-        lineup = next((o.kind for o in os_ if isinstance(o, Lineup)), "standard")
-        deck_o = next((o for o in os_ if isinstance(o, Deck)), Deck())
+        seat_lines = lines.get(seat, ())
+        lineup_ln = _first(seat_lines, Lineup)
+        deck_ln = _first(seat_lines, Deck)
+        lineup = lineup_ln.order.kind if lineup_ln else "standard"
+        deck_o = deck_ln.order if deck_ln else Deck()
         team, _ = drafted[seat][0]
         deck = dict(deck_o.cards) if deck_o.cards else data.default_deck(team)
         pl = state["players"][seat]
@@ -111,6 +152,7 @@ def apply_draft(ctx: Context, orders: Mapping[str, Sequence[Order]]) -> None:
             ctx.log.public("draft", f"{seat} takes {data.teams()['teams'][tm]['name_en']} "
                            f"({lineup}) and the Base on side {sd}", seat=seat, team=tm, side=sd)
         ctx.log.public("deck", f"{seat} registers a deck of {len(pl['deck'])} cards", seat=seat)
+        _draft_outcomes(ctx, seat, seat_lines, drafted[seat])
     state["phase"] = "place"
     state["placing"] = 0
 

@@ -39,7 +39,8 @@ from pbem.rulesets.cherubion.rules.life import (
     to_grave,
 )
 from pbem.rulesets.cherubion.rules.markers import sense
-from pbem.rulesets.cherubion.rules.movement import deploy, deploy_problem, move, transit, walk_out
+from pbem.rulesets.cherubion.rules.movement import deploy, deploy_problem, move, transit
+from pbem.rulesets.cherubion.rules.movement import walk_out as walk_out_me
 from pbem.rulesets.cherubion.rules.queries import (
     after,
     alive_seats,
@@ -55,6 +56,7 @@ from pbem.rulesets.cherubion.rules.queries import (
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, others, window
 from pbem.rulesets.cherubion.rules.resources import build_or_upgrade, production
+from pbem.rulesets.cherubion.rules.results import Result, done, not_needed, refused
 from pbem.rulesets.cherubion.state import Piece, State
 
 DRAW_COST = 4  # Rulebook: a card costs 4 MÉ
@@ -315,98 +317,117 @@ def _is_transporter(state: State, seat: str, pid: str) -> bool:
 CARRY_HOME = "all MÉ goes to carrying the captive home (Rulebook \"Fogolyejtés\")"
 
 
-def execute(ctx: Context, seat: str, o: Order) -> str | None:
-    """Carry out one turn order; returns why it was skipped (an event says so too), or
-    None. An illegal command is skipped with an event saying why (DESIGN §3)."""
+def execute(ctx: Context, seat: str, o: Order) -> Result:
+    """Carry out one turn order; an order that has become illegal is skipped with an event
+    saying why (DESIGN §3) and a refused outcome."""
     state: State = ctx.state
     if isinstance(o, (Draw, Deploy, Build, Upgrade)) and _carrying_home(state, seat):
-        return _skip(ctx, seat, o, CARRY_HOME)
+        return refused(CARRY_HOME)
     if isinstance(o, Move):
         if _carrying_home(state, seat) and not _is_transporter(state, seat, o.piece):
-            return _skip(ctx, seat, o, "all MÉ goes to carrying the captive home")
+            return refused(CARRY_HOME)
         return move(ctx, seat, o)
     handler = _EXECUTE.get(type(o))
     assert handler is not None, o
     return handler(ctx, seat, o)
 
 
-def _skip(ctx: Context, seat: str, o: Order, why: str) -> str:
-    ctx.log.public("skipped", f"{seat}: {o} skipped: {why}", seat=seat)
-    return why
-
-
-def _draw(ctx: Context, seat: str, o: Order) -> str | None:
+def _draw(ctx: Context, seat: str, o: Order) -> Result:
     pl = ctx.state["players"][seat]
     if pl["me"] < DRAW_COST:
-        return _skip(ctx, seat, o, f"a card costs {DRAW_COST} MÉ; {pl['me']} left")
+        return refused(f"a card costs {DRAW_COST} MÉ; {pl['me']} left")
     if not pl["deck"] and pl["deck_top"] is None:
-        return _skip(ctx, seat, o, "your deck is empty")
+        return refused("your deck is empty")
     pl["me"] -= DRAW_COST
-    draw_card(ctx, seat)
-    return None
+    card = draw_card(ctx, seat)
+    return done(f"you drew {data.card(card)['name_hu']} ({card})" if card else "")
 
 
-def _deploy(ctx: Context, seat: str, o: Order) -> str | None:
+def _deploy(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, Deploy)
     why = deploy_problem(ctx.state, seat, o.piece, o.field)
     if why:
-        return _skip(ctx, seat, o, why)
+        return refused(why)
     deploy(ctx, seat, o.piece, o.field)
-    return None
+    return done()
 
 
-def _build(ctx: Context, seat: str, o: Order) -> str | None:
+def _build(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, (Build, Upgrade))
     return build_or_upgrade(ctx, seat, o)
 
 
-def _play(ctx: Context, seat: str, o: Order) -> str | None:
+def _play(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, Play)
     return play_card(ctx, seat, o)
 
 
-def _attack(ctx: Context, seat: str, o: Order) -> str | None:
+def _attack(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, Attack)
     att = ctx.state["pieces"].get(o.piece)
     if att is None or att["owner"] != seat:
-        return _skip(ctx, seat, o, f"{o.piece} is not one of your pieces")
+        return refused(f"{o.piece} is not one of your pieces")
     return exchange(ctx, o.piece, o.target, capture=o.capture)
 
 
-def _execute_prisoner(ctx: Context, seat: str, o: Order) -> str | None:
+def _execute_prisoner(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, Execute)
     p = ctx.state["pieces"].get(o.piece)
     if p is None or p["loc"] != f"prison:{seat}":
-        return _skip(ctx, seat, o, f"{o.piece} is not a prisoner in your Base")
+        return refused(f"{o.piece} is not a prisoner in your Base")
     kill(ctx, p, f"executed by {seat}", seat)
-    return None
+    return done()
 
 
-_EXECUTE: dict[type, Callable[[Context, str, Order], str | None]] = {
+_EXECUTE: dict[type, Callable[[Context, str, Order], Result]] = {
     Draw: _draw, Deploy: _deploy, Build: _build, Upgrade: _build, Play: _play,
     Attack: _attack, Execute: _execute_prisoner}
 
 
 # --- the end of a turn -------------------------------------------------------------------------
 
-def finish_turn(ctx: Context, seat: str) -> None:
+def finish_turn(ctx: Context, seat: str, *, walk_out: bool) -> Result:
     """After the script: captives carried home, left-over MÉ, mandatory melee (if the seat
-    is still in the game), then the end step."""
+    is still in the game), then the end step. Left-over MÉ (Rulebook "Mozgások a
+    játéktéren": every MÉ must be used unless a piece got into combat) is walked out by the
+    engine after a PASS line (the NMR default), walked by a piece that teleported by GATE
+    ROLL (its steps after the teleport), and otherwise lapses. Returns what became of the
+    PASS line."""
     state: State = ctx.state
-    if state["players"][seat]["alive"]:
-        if state["players"][seat]["transit"]:
+    pl = state["players"][seat]
+    result = not_needed("you are out of the game")
+    if pl["alive"]:
+        if pl["transit"]:
             transit(ctx, seat)
-        if state["players"][seat]["me"] > 0:
-            walk_out(ctx, seat)
+        result = _left_over(ctx, seat, walk_out)
         for att, dfd in melee_pairs(state, seat):
             exchange(ctx, att, dfd, melee=True)
-            if not state["players"][seat]["alive"]:
+            if not pl["alive"]:
                 break
-    if not state["players"][seat]["alive"]:
+    if not pl["alive"]:
         # the rest of his turn lapses; an exchange cut short still ends
         kill_wounded(ctx, "wounds of an exchange cut short")
     if state["phase"] == "turn":
         zero_window(ctx)
+    return result
+
+
+def _left_over(ctx: Context, seat: str, walk_out: bool) -> Result:
+    state: State = ctx.state
+    pl = state["players"][seat]
+    if pl["me"] <= 0:
+        return not_needed("no MÉ was left to walk out")
+    if walk_out:
+        return walk_out_me(ctx, seat)
+    rolled = state["turn"].get("gate_roll", [])
+    if rolled and not state["turn"].get("combat"):
+        walk_out_me(ctx, seat, only=rolled)
+    elif state["turn"].get("combat"):
+        ctx.log.public("forfeit", f"{seat} forfeits {pl['me']} MÉ after combat")
+    else:
+        ctx.log.public("forfeit", f"{seat} leaves {pl['me']} MÉ unused: it lapses")
+    pl["me"] = 0
+    return not_needed("no PASS")
 
 
 def zero_window(ctx: Context) -> None:

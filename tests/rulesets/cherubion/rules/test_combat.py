@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 from pbem.core.dice import ScriptedDice
-from pbem.rulesets.cherubion import RULESET
+from pbem.rulesets.cherubion import RULESET, data
 from pbem.rulesets.cherubion.orders import CaptureWith, OrderError, StrikeBack
 
-from ..helpers import build, parse_line, place, play_turn, set_turn, texts
+from ..helpers import build, parse_line, place, play_turn, refusal, set_turn, texts
 
 
 def two() -> dict:
@@ -112,3 +112,74 @@ def test_parse_and_store() -> None:
                             ScriptedDice([1, 2, 1, 2, 1, 2]))
     assert st["players"]["alpha"]["standing"]["strikeback"] == {"CH1": ["ME1"]}
     assert st["players"]["alpha"]["standing"]["capture"] == "CH4"
+
+
+REACH_0 = ("Rulebook \"Harc több ellenféllel\": \"azzal az ellenséggel kell harcolnia, akivel "
+           "azonos játékmezőn áll\"")
+
+
+def test_a_piece_without_reach_has_no_strikeback_plan() -> None:
+    """Rulebook "Harc több ellenféllel": the attacked piece must fight the enemy on its own
+    field, unless it can attack farther fields ("kivéve azt az esetet, ha a karakter képes
+    távolabbi mezőket támadni"): only then does the player choose. The zombie (reach 0)
+    may not save its strike-back for Melan shooting from afar: refused on arrival."""
+    st = two()
+    assert st["pieces"]["CH8"]["reach"] == 0
+    why = refusal(st, "alpha", "STRIKEBACK CH8 AT ME1")
+    assert "Zombie (CH8) has no reach: it fights the enemy on its own field" in why
+    assert REACH_0 in why
+    assert refusal(st, "beta", "STRIKEBACK ME1 AT CH8") == ""  # Melan reaches 5
+
+
+def test_a_stored_plan_of_a_piece_without_reach_is_void() -> None:
+    """A plan stored for the zombie (from before this rule) does not stop it from striking
+    back at the rifleman on its own field."""
+    st = two()
+    st["players"]["alpha"]["standing"]["strikeback"] = {"CH8": ["ME1"]}
+    set_turn(st, "beta")
+    st, ev, _ = play_turn(st, "beta", "ATTACK ME8 CH8", [1, 1, 6, 6, 6, 6, 1, 2, 1, 2])
+    assert "Strike-back: Zombie (CH8)" in texts(ev)
+
+
+def _summoned_lizard(st: dict, field: str, ep: int) -> str:
+    """beta's Barlangi gyík (a summoned creature, face up) on `field`."""
+    s = data.card("n01")["summon"]
+    st["pieces"]["S1"] = {
+        "id": "S1", "name": "Cave Lizard", "owner": "beta", "origin": "beta", "teams": [],
+        "kind": "creature", "summoned": True, "card": "n01", "loc": field, "ep": ep,
+        "max_ep": s["ep"], "tk": s["tk"], "vsz": s["vsz"], "fe": s["fe"], "reach": s["reach"],
+        "transport": 0, "kk": 0, "flags": list(s.get("flags", [])), "own_me": s["own_me"],
+        "status": {}, "attached": [], "hidden": None, "captive": None, "home_turn": -1}
+    st["id_counters"]["S"] = 1
+    return "S1"
+
+
+SUMMONED = "\"A megidézett lényeket nem lehet foglyul ejteni!\""
+
+
+def test_a_summoned_piece_cannot_be_captured_and_the_player_is_told() -> None:
+    """Rulebook "A megidézett lények": "A megidézett lényeket nem lehet foglyul ejteni!"
+    The CAPTURE clause is noted on arrival; when the blow lands, the line's outcome says
+    why there was no capture (it used to fail without a word)."""
+    st = two()
+    place(st, CH2="H14", CH4="H15")
+    _summoned_lizard(st, "H14", 2)
+    parsed = RULESET.parse(st, "alpha", "ATTACK CH2 S1 CAPTURE CH4")
+    assert parsed.ok and SUMMONED in (parsed.lines[0].note or "")
+    # CH2 hits 6+6 for 8 (S1 to -6); S1 strikes back 6+6 for 7; then the zombie and the
+    # rifleman on H12 fight their mandatory melee (1+2, 1+2, 1); beta's MÉ 2+1
+    st, ev = RULESET.resolve(st, {"alpha": parsed}, ScriptedDice([6] * 6 + [1, 2, 1, 2, 1, 2, 1]))
+    said = [e for e in ev if e.kind == "outcome"]
+    assert said[0].data["status"] == "changed" and SUMMONED in said[0].data["why"]
+    assert said[0].to == ("alpha",)
+    assert st["pieces"]["S1"]["loc"] == "gone" and st["players"]["alpha"]["transit"] == []
+
+
+def test_the_capture_standing_order_says_why_a_summoned_piece_was_not_taken() -> None:
+    st = two()
+    place(st, CH2="H14", CH4="H15")
+    _summoned_lizard(st, "H14", 2)
+    st["players"]["alpha"]["standing"]["capture"] = "ANY"
+    st, ev, _ = play_turn(st, "alpha", "ATTACK CH2 S1", [6] * 6 + [1, 2, 1, 2, 1, 2, 1])
+    told = [e for e in ev if e.kind == "capture_fail"]
+    assert told and told[0].to == ("alpha",) and SUMMONED in told[0].text

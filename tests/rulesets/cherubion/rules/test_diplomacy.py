@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.rules.queries import engaged, hostile
 
-from ..helpers import build, captive, ctx, place, play_turn, set_turn, texts
+from ..helpers import build, captive, ctx, place, play_turn, refusal, set_turn, texts
 
 
 def three(**opts):
@@ -119,12 +119,11 @@ def test_a_body_is_not_a_prisoner_and_cannot_be_exchanged() -> None:
     st["pieces"]["CH5"]["ep"] = -2
     st["pieces"]["CH5"]["captive"] = captive("a", clock=1)
     set_turn(st, "a")
-    st, ev, _ = play_turn(st, "a", "EXCHANGE b GIVE CH5", [1, 2])
-    note = [e for e in ev if e.kind == "diplomacy"]
-    assert note and note[0].to == ("a",) and "is a body, not a prisoner" in note[0].text
-    assert not st["proposals"].get("a")
+    p = RULESET.parse(st, "a", "EXCHANGE b GIVE CH5")
+    assert not p.ok and "is a body, not a prisoner" in p.lines[0].error  # refused on arrival
     set_turn(st, "b")
-    st, ev, _ = play_turn(st, "b", "EXCHANGE a TAKE CH5", [1, 2])
+    p = RULESET.parse(st, "b", "EXCHANGE a TAKE CH5")
+    assert not p.ok and "is a body, not a prisoner" in p.lines[0].error
     assert st["pieces"]["CH5"]["loc"] == "prison:a"
 
 
@@ -145,12 +144,9 @@ def test_exchange_of_pieces_not_held_is_refused_to_the_sender() -> None:
     st = three()
     _prisoners(st)
     set_turn(st, "a")
-    st, ev, _ = play_turn(st, "a", "EXCHANGE b GIVE CH6", [1, 2])  # CH6 is free in b's Base
-    note = [e for e in ev if e.kind == "diplomacy"]
-    assert note and "CH6 is not held in a's Base" in note[0].text and note[0].to == ("a",)
-    set_turn(st, "a")
-    st, ev, _ = play_turn(st, "a", "EXCHANGE c GIVE CH5", [1, 2])  # CH5 is b's, not c's
-    assert "CH5 is not c's piece" in texts(ev) and not st["proposals"].get("a")
+    # CH6 is free in b's Base; CH5 is b's, not c's: both refused on arrival
+    assert "CH6 is not held in a's Base" in refusal(st, "a", "EXCHANGE b GIVE CH6")
+    assert "CH5 is not c's piece" in refusal(st, "a", "EXCHANGE c GIVE CH5")
 
 
 def test_exchange_parse_errors_say_what_is_wrong_and_what_is_right() -> None:
@@ -210,8 +206,7 @@ def test_joined_teams_count_as_one_and_cannot_be_split() -> None:
     assert not hostile(st, "b", "c")
     assert "cannot split it" in texts(ev)
     set_turn(st, "c")
-    st, ev, _ = play_turn(st, "c", "ATTACK SA2 CH2", [1, 2])
-    assert st["pieces"]["CH2"]["ep"] == 30 and "not hostile" in texts(ev)
+    assert "CH2 is not hostile" in refusal(st, "c", "ATTACK SA2 CH2")
 
 
 def test_join_keeps_a_converted_prisoners_third_demigod_cards() -> None:
@@ -249,10 +244,7 @@ def test_join_needs_the_same_control_term_on_both_sides() -> None:
 def test_join_refused_while_the_demigod_lives() -> None:
     st = three()
     set_turn(st, "b")
-    st, ev, _ = play_turn(st, "b", "JOIN c", [1, 2])
-    note = [e for e in ev if e.kind == "diplomacy"]
-    assert note and "your demigod is alive" in note[0].text and note[0].to == ("b",)
-    assert not st["proposals"].get("b")
+    assert "your demigod is alive" in refusal(st, "b", "JOIN c")
 
 
 def test_prisoner_exchange_needs_no_diplomacy_option() -> None:

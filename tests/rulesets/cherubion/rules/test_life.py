@@ -137,3 +137,57 @@ def test_taking_the_last_character_captive_by_card_eliminates() -> None:
     st, ev, _ = play_turn(st, "a", "PLAY Fogolyejtes BY CH1 ON SA7", [1, 2])
     assert not st["players"]["b"]["alive"]
     assert st["players"]["a"]["bases"] == [1, 3]
+
+
+# --- the resource-destruction loss, split by the player (Rulebook "Erőforrások": "a
+# játékos maga osztja el a veszteséget") ------------------------------------------------
+
+def _choler_base(decisions: str = "auto") -> tuple[dict, str]:
+    """a = Choler with CH1 (60), CH8, CH9, CH10 (12 each) in its Base and a large resource
+    (60 ÉP: the loss is 15); the rest of the team away; c (Melan) holds Erőforrás
+    Megsemmisítése with ME1 in range."""
+    st = build({"a": "choler", "b": "sang", "c": "melan"}, {"a": 1, "b": 3, "c": 4},
+               options={"decisions": decisions})
+    for pid in ("CH2", "CH3", "CH4", "CH5", "CH6", "CH7"):
+        st["pieces"][pid]["loc"] = "gone"
+    rid = resource(st, "a", "H10", "large")
+    place(st, ME1="H12")
+    st["players"]["c"]["hand"] = ["n10"]
+    set_turn(st, "c", energy=10)
+    return st, rid
+
+
+def test_a_free_split_as_a_standing_order() -> None:
+    """12/1/1/1: every piece takes what the player says, not a priority list."""
+    st, rid = _choler_base()
+    parsed = RULESET.parse(st, "a", "LOSS CH8=12 CH9=1 CH10=1 CH1=1")
+    assert parsed.ok, parsed.echo()
+    turn = RULESET.parse(st, "c", f"PLAY n10 BY ME1 ON {rid}")
+    st, ev = RULESET.resolve(st, {"a": parsed, "c": turn}, ScriptedDice([1, 2]))
+    assert st["players"]["a"]["standing"]["loss"] == ["CH8=12", "CH9=1", "CH10=1", "CH1=1"]
+    ep = {pid: st["pieces"][pid]["ep"] for pid in ("CH1", "CH8", "CH9", "CH10")}
+    assert ep == {"CH1": 59, "CH8": 0, "CH9": 11, "CH10": 11}
+
+
+def test_a_piece_without_an_amount_takes_what_is_left() -> None:
+    st, rid = _choler_base()
+    st["players"]["a"]["standing"]["loss"] = ["CH9=2", "CH1"]
+    st, ev, _ = play_turn(st, "c", f"PLAY n10 BY ME1 ON {rid}", [1, 2])
+    assert st["pieces"]["CH9"]["ep"] == 10 and st["pieces"]["CH1"]["ep"] == 60 - 13
+
+
+def test_asked_the_split_is_answered_and_a_wrong_sum_refused_on_arrival() -> None:
+    st, rid = _choler_base("ask")
+    st, ev, _ = play_turn(st, "c", f"PLAY n10 BY ME1 ON {rid}", [])
+    q = asked(st)
+    assert q["seat"] == "a" and q["event"] == "LOSS" and "lose 15 ÉP in total" in q["text"]
+    assert q["options"] == ["LOSS CH1=15"]  # the default: the piece with the most ÉP
+    bad = RULESET.parse(st, "a", "LOSS CH8=12 CH9=1")
+    assert not bad.ok and "the amounts add up to 13; split 15 ÉP" in bad.lines[0].error
+    over = RULESET.parse(st, "a", "LOSS CH8=13 CH9=2")
+    assert not over.ok and "CH8 has 12 ÉP: it can lose at most that" in over.lines[0].error
+    st, ev = RULESET.resolve(st, {"a": RULESET.parse(st, "a", "LOSS CH8=12 CH9=1 CH10=1 CH1=1")},
+                             ScriptedDice([1, 2]))
+    ep = {pid: st["pieces"][pid]["ep"] for pid in ("CH1", "CH8", "CH9", "CH10")}
+    assert ep == {"CH1": 59, "CH8": 0, "CH9": 11, "CH10": 11}
+    assert st["players"]["a"]["standing"]["loss"] == ["CH8=12", "CH9=1", "CH10=1", "CH1=1"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbem.rulesets.cherubion import RULESET
 
-from ..helpers import build, place, play_turn, set_turn, texts
+from ..helpers import build, place, play_turn, refusal, set_turn, texts
 
 
 def two(a: str = "melan", b: str = "choler", sa: int = 4, sb: int = 1, **kw):
@@ -48,9 +48,8 @@ def test_two_pieces_are_too_few_for_a_large_resource() -> None:
     place(st, ME1="H10")
     st["players"]["alpha"]["hand"] = ["me05"]
     set_turn(st, "alpha", me=9, energy=5)
-    st, ev, _ = play_turn(st, "alpha", "PLAY BA 5 BY ME1 ON H11\nBUILD large H10", [1, 2])
-    assert not st["resources"]
-    assert "a large resource needs 3 of your pieces on the board" in texts(ev)
+    why = refusal(st, "alpha", "PLAY BA 5 BY ME1 ON H11\nBUILD large H10")
+    assert "a large resource needs 3 of your pieces on the board" in why  # on arrival
 
 
 def test_chlovia_walks_on_her_own_me_not_the_players() -> None:
@@ -64,11 +63,14 @@ def test_chlovia_walks_on_her_own_me_not_the_players() -> None:
     chl = next(p for p in st["pieces"].values() if p["card"] == "n26")
     st, ev, _ = play_turn(st, "beta", "", [1, 2])
     set_turn(st, "alpha", me=2)
-    # own MÉ roll 4: four steps along row L; the player's 2 MÉ stay for the walk-out
+    # own MÉ roll 4: four steps along row L; the player's 2 MÉ are untouched by her walk
+    # (no line of the file spends them: they lapse, and the file is told on arrival)
+    parsed = RULESET.parse(st, "alpha", f"MOVE {chl['id']} L7 L8 L9 L10")
+    assert parsed.ok and "up to 2 MÉ may be left unused" in (parsed.lines[0].note or "")
     st, ev, _ = play_turn(st, "alpha", f"MOVE {chl['id']} L7 L8 L9 L10", [4, 1, 2])
     assert st["pieces"][chl["id"]]["loc"] == "L10"
     assert "rolls its own MÉ: 4" in texts(ev)
-    assert "must use all 2 MÉ" in texts(ev)  # the player's MÉ was untouched by her walk
+    assert "alpha leaves 2 MÉ unused: it lapses" in texts(ev)
 
 
 def test_a_piece_in_no_mans_land_may_go_home_later() -> None:
@@ -77,10 +79,11 @@ def test_a_piece_in_no_mans_land_may_go_home_later() -> None:
     st = two()
     place(st, ME8="nml")
     set_turn(st, "alpha", me=3)
-    st, ev, _ = play_turn(st, "alpha", "MOVE ME8 HOME\nDEPLOY ME8 A4", [1, 2])
+    assert "may be deployed from your next turn" in refusal(st, "alpha",
+                                                           "MOVE ME8 HOME\nDEPLOY ME8 A4")
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME8 HOME", [1, 2])
     assert st["pieces"]["ME8"]["loc"] == "base:4"
     assert "goes home from No-Man's Land" in texts(ev)
-    assert "may be deployed from your next turn" in texts(ev)
 
 
 def test_the_0_ep_heal_of_your_own_captured_body_is_for_that_turn_only() -> None:
@@ -94,11 +97,7 @@ def test_the_0_ep_heal_of_your_own_captured_body_is_for_that_turn_only() -> None
     assert st["pieces"]["ME8"]["ep"] == 0 and st["pieces"]["ME8"]["captive"]["captor"] == "beta"
     st["players"]["alpha"]["hand"] = ["n22"]
     st["players"]["alpha"]["energy"] = 3
-    parsed = RULESET.parse(st, "alpha", "PLAY Gyogyitas BY ME1 ON ME8")
-    st, ev, _ = play_turn(st, "alpha", "PLAY Gyogyitas BY ME1 ON ME8", [1, 2])
-    assert parsed.ok
-    assert "in the turn it fell" in texts(ev)
-    assert st["pieces"]["ME8"]["captive"]["captor"] == "beta"
+    assert "in the turn it fell" in refusal(st, "alpha", "PLAY Gyogyitas BY ME1 ON ME8")
 
 
 def test_initial_placement_is_anywhere_also_onto_an_enemy() -> None:

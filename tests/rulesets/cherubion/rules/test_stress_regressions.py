@@ -51,7 +51,7 @@ def test_a_carrier_that_stepped_into_no_mans_land_takes_its_body_home() -> None:
     set_turn(st, "alpha", me=3)
     st, ev, _ = play_turn(st, "alpha", "MOVE ME5 OUT", [1, 2, 1, 2])
     set_turn(st, "alpha", me=8)
-    st, ev, _ = play_turn(st, "alpha", "DRAW", [1, 2])
+    st, ev, _ = play_turn(st, "alpha", "", [1, 2])
     assert st["pieces"]["CH8"]["loc"] == "prison:alpha"
     assert st["pieces"]["ME5"]["loc"] == "base:4"
     assert st["players"]["alpha"]["transit"] == []

@@ -5,12 +5,11 @@ invisibility, the Timed Death Spell, summons and Bases, NMR defaults."""
 from __future__ import annotations
 
 from pbem.core.dice import ScriptedDice
-from pbem.core.orders import Parsed
 from pbem.rulesets.cherubion import RULESET
 from pbem.rulesets.cherubion.orders import Play
 from pbem.rulesets.cherubion.rules.cards import check_play
 
-from ..helpers import build, place, play_turn, set_turn, texts
+from ..helpers import build, place, play_turn, refusal, set_turn, texts
 
 
 def two(a="melan", b="choler", sa=4, sb=1, **kw):
@@ -105,7 +104,10 @@ def test_walker_stops_at_enemy() -> None:
     place(st, ME8="K10", CH8="K11")
     st["pieces"]["ME8"]["vsz"] = st["pieces"]["CH8"]["vsz"] = 30
     set_turn(st, "alpha", me=3)
-    st, ev, _ = play_turn(st, "alpha", "MOVE ME8 K11 K12 K13", [1, 1, 1, 1, 1, 2])
+    # a path through a field it would stop on is refused on arrival (it would run part-way)
+    assert "K11 holds an enemy (CH8): ME8 would stop and fight there" in refusal(
+        st, "alpha", "MOVE ME8 K11 K12 K13")
+    st, ev, _ = play_turn(st, "alpha", "MOVE ME8 K11", [1, 1, 1, 1, 1, 2])
     assert st["pieces"]["ME8"]["loc"] == "K11"
     assert "forfeits 2 MÉ after combat" in texts(ev)
 
@@ -117,7 +119,8 @@ def test_hidden_summon_revealed_and_stops_the_intruder() -> None:
     set_turn(st, "alpha", energy=4)
     st, ev, _ = play_turn(st, "alpha", "PLAY Barlangi gyik BY ME1 ON J10", [1, 2])
     assert not any(p["id"].startswith("S") for p in RULESET.view(st, "beta")["pieces"])
-    st, ev, _ = play_turn(st, "beta", "MOVE CH8 J10 J11", [1, 1, 1, 1, 1, 1, 2])
+    # beta cannot see the lizard: the 3-step path is taken, and stops on J10
+    st, ev, _ = play_turn(st, "beta", "MOVE CH8 J10 J11 J12", [1, 1, 1, 1, 1, 1, 2])
     assert st["pieces"]["CH8"]["loc"] == "J10" and "revealed" in texts(ev)
 
 
@@ -226,13 +229,16 @@ def test_demigod_intruder_killed_by_default() -> None:
     assert st["pieces"]["ME1"]["loc"] == "gone"
 
 
-def test_nmr_turn_is_empty_and_me_is_walked_out() -> None:
+def test_nmr_turn_is_a_pass_and_me_is_walked_out() -> None:
     st = two()
     place(st, ME8="K8")
     set_turn(st, "alpha", me=3)
-    assert RULESET.default_orders(st, "alpha") == Parsed()
-    st, ev = RULESET.resolve(st, {"alpha": Parsed()}, ScriptedDice([1, 2]))
+    nmr = RULESET.default_orders(st, "alpha")
+    assert [ln.text for ln in nmr.lines] == ["PASS"]
+    st, ev = RULESET.resolve(st, {"alpha": nmr}, ScriptedDice([1, 2]))
     assert "must use all 3 MÉ" in texts(ev)
+    said = [e.data for e in ev if e.kind == "outcome"]
+    assert said and said[0]["status"] == "carried out" and "walked out your 3 MÉ" in said[0]["why"]
 
 
 def test_ask_intruder_decision_becomes_standing() -> None:
@@ -330,8 +336,8 @@ def test_summon_move_option() -> None:
     place(st2, ME1="K8")
     st2["players"]["alpha"]["hand"] = ["n01"]
     set_turn(st2, "alpha", me=2, energy=4)
-    st2, ev, _ = play_turn(st2, "alpha", "PLAY Barlangi gyik BY ME1 ON K9\nMOVE S1 K10 K11", [1, 2])
-    assert st2["pieces"]["S1"]["loc"] == "K9" and "moves only when carried" in texts(ev)
+    assert "moves only when carried" in refusal(st2, "alpha",
+                                                "PLAY Barlangi gyik BY ME1 ON K9\nMOVE S1 K10 K11")
 
 
 def test_ask_blind_asks_without_a_card() -> None:
