@@ -8,8 +8,9 @@
 from __future__ import annotations
 
 from pbem.core.dice import ScriptedDice
+from pbem.core.kit import OrderError
 from pbem.rulesets.cherubion import RULESET, data
-from pbem.rulesets.cherubion.orders import CaptureWith, OrderError, StrikeBack
+from pbem.rulesets.cherubion.orders import CaptureWith, StrikeBack
 
 from ..helpers import build, parse_line, place, play_turn, refusal, set_turn, texts
 

@@ -7,8 +7,8 @@ Megakadályozása (n30, an assumed card: the rulebook names none), by a standing
 from __future__ import annotations
 
 from pbem.core.dice import ScriptedDice
+from pbem.core.kit import OrderError
 from pbem.rulesets.cherubion import RULESET
-from pbem.rulesets.cherubion.orders import OrderError
 from pbem.rulesets.cherubion.rules.queries import board
 
 from ..helpers import build, parse_line, place, play_turn, resource, set_turn, texts
