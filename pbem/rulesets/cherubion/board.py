@@ -44,6 +44,7 @@ class Board:
     def __init__(self, n: int) -> None:
         self.n = n
         self._special: dict[str, str] | None = None
+        self._distance: dict[tuple[str, str], int] = {}
         self.fields: dict[str, Field] = {}
         self._pos: dict[tuple[int, int], str] = {}
         for i in range(2 * n):
@@ -108,10 +109,14 @@ class Board:
         return 0
 
     def distance(self, f1: str, f2: str) -> int:
-        """Minimum number of steps between two fields (spec §2.2, cube metric)."""
-        a1, b1, c1 = self.fields[f1].cube
-        a2, b2, c2 = self.fields[f2].cube
-        return abs(a1 - a2) + abs(b1 - b2) + abs(c1 - c2)
+        """Minimum number of steps between two fields (spec §2.2, cube metric); cached,
+        since the bots and the reach checks ask for the same pairs again and again."""
+        d = self._distance.get((f1, f2))
+        if d is None:
+            a1, b1, c1 = self.fields[f1].cube
+            a2, b2, c2 = self.fields[f2].cube
+            d = self._distance[(f1, f2)] = abs(a1 - a2) + abs(b1 - b2) + abs(c1 - c2)
+        return d
 
     def special_fields(self) -> dict[str, str]:
         """field -> effect id (heal, rally, discount, scry, production, reach): the six

@@ -20,10 +20,10 @@ from pbem.rulesets.cherubion.rules.cards import TARGETS, check_play
 from pbem.rulesets.cherubion.rules.combat import attack_problem
 from pbem.rulesets.cherubion.rules.queries import (
     board,
+    by_place,
     engaged,
     hostile,
     on_board,
-    pieces_at,
     pieces_on_board,
 )
 from pbem.rulesets.cherubion.rules.setup import default_resource_field
@@ -52,9 +52,11 @@ def default_placement(state: State, seat: str) -> list[str]:
     side = state["players"][seat]["bases"][0]
     border = b.border[side]
     anchor = border[len(border) // 2]
+    placed = by_place(state)
+    taken = {r["field"] for r in state["resources"].values()}
     free = [f for f in sorted(b.fields, key=lambda f: (b.distance(anchor, f), b.index[f]))
-            if not any(p["owner"] != seat for p in pieces_at(state, f))
-            and not any(r["field"] == f for r in state["resources"].values())]
+            if not any(p["owner"] != seat for p in placed.get(f, ()))
+            and f not in taken]
     mine = sorted((p["id"] for p in state["pieces"].values() if p["owner"] == seat),
                   key=lambda x: int(x[2:]))[:5]
     out = [f"PLACE {pid} {free[i + 1]}" for i, pid in enumerate(mine)]
@@ -99,9 +101,11 @@ def _random_placement(state: State, seat: str, rng: random.Random) -> list[str]:
     b = board(state)
     side = state["players"][seat]["bases"][0]
     border = b.border[side]
+    placed = by_place(state)
+    taken = {r["field"] for r in state["resources"].values()}
     near = [f for f in b.fields if min(b.distance(f, x) for x in border) <= 4
-            and not any(p["owner"] != seat for p in pieces_at(state, f))
-            and not any(r["field"] == f for r in state["resources"].values())]
+            and not any(p["owner"] != seat for p in placed.get(f, ()))
+            and f not in taken]
     near.sort(key=lambda f: b.index[f])
     mine = sorted(p["id"] for p in state["pieces"].values() if p["owner"] == seat)
     rng.shuffle(mine)
