@@ -62,6 +62,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     carrier_of,
     engaged,
     has_flag,
+    hostile_fields,
     name_of,
     on_board,
     visible_hostiles_at,
@@ -386,7 +387,7 @@ class Plan:
 
     def move_to(self, p: Piece, mv: Move) -> Verdict:
         b = board(self.state)
-        avoid = frozenset(f for f in b.fields if visible_hostiles_at(self.state, self.seat, f))
+        avoid = hostile_fields(self.state, self.seat)
         route = b.path_to(p["loc"], mv.to, avoid)
         if route is None:
             return f"no route from {p['loc']} to {mv.to} around the enemies you can see"

@@ -34,6 +34,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     engaged,
     has_flag,
     hostile,
+    hostile_fields,
     merged,
     name_of,
     on_board,
@@ -156,7 +157,7 @@ def move(ctx: Context, seat: str, mv: Move) -> Result:
         return changed(f"{mv.piece} fell to the free attacks before it could step away")
     path = list(mv.path)
     if mv.to:
-        avoid = frozenset(f for f in board(state).fields if visible_hostiles_at(state, seat, f))
+        avoid = hostile_fields(state, seat)
         route = board(state).path_to(p["loc"], mv.to, avoid)
         if route is None:
             return refused(f"no route to {mv.to} around the enemies it knows of")

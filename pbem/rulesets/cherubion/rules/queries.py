@@ -70,6 +70,14 @@ def visible_hostiles_at(state: State, seat: str, field: str) -> list[Piece]:
             if hostile(state, seat, p["owner"]) and not p["hidden"] and not p["captive"]]
 
 
+def hostile_fields(state: State, seat: str) -> frozenset[str]:
+    """The board fields holding a piece `visible_hostiles_at` counts, in one pass (routes
+    around the enemies a seat knows of)."""
+    return frozenset(p["loc"] for p in state["pieces"].values()
+                     if on_board(p["loc"]) and not p["hidden"] and not p["captive"]
+                     and hostile(state, seat, p["owner"]))
+
+
 def engaged(state: State, piece: Piece) -> bool:
     """A piece sharing a field with a visible hostile piece is engaged (spec §5.8 [A])."""
     if not on_board(piece["loc"]) or piece["hidden"] or piece["captive"]:
