@@ -1,175 +1,226 @@
-"""Core benchmarks (not tests). Each figure is a ratio against a floor measured in the same run.
+"""Steps, reports and the archive against raw floors measured in the same run (not tests).
 
-    python bench/bench_core.py [--games 1000] [--steps 1000]
+    python bench/bench_core.py [--games 1000] [--steps 5000] [--repeat 3]
 
-(a) processing one step for N games, against loading and saving their states alone;
-(b) processing step 1,000 against step 10 of one long game;
-(c) reports rendered per second, against rendering the same context with a trivial template;
-(d) database bytes per game step.
+(a) a step with its reports queued, for each of N Helios games (2 players, real reports:
+    text, HTML, board picture), one transaction a game; floor: sqlite3 itself reading the
+    same state row, JSON round trip, inserting the next row, commit.
+(b) a step with its reports at step 5,000 of one game against step 10 of another, measured
+    alternately at the same time; floor: the raw step.
+(c) a report (context, text and HTML) of step 10 and of step 1,000 in a 5,000-step history,
+    alternately; the size of the mails queued for them; floor: sqlite3 reading the two step
+    rows the report needs and parsing the state.
+(h) the archive export of finished games of 10, 100 and 1,000 steps: time per step (linear
+    means flat); floor: writing the same files from memory.
+The long game is `Tally` (bench/common.py): two seats, a public die a step.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import sys
+import json
+import shutil
+import sqlite3
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+import zlib
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+from common import T0, clone_games, floor_table, fresh, median, raw_steps, timed
+from sqlmodel import select
 
-from fixture_game import RULESET as HIGHCARD  # noqa: E402
-from jinja2 import Template  # noqa: E402
-
-from pbem.core.dice import Dice  # noqa: E402
-from pbem.core.orders import OrderLine, Parsed, Prompt, order_lines  # noqa: E402
-from pbem.core.ruleset import GameConfig, Result, Ruleset  # noqa: E402
-from pbem.reports.context import report_context  # noqa: E402
-from pbem.reports.render import render_report  # noqa: E402
-from pbem.rulesets import register  # noqa: E402
-from pbem.service.games import create_game, find_game, live_step  # noqa: E402
-from pbem.service.turns import process_turn  # noqa: E402
-from pbem.store.db import connect, migrate, session_scope  # noqa: E402
-from pbem.store.models import Step  # noqa: E402
-
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
+from pbem.archive.export import export_game
+from pbem.config import Settings
+from pbem.reports.context import report_context
+from pbem.reports.render import render_report
+from pbem.service import mailflow
+from pbem.service.games import create_game, find_game, live_step
+from pbem.service.turns import process_turn
+from pbem.store.db import read_scope, session_scope
+from pbem.store.models import Outbox
 
 
-class Tally(Ruleset):
-    """A bench-only game that lasts as many steps as asked: each seat adds a number."""
-
-    id = "bench-tally"
-    title = "Tally (benchmark)"
-
-    def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
-        return ("a", "b")
-
-    def check_config(self, config: GameConfig) -> list[str]:
-        return []
-
-    def setup(self, config: GameConfig, dice: Dice) -> dict[str, Any]:
-        return {"step": 0, "limit": int(config.options.get("limit", 1000)), "total": {"a": 0, "b": 0}}
-
-    def awaiting(self, state: dict[str, Any]) -> dict[str, Prompt]:
-        return {} if state["step"] >= state["limit"] else {s: Prompt("add", ("ADD 1",)) for s in "ab"}
-
-    def parse(self, state: dict[str, Any], seat: str, text: str) -> Parsed:
-        return Parsed.of(OrderLine(n, line, int(line.split()[-1])) for n, line in order_lines(text))
-
-    def resolve(self, state, orders, dice):  # type: ignore[no-untyped-def]
-        for seat, parsed in orders.items():
-            state["total"][seat] += sum(parsed.orders) + dice.roll(6, f"bonus {seat}")
-        state["step"] += 1
-        return state, []
-
-    def view(self, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
-        return dict(state)
-
-    def result(self, state: dict[str, Any]) -> Result | None:
-        return Result(("a",), state["total"]) if state["step"] >= state["limit"] else None
-
-    def legal_orders(self, state, seat, rng):  # type: ignore[no-untyped-def]
-        return ["ADD 1"]
-
-
-def timed(fn) -> float:  # type: ignore[no-untyped-def]
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
-
-
-def bench_many_games(tmp: Path, games: int) -> tuple[float, float]:
-    engine = connect(f"sqlite:///{tmp / 'many.sqlite'}")
-    migrate(engine)
+def step_with_reports(engine, settings: Settings, name: str, now) -> None:  # type: ignore[no-untyped-def]
     with session_scope(engine) as s:
-        for i in range(games):
-            create_game(s, ruleset_id="highcard", name=f"g{i}",
-                        seats={"north": "n@x", "south": "s@x"}, seed=str(i), now=T0)
-
-    def floor() -> None:  # load each open step's state and save a copy: the minimum I/O
-        for i in range(games):
-            with session_scope(engine) as s:
-                step = live_step(s, find_game(s, f"g{i}"))
-                s.add(Step(game_id=step.game_id, number=step.number + 10_000, state_json=step.state_json,
-                           state_digest=step.state_digest, awaiting_json=step.awaiting_json,
-                           commitment=step.commitment, seed=step.seed, opened_at=T0))
-
-    def real() -> None:
-        for i in range(games):
-            with session_scope(engine) as s:
-                process_turn(s, f"g{i}", now=T0, force=True)
-
-    f, r = timed(floor), timed(real)
-    return r, f
+        process_turn(s, name, now=now, force=True)
+        mailflow.queue_reports(s, settings, find_game(s, name), now=now)
 
 
-def bench_long_game(tmp: Path, steps: int) -> tuple[float, float, int]:
-    register(Tally())
+def bench_many(tmp: Path, games: int, repeat: int) -> None:
+    path = tmp / "many.sqlite"
+    engine = fresh(path)
+    settings = Settings(maildir=str(tmp / "many-mail"))
+    with session_scope(engine) as s:
+        create_game(s, ruleset_id="helios", name="src", seed="many", now=T0,
+                    seats={"north": "n@x.org", "east": "e@x.org"})
+        state = live_step(s, find_game(s, "src")).state_json
+    rounds = [clone_games(engine, "src", games, prefix=f"r{r}-") for r in range(repeat)]
+    floor_table(path, [state] * games)
+    real, floor = [], []
+    for r, names in enumerate(rounds):  # alternately, so load drift hits both alike
+        floor.append(raw_steps(path, games, 1 + r))
+        real.append(timed(lambda names=names: [step_with_reports(engine, settings, n, T0)
+                                               for n in names]))
+    engine.dispose()
+    mr, mf = median(real), median(floor)
+    print(f"(a) a step with its reports, {games} Helios games: {mr:.2f} s "
+          f"({mr / games * 1000:.1f} ms a game); raw floor {mf:.2f} s "
+          f"({mf / games * 1000:.2f} ms); ratio {mr / mf:.0f}  [runs: "
+          + ", ".join(f"{x:.2f}/{y:.2f}" for x, y in zip(real, floor, strict=True)) + "]")
+
+
+def bench_long(tmp: Path, steps: int) -> None:
     path = tmp / "long.sqlite"
-    engine = connect(f"sqlite:///{path}")
-    migrate(engine)
+    engine = fresh(path)
+    settings = Settings(maildir=str(tmp / "long-mail"))
     with session_scope(engine) as s:
         create_game(s, ruleset_id="bench-tally", name="long", seats={"a": "a@x", "b": "b@x"},
-                    seed="l", options={"limit": steps + 50}, now=T0)
-    times: dict[int, float] = {}
-    for n in range(1, steps + 11):
-        t0 = time.perf_counter()
-        with session_scope(engine) as s:
-            process_turn(s, "long", now=T0 + timedelta(minutes=n), force=True)
-        times[n] = time.perf_counter() - t0
-    early = sorted(times[n] for n in range(5, 16))[5]
-    late = sorted(times[n] for n in range(steps - 5, steps + 6))[5]
+                    seed="long", options={"limit": steps + 100}, now=T0)
+        mailflow.queue_reports(s, settings, find_game(s, "long"), now=T0)
+    now = T0
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        now += timedelta(minutes=1)
+        step_with_reports(engine, settings, "long", now)
+    played = time.perf_counter() - t0
+    with session_scope(engine) as s:
+        create_game(s, ruleset_id="bench-tally", name="short", seats={"a": "a@x", "b": "b@x"},
+                    seed="short", options={"limit": 1000}, now=T0)
+    for _ in range(9):
+        now += timedelta(minutes=1)
+        step_with_reports(engine, settings, "short", now)
+    with session_scope(engine) as s:
+        state = live_step(s, find_game(s, "short")).state_json
+    floor_table(path, [state] * 40)
+    late, early, floor = [], [], []
+    for k in range(21):  # step 5,000+k of one game, step 10+k of the other, a raw step
+        now += timedelta(minutes=1)
+        late.append(timed(lambda now=now: step_with_reports(engine, settings, "long", now)))
+        early.append(timed(lambda now=now: step_with_reports(engine, settings, "short", now)))
+        floor.append(raw_steps(path, 1, 1 + k))
+    ml, me, mf = median(late), median(early), median(floor)
+    print(f"(b) a step with its reports at step {steps}: {ml * 1000:.2f} ms; at step 10: "
+          f"{me * 1000:.2f} ms; ratio {ml / me:.2f}; raw floor {mf * 1000:.2f} ms "
+          f"(step 10 is {me / mf:.0f}x the floor); playing {steps} steps took {played:.0f} s")
+
+    bench_reports(engine, path, steps)
     engine.dispose()
-    import sqlite3
-
-    with sqlite3.connect(path, isolation_level=None) as conn:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        conn.execute("VACUUM")
-    return late, early, path.stat().st_size
 
 
-def bench_reports(tmp: Path) -> tuple[float, float]:
-    engine = connect(f"sqlite:///{tmp / 'rep.sqlite'}")
-    migrate(engine)
+def bench_reports(engine, path: Path, steps: int) -> None:  # type: ignore[no-untyped-def]
+    """(c), in CPU seconds of this process (a report's work is all here: SQLite included)."""
+    def report(step: int) -> None:
+        with read_scope(engine) as s:
+            ctx = report_context(s, "long", seat="a", step=step)
+        render_report(ctx, fmt="text")
+        render_report(ctx, fmt="html")
+
+    con = sqlite3.connect(path)
+
+    def raw_report(step: int) -> None:
+        rows = con.execute("SELECT state_json FROM step s JOIN game g ON g.id = s.game_id "
+                           "WHERE g.name = 'long' AND s.number IN (?, ?)", (step - 1, step))
+        for (state,) in rows:
+            json.loads(zlib.decompress(state))
+
+    far = min(1000, steps // 2)
+    at10, at1000, floor = [], [], []
+    for k in range(41):  # A B B A ..., so neither always runs first
+        pair = [(at10, 10), (at1000, far)]
+        for times, step in pair if k % 2 else pair[::-1]:
+            times.append(cpu_timed(lambda step=step: report(step)))
+        floor.append(cpu_timed(lambda: raw_report(far)))
+    con.close()
     with session_scope(engine) as s:
-        create_game(s, ruleset_id="highcard", name="r", seats={"north": "n@x", "south": "s@x"},
-                    seed="r", now=T0)
+        rows = list(s.exec(select(Outbox).where(Outbox.kind == "report", Outbox.seat == "a")))
+    size = {int(r.subject.split(" step ")[1].split(":")[0].split()[0]): len(r.raw) for r in rows}
+    m10, m1000, mf = median(at10), median(at1000), median(floor)
+    print(f"(c) a report (context, text, HTML) of step {far:,}: {m1000 * 1000:.2f} ms; of "
+          f"step 10: {m10 * 1000:.2f} ms; ratio {m1000 / m10:.2f}; raw floor "
+          f"{mf * 1000:.3f} ms. Report mail: step 10 {size[10]:,} B, step {far:,} "
+          f"{size[far]:,} B, step {steps:,} {size[steps]:,} B")
+
+
+def history_only(tmp: Path, steps: int) -> None:
+    """(c) alone: a history of `steps` steps played without mail (reports do not read the
+    outbox), then the reports of step 10 and of step 1,000."""
+    path = tmp / "history.sqlite"
+    engine = fresh(path)
+    settings = Settings(maildir=str(tmp / "history-mail"))
     with session_scope(engine) as s:
-        process_turn(s, "r", now=T0, force=True)
-    with session_scope(engine) as s:
-        ctx = report_context(s, "r", seat="north")
-    n = 300
-    real = timed(lambda: [render_report(ctx, fmt="text") and render_report(ctx, fmt="html")
-                          for _ in range(n)])
-    trivial = Template("{{ game.name }} {{ step }} {{ view }} {{ happened }}")
-    floor = timed(lambda: [trivial.render(**ctx) and trivial.render(**ctx) for _ in range(n)])
-    return n * 2 / real, n * 2 / floor
+        create_game(s, ruleset_id="bench-tally", name="long", seats={"a": "a@x", "b": "b@x"},
+                    seed="long", options={"limit": steps + 100}, now=T0)
+    now = T0
+    for n in range(steps):
+        now += timedelta(minutes=1)
+        if n + 2 in (10, min(1000, steps // 2), steps):  # processing step n+1 opens n+2
+            step_with_reports(engine, settings, "long", now)  # the mails whose size is shown
+        else:
+            with session_scope(engine) as s:
+                process_turn(s, "long", now=now, force=True)
+    bench_reports(engine, path, steps)
+    engine.dispose()
+
+
+def cpu_timed(fn) -> float:  # type: ignore[no-untyped-def]
+    t0 = time.process_time()
+    fn()
+    return time.process_time() - t0
+
+
+def bench_export(tmp: Path, lengths: list[int], repeat: int) -> None:
+    path = tmp / "export.sqlite"
+    engine = fresh(path)
+    for n in lengths:
+        with session_scope(engine) as s:
+            create_game(s, ruleset_id="bench-tally", name=f"e{n}", seats={"a": "a@x", "b": "b@x"},
+                        seed=f"e{n}", options={"limit": n}, now=T0)
+        for _ in range(n):
+            with session_scope(engine) as s:
+                process_turn(s, f"e{n}", now=T0, force=True)
+    times: dict[int, list[float]] = {n: [] for n in lengths}
+    floors: dict[int, list[float]] = {n: [] for n in lengths}
+    for _ in range(repeat):
+        for n in lengths:
+            out = tmp / f"site-{n}"
+            shutil.rmtree(out, ignore_errors=True)
+            with session_scope(engine) as s:
+                times[n].append(timed(lambda s=s, n=n, out=out: export_game(s, f"e{n}", out)))
+            files = {p: p.read_bytes() for p in out.iterdir()}
+            copy = tmp / f"copy-{n}"
+            shutil.rmtree(copy, ignore_errors=True)
+            copy.mkdir()
+            floors[n].append(timed(lambda files=files, copy=copy: [
+                (copy / p.name).write_bytes(b) for p, b in files.items()]))
+    engine.dispose()
+    parts = []
+    for n in lengths:
+        t, f = median(times[n]), median(floors[n])
+        parts.append(f"{n} steps {t:.2f} s ({t / n * 1000:.1f} ms a step; writing the files "
+                     f"{f:.3f} s, ratio {t / f:.0f})")
+    per = [median(times[n]) / n for n in lengths]
+    print("(h) archive export of a finished game: " + "; ".join(parts)
+          + f". Time a step, longest / shortest game: {per[-1] / per[0]:.2f}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--steps", type=int, default=1000)
+    ap.add_argument("--steps", type=int, default=5000)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", choices=["a", "bc", "c", "h"])
     args = ap.parse_args()
-    register(HIGHCARD)
-    random.seed(0)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        real, floor = bench_many_games(tmp, args.games)
-        print(f"(a) one step for {args.games} games: {real:.2f}s; load+save floor {floor:.2f}s; "
-              f"ratio {real / floor:.2f}")
-        late, early, size = bench_long_game(tmp, args.steps)
-        print(f"(b) step {args.steps}: {late * 1000:.2f} ms; step 10: {early * 1000:.2f} ms; "
-              f"ratio {late / early:.2f}")
-        print(f"(d) database bytes per step (tally game, {args.steps + 10} steps): "
-              f"{size / (args.steps + 10):.0f}")
-        rps, floor_rps = bench_reports(tmp)
-        print(f"(c) reports rendered: {rps:.0f}/s; trivial-template floor {floor_rps:.0f}/s; "
-              f"ratio {floor_rps / rps:.2f}")
-
+        if args.only in (None, "a"):
+            bench_many(tmp, args.games, args.repeat)
+        if args.only in (None, "bc"):
+            bench_long(tmp, args.steps)
+        if args.only == "c":
+            history_only(tmp, args.steps)
+        if args.only in (None, "h"):
+            bench_export(tmp, [10, 100, 1000], args.repeat)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@ outgoing mail goes when no relay is set). TOML keys are the same names in lower 
 without the prefix (`db`, `address`, `smtp`, `imap`, `maildir`), plus `templates` (an
 override folder), `spool` (the order spool, default `orders`), `listen` (host:port of the
 built-in SMTP listener), `inbox` (a maildir to poll), `gm` (the GM's address for notices),
-`max_mail_bytes`, `submission_cap`, `reminder_hours`, `poll_seconds`. Every key can be set
-with `PBEM_<KEY>` too.
+`max_mail_bytes`, `submission_cap`, `reminder_hours`, `poll_seconds`, `secret_key` (seals
+the games' seeds and token secrets, so they live outside the database). Every key can be
+set with `PBEM_<KEY>` too.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from pbem.store.db import DEFAULT_URL
+from pbem.store.quick import DEFAULT_URL
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Settings:
     submission_cap: int = 20  # order mails per sender per step
     reminder_hours: float = 24.0
     poll_seconds: int = 60
+    secret_key: str | None = None  # seals seeds and token secrets; keep it out of the database
 
 
 def load_settings(config: Path | None = None, *, environ: dict[str, str] | None = None) -> Settings:

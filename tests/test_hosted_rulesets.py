@@ -80,3 +80,23 @@ def test_each_game_runs_through_the_whole_stack(rid: str, engine, tmp_path: Path
         assert verify_game(s, "g").ok
         files = export_game(s, "g", tmp_path / "site")
     assert (tmp_path / "site" / "index.html") in files
+
+
+@pytest.mark.parametrize("rid", HOSTED)
+def test_the_live_engine_plays_the_games_the_checked_engine_plays(rid: str) -> None:
+    """Live steps skip the round-trip check, and unchecked selfplay hands each outcome's
+    state straight to the next step: whole games must come out as with the check."""
+    from pbem.core.ruleset import GameConfig
+    from pbem.core.selfplay import play
+
+    ruleset = _discover()[rid]
+    variant = ruleset.default_variant()
+    config = GameConfig(ruleset.seat_ids(ruleset.max_players, variant), variant)
+    for seed in (1, 2):
+        live = play(ruleset, config, seed, keep=True, verify=False)
+        checked = play(ruleset, config, seed, keep=True, verify=True)
+        assert [o.state_json for o in live.outcomes] == [o.state_json for o in checked.outcomes]
+        assert [(o.awaiting, o.result) for o in live.outcomes] == \
+            [(o.awaiting, o.result) for o in checked.outcomes]
+        chained = play(ruleset, config, seed, verify=False)  # not kept: states handed on
+        assert (chained.final_digest, chained.steps) == (checked.final_digest, checked.steps)

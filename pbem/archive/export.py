@@ -5,6 +5,9 @@ step, its public events and dice, and the orders of a closed step once its seed 
 revealed (nothing it decided is hidden), as far as the ruleset's `public_orders` allows
 (standing orders and sealed secrets still in force stay hidden). After the game ends it adds every seat's view of
 every step, every event and roll, every order file and every seed.
+
+The steps are read once, in order, each page built from its step and the one before:
+the export takes time in proportion to the game's length.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
-from pbem.reports.context import report_context
+from pbem.core.engine import load_state
+from pbem.reports.context import build_context
 from pbem.reports.render import render_report
-from pbem.service.games import find_game, live_steps, ruleset_of, seats_of
+from pbem.service.games import find_game, ruleset_of, seats_of
+from pbem.store.models import Step
 
 _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60em;margin:1em auto;padding:0 1em}"
           "td,th{border:1px solid #ccc;padding:.2em .5em}table{border-collapse:collapse}"
@@ -36,7 +41,7 @@ def _orders(ruleset, step, finished: bool) -> list[tuple[str, str]]:  # type: ig
     applied = json.loads(step.applied_json or "{}")
     if finished:
         return sorted(applied.items())
-    state = ruleset.load(json.loads(step.state_json))
+    state = load_state(ruleset, step.state_json)
     out = []
     for seat, text in sorted(applied.items()):
         public = ruleset.public_orders(state, seat, ruleset.parse(state, seat, text))
@@ -54,19 +59,25 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     game = find_game(session, name)
     ruleset = ruleset_of(game)
     finished = game.status == "finished"
-    steps = live_steps(session, game)
     seats = [s.seat for s in seats_of(session, game)]
+    all_seats = {s.seat for s in seats_of(session, game, active_only=False)}
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     rows = []
+    previous: Step | None = None
+    last: Step | None = None
+    steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
+                         .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
     for step in steps:
+        previous, last = last, step
         if step.number == 0:
             continue
         nav = ('<p><a href="index.html">index</a>'
                + (f' | <a href="{step_file(step.number - 1)}">previous</a>' if step.number > 1 else "")
                + (f' | <a href="{step_file(step.number + 1)}">next</a>'
-                  if step.number < steps[-1].number else "") + "</p>")
-        ctx = report_context(session, game.name, seat=None, step=step.number, everything=finished)
+                  if step.number < game.step else "") + "</p>")
+        ctx = build_context(game, ruleset, all_seats, step, previous, seat=None,
+                            everything=finished)
         page = render_report(ctx, fmt="html", override=override)
         extra = nav
         closed_orders = step.closed_at is not None and step.applied_json and (
@@ -79,7 +90,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
             extra += "<p>Seats' views: " + " ".join(
                 f'<a href="{step_file(step.number, s)}">{html.escape(s)}</a>' for s in seats) + "</p>"
             for seat in seats:
-                sctx = report_context(session, game.name, seat=seat, step=step.number)
+                sctx = build_context(game, ruleset, all_seats, step, previous, seat=seat)
                 path = out / step_file(step.number, seat)
                 path.write_text(render_report(sctx, fmt="html", override=override), encoding="utf-8")
                 written.append(path)
@@ -93,7 +104,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
                     f"<td style='font-family:monospace'>{step.seed if step.seed_revealed else step.commitment[:16] + '... (commitment)'}</td></tr>")
         if progress:
             progress(1)
-    result = json.loads(steps[-1].result_json) if steps and steps[-1].result_json else None
+    result = json.loads(last.result_json) if last is not None and last.result_json else None
     body = (f"<h1>{html.escape(ruleset.title)}: {html.escape(game.name)}</h1>"
             f"<p>Status: {game.status}. Variant: {html.escape(game.variant)}. Seats: "
             f"{html.escape(', '.join(seats))}.</p>"

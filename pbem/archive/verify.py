@@ -15,12 +15,13 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, process, set_up
-from pbem.service.games import config_of, find_game, live_steps, ruleset_of
-from pbem.service.rulings import verify_ruling
+from pbem.service.games import config_of, find_game, ruleset_of
+from pbem.service.rulings import ruling_state, verify_ruling
+from pbem.service.vault import master_seed_of, step_seed_of
 from pbem.store.models import Step
 
 # Steps closed by the GM instead of the engine: checked as stated inputs.
@@ -42,30 +43,38 @@ def verify_game(session: Session, name: str, *,
                 progress: Callable[[int], None] | None = None) -> Verification:
     game = find_game(session, name)
     ruleset = ruleset_of(game)
-    master = bytes.fromhex(game.master_seed)
-    steps = live_steps(session, game)
-    by_number = {s.number: s for s in steps}
+    master = master_seed_of(session, game)
     seats = list(config_of(game).seats)
     checked = 0
+    # The state the previous step must have produced, and who says so.
+    expected: str | None = None
+    source = "the recomputed one"
+    # One pass in order, a step at a time (the history is never all in memory).
+    steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
+                         .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
     for step in steps:
         seed = step_seed(master, step.number)
-        problem = _check_stored(step, seed)
+        problem = None
+        if expected is not None and step.state_json != expected:
+            problem = f"step {step.number}: stored state differs from {source}"
+        problem = problem or _check_stored(step, step_seed_of(session, step), seed)
         if problem is None and (step.closed_at is None or step.applied_json is None):
             break  # the open step (or the final position)
-        nxt = by_number.get(step.number + 1)
         if problem is None and step.kind in RULINGS:
             # A GM ruling is a stated input: its position gives the next state.
-            problem = verify_ruling(ruleset, step, nxt.state_json if nxt else None, seats)
+            problem = verify_ruling(ruleset, step, None, seats)
             if problem is None and orders_digest(json.loads(step.file_hashes_json or "{}")) \
                     != step.orders_digest:
                 problem = f"step {step.number}: orders digest differs"
+            expected, source = ruling_state(ruleset, step), "the ruling's position"
         elif problem is None:
             if step.number == 0:
                 outcome = set_up(ruleset, config_of(game), master)
             else:
                 outcome = process(ruleset, step.state_json, json.loads(step.applied_json or "{}"),
                                   seed=seed, force=True)
-            problem = _compare(step, outcome, nxt)
+            problem = _compare(step, outcome)
+            expected, source = outcome.state_json, "the recomputed one"
         if problem:
             return Verification(game.name, checked, problem)
         checked += 1
@@ -74,8 +83,8 @@ def verify_game(session: Session, name: str, *,
     return Verification(game.name, checked)
 
 
-def _check_stored(step: Step, seed: bytes) -> str | None:
-    if step.seed != seed.hex() or step.commitment != commitment(seed):
+def _check_stored(step: Step, stored_seed: bytes, seed: bytes) -> str | None:
+    if stored_seed != seed or step.commitment != commitment(seed):
         return (f"step {step.number}: stored seed or commitment does not derive from the "
                 "master seed")
     if step.number > 0 and step.state_digest != digest(step.state_json):
@@ -83,7 +92,7 @@ def _check_stored(step: Step, seed: bytes) -> str | None:
     return None
 
 
-def _compare(step: Step, outcome: StepOutcome, nxt: Step | None) -> str | None:
+def _compare(step: Step, outcome: StepOutcome) -> str | None:
     """The first difference between a stored step and its recomputation, or None."""
     if outcome.orders_digest != step.orders_digest:
         return (f"step {step.number}: orders digest differs (stored "
@@ -98,6 +107,4 @@ def _compare(step: Step, outcome: StepOutcome, nxt: Step | None) -> str | None:
         return f"step {step.number}: {len(stored_rolls)} rolls stored, {len(rolls)} recomputed"
     if canonical_json([e.to_json() for e in outcome.events]) != step.events_json:
         return f"step {step.number}: events differ"
-    if nxt is not None and nxt.state_json != outcome.state_json:
-        return f"step {step.number + 1}: stored state differs from the recomputed one"
     return None

@@ -1,6 +1,8 @@
 """The `pbem` command line. Thin: it parses arguments, calls services and prints.
 
-Every command exits non-zero with one line `error: ...` on bad input.
+Every command exits non-zero with one line `error: ...` on bad input. Each command imports
+what it needs when it runs (SQLAlchemy, the models, the rulesets), so `pbem --help` and an
+idle `pbem tick` start in a few hundredths of a second.
 """
 
 from __future__ import annotations
@@ -12,23 +14,27 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
 
 from pbem.config import Settings, load_settings
-from pbem.service.games import ServiceError
+from pbem.service.errors import ServiceError
 
-app = typer.Typer(help="pbem: a play-by-email turn processor.", no_args_is_help=True,
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlmodel import Session
+
+# Plain help and errors: rich formatting would cost a tenth of a second at every start.
+PLAIN = {"no_args_is_help": True, "rich_markup_mode": None}
+app = typer.Typer(help="pbem: a play-by-email turn processor.", **PLAIN,  # type: ignore[arg-type]
                   add_completion=False, pretty_exceptions_enable=False)
-game_app = typer.Typer(help="Create and inspect games.", no_args_is_help=True)
-orders_app = typer.Typer(help="Check and submit order files.", no_args_is_help=True)
-turn_app = typer.Typer(help="Process steps.", no_args_is_help=True)
-archive_app = typer.Typer(help="Export and verify game archives.", no_args_is_help=True)
-gm_app = typer.Typer(help="Game-master tools (every action is audited).", no_args_is_help=True)
-mail_app = typer.Typer(help="Mail in and out.", no_args_is_help=True)
+game_app = typer.Typer(help="Create and inspect games.", **PLAIN)  # type: ignore[arg-type]
+orders_app = typer.Typer(help="Check and submit order files.", **PLAIN)  # type: ignore[arg-type]
+turn_app = typer.Typer(help="Process steps.", **PLAIN)  # type: ignore[arg-type]
+archive_app = typer.Typer(help="Export and verify game archives.", **PLAIN)  # type: ignore[arg-type]
+gm_app = typer.Typer(help="Game-master tools (every action is audited).", **PLAIN)  # type: ignore[arg-type]
+mail_app = typer.Typer(help="Mail in and out.", **PLAIN)  # type: ignore[arg-type]
 app.add_typer(game_app, name="game")
 app.add_typer(orders_app, name="orders")
 app.add_typer(turn_app, name="turn")
@@ -41,10 +47,15 @@ class _State:
     settings: Settings | None = None
     config: Path | None = None
     engine: Engine | None = None
+    fail_code: int = 1  # 75 (EX_TEMPFAIL) under an MTA pipe: the MTA tries again later
+    config_error: str | None = None
     now: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
 
 
 state = _State()
+
+
+EX_TEMPFAIL = 75  # sysexits.h: the MTA keeps the mail and tries again
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -57,10 +68,16 @@ def _main(
     db: Annotated[str | None, typer.Option(help="SQLAlchemy URL (default sqlite:///db/pbem.sqlite; env PBEM_DB)")] = None,
     config: Annotated[Path | None, typer.Option(help="TOML config file (default ./pbem.toml)")] = None,
 ) -> None:
+    state.fail_code = 1
+    state.config_error = None
     try:
         settings = load_settings(config)
     except (OSError, ValueError) as e:
-        fail(str(e))
+        # Said by the first command that needs the settings, with its exit code (75 for
+        # `mail receive`, so an MTA keeps the mail while the GM mends the file).
+        state.settings, state.config, state.engine = None, config, None
+        state.config_error = str(e)
+        return
     if db:
         settings.db = db
     state.settings = settings
@@ -69,6 +86,8 @@ def _main(
 
 
 def settings() -> Settings:
+    if state.config_error:
+        fail(state.config_error, state.fail_code)
     if state.settings is None:
         state.settings = load_settings()
     return state.settings
@@ -76,13 +95,16 @@ def settings() -> Settings:
 
 def engine() -> Engine:
     if state.engine is None:
+        from pbem.service.vault import attach_key
         from pbem.store.db import connect, migrate
 
         try:
             state.engine = connect(settings().db)
+            attach_key(state.engine, settings().secret_key)
             migrate(state.engine)
         except Exception as e:  # a bad URL or an unreachable server: one line
-            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}")
+            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}",
+                 state.fail_code)
     return state.engine
 
 
@@ -117,7 +139,7 @@ def _option_value(text: str) -> Any:
             return cast(text)
         except ValueError:
             pass
-    return {"true": True, "false": False}.get(text.lower(), text)
+    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
 
 
 # --- init, rulesets ------------------------------------------------------------------------
@@ -166,7 +188,7 @@ def game_new(
     seed: Annotated[str | None, typer.Option(help="master seed for a reproducible game (default: secret random)")] = None,
     deadline: Annotated[str | None, typer.Option(help='step length (72h, 3d) or time of day ("20:00 Europe/Budapest", "+36h" for a minimum)')] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
-    setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold")] = None,
+    setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold, mail_retention_days, view_json")] = None,
     position: Annotated[Path | None, typer.Option(help="start from this position file (the game's notation, e.g. from `pbem gm position`)")] = None,
     force: Annotated[bool, typer.Option(help="accept a position that breaks the game's invariants (piece counts...)")] = False,
 ) -> None:
@@ -174,14 +196,10 @@ def game_new(
     (shown once; only a hash is kept)."""
     from pbem.service import mailflow
     from pbem.service.games import create_game
-    from pbem.service.tick import DEFAULTS
 
     seats = parse_kv(seat, "--seat")
     options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
     settings_ = {k: _option_value(v) for k, v in parse_kv(setting, "--setting").items()}
-    for key in settings_:
-        if key not in DEFAULTS:
-            fail(f"unknown setting {key!r}; settings: {', '.join(DEFAULTS)}")
     from pbem.service.deadlines import parse_deadline
 
     try:
@@ -218,6 +236,8 @@ def parse_duration(text: str) -> float:
 @game_app.command("list")
 def game_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """List all games."""
+    from sqlmodel import select
+
     from pbem.store.models import Game
 
     with session() as s:
@@ -292,18 +312,27 @@ def orders_submit(file: Annotated[str, typer.Argument(help="order file, or - for
 
 @orders_app.command("spool")
 def orders_spool() -> None:
-    """Submit every file in the spool's inbox/ (moved to processed/ or rejected/)."""
+    """Submit every file in the spool's inbox/ (moved to processed/ or rejected/), then
+    process the steps they completed and send the reports."""
+    from pbem.service import digests, mailflow
     from pbem.service.orders import process_spool
+    from pbem.service.tick import after_mail
     from pbem.store.db import session_scope
 
     spool = Path(settings().spool)
     (spool / "inbox").mkdir(parents=True, exist_ok=True)
     items = process_spool(lambda: session_scope(engine()), spool, now=state.now())
+    with session() as s:  # refusals are told to the seats, as refused mail is
+        mailflow.notify_spool(s, settings(), items, now=state.now())
+        digests.queue_password_digests(s, settings(), now=state.now())
     for item in items:
         verdict = "accepted" if item.receipt.accepted else "REFUSED: " + item.receipt.reason
         typer.echo(f"{item.path.name}: {verdict}")
     if not items:
         typer.echo("the spool is empty")
+        return
+    for line in after_mail(engine(), settings=settings(), now=state.now()):
+        typer.echo(line)
 
 
 # --- turns -----------------------------------------------------------------------------------
@@ -335,13 +364,23 @@ def report(
     step: Annotated[int | None, typer.Option(help="step number (default: the open step)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or html")] = "text",
     as_json: Annotated[bool, typer.Option("--json", help="the report's data as JSON")] = False,
+    seeds: Annotated[bool, typer.Option("--seeds", help="every step's dice commitment, and its seed once revealed (reports list only the new ones)")] = False,
 ) -> None:
     """Render the report that opens a step, as a seat sees it."""
-    from pbem.reports.context import report_context
+    from pbem.reports.context import report_context, seed_list
     from pbem.reports.render import render_report
 
     if fmt not in ("text", "html"):
         fail("--format is text or html")
+    if seeds:
+        with session() as s:
+            rows = seed_list(s, name)
+        if as_json:
+            out_json(rows)
+        for row in rows if not as_json else []:
+            typer.echo(f"step {row['step']:5}: " + (f"seed {row['seed']}" if row["seed"] else
+                                                     f"seed secret; commitment {row['commitment']}"))
+        return
     with session() as s:
         ctx = report_context(s, name, seat=seat, step=step)
     if as_json:
@@ -355,8 +394,10 @@ def report(
 
 @archive_app.command("export")
 def archive_export(name: str, directory: Path) -> None:
-    """Write a static HTML site of the game to DIRECTORY."""
+    """Write a static HTML site of the game to DIRECTORY. For a finished game whose mail is
+    kept until then (the default `mail_retention_days`), the bodies of its sent mail go."""
     from pbem.archive.export import export_game
+    from pbem.service import retention
     from pbem.service.games import find_game
 
     with session() as s:
@@ -364,7 +405,11 @@ def archive_export(name: str, directory: Path) -> None:
         with typer.progressbar(length=total, label="exporting", file=sys.stderr) as bar:
             files = export_game(s, name, directory, override=settings().templates,
                                 progress=bar.update)
+        dropped = retention.archive_exported(s, find_game(s, name))
     typer.echo(f"{len(files)} pages written to {directory}/index.html")
+    if dropped:
+        typer.echo(f"the archive is the record now: {dropped} sent mail bodies dropped "
+                   "(headers and hashes kept)")
 
 
 @archive_app.command("verify")
@@ -560,8 +605,23 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
         row = seat_row(s, game, seat)
         assert row is not None
         mailflow.queue_welcome(s, settings(), game, {row.seat: password}, now=state.now())
-    typer.echo(f"{seat} of {name} is now played by {email}; password: {password} "
-               "(a welcome mail with it is queued)")
+    typer.echo(f"{seat} of {name} is now played by {row.email}; password: {password} "
+               "(a welcome mail with it is queued; the old password and reply addresses "
+               "no longer work)")
+
+
+@gm_app.command("rotate-token")
+def gm_rotate_token(name: str, seat: str) -> None:
+    """Renew a seat's reply addresses: every token mailed so far stops working, and the
+    player gets a mail whose reply address works for the open step."""
+    from pbem.service import gm, mailflow
+    from pbem.service.games import find_game
+
+    with session() as s:
+        row = gm.rotate_token(s, name, seat, now=state.now())
+        mailflow.queue_new_reply_address(s, settings(), find_game(s, name), row, now=state.now())
+    typer.echo(f"{row.seat} of {name}: reply addresses renewed; a mail with a new one is queued "
+               f"to {row.email}")
 
 
 @gm_app.command("announce")
@@ -578,6 +638,21 @@ def gm_announce(name: str, text: str) -> None:
                            subject=f"[{name}] announcement from the GM", text=text + "\n",
                            now=state.now())
     typer.echo("announcement queued to every seat")
+
+
+@gm_app.command("setting")
+def gm_setting(
+    name: str,
+    values: Annotated[list[str], typer.Argument(help="KEY=VALUE, e.g. view_json=north,south or mail_retention_days=90 (none: until the archive)")],
+) -> None:
+    """Change game settings during the game (see `pbem game new --setting`)."""
+    from pbem.service import gm
+
+    with session() as s:
+        changed = gm.set_settings(s, name, {k: _option_value(v) for k, v in
+                                            parse_kv(values, "setting").items()}, now=state.now())
+    for key, value in sorted(changed.items()):
+        typer.echo(f"{name}: {key} = {json.dumps(value)}")
 
 
 @gm_app.command("log")
@@ -600,6 +675,7 @@ def selfplay(
     variant: Annotated[str | None, typer.Option()] = None,
     players: Annotated[int | None, typer.Option(help="player count (default: the maximum)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE, e.g. decisions=ask")] = None,
+    verify: Annotated[bool, typer.Option(help="check every state's JSON round trip (--no-verify: the engine as it runs live)")] = True,
 ) -> None:
     """Random bots play whole games through the engine (no mail, no database)."""
     from pbem.core.ruleset import GameConfig
@@ -627,7 +703,7 @@ def selfplay(
     wins: dict[str, int] = {}
     with typer.progressbar(range(games), label="playing", file=sys.stderr) as bar:
         for i in bar:
-            p = play(r, config, seed + i, timer=time.perf_counter)
+            p = play(r, config, seed + i, timer=time.perf_counter, verify=verify)
             steps += p.steps
             rounds += p.rounds
             slowest = max(slowest, p.max_step_seconds)
@@ -666,6 +742,8 @@ def demo(
 def tick() -> None:
     """Do once what is due: stored mail and spooled files in, due steps processed (NMR
     ladder), reminders, the outbox sent. For cron."""
+    if _idle(settings(), state.now()):
+        return
     from pbem.service.polling import poll
     from pbem.service.tick import tick as run_tick
 
@@ -700,22 +778,44 @@ def serve(
 
 @mail_app.command("receive")
 def mail_receive(file: Annotated[str, typer.Argument(help="an RFC 5322 message, or - (from an MTA pipe)")] = "-") -> None:
-    """Store and apply one mail (for an MTA pipe: `| pbem mail receive`)."""
+    """Store and apply one mail (for an MTA pipe: `| pbem mail receive`), then process the
+    step it completed and send the echo and the reports. Exits 0 once the mail is stored,
+    whatever it holds; 75 (EX_TEMPFAIL) when it cannot be stored, so the MTA keeps it and
+    tries again."""
     from pbem.service import mailflow
+    from pbem.service.tick import after_mail
     from pbem.store.db import session_scope
 
-    raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes() \
-        if Path(file).is_file() else fail(f"no such file: {file}")
-    eng = engine()
-    r = mailflow.receive(lambda: session_scope(eng), raw, source="pipe", settings=settings(),
-                         now=state.now())
+    state.fail_code = EX_TEMPFAIL  # whatever stops this mail being stored
+    if file != "-" and not Path(file).is_file():
+        fail(f"no such file: {file}", EX_TEMPFAIL)
+    try:
+        with (sys.stdin.buffer if file == "-" else Path(file).open("rb")) as stream:
+            raw, size = mailflow.read_limited(stream, settings().max_mail_bytes)
+        eng = engine()
+        r = mailflow.receive(lambda: session_scope(eng), raw, source="pipe",
+                             settings=settings(), now=state.now(), size=size)
+    except typer.Exit:
+        raise
+    except Exception as e:  # noqa: BLE001 - not stored: the MTA must try again
+        fail(f"the mail was not stored ({type(e).__name__}: {e}".splitlines()[0][:300]
+             + "); the MTA will try again", EX_TEMPFAIL)
     typer.echo(f"{r.message_id}: {r.status}{' - ' + r.reason if r.reason else ''}")
+    state.fail_code = 1
+    try:
+        for line in after_mail(eng, settings=settings(), now=state.now()):
+            typer.echo(line)  # the step it completed, the echo and the reports, in this run
+    except Exception as e:  # noqa: BLE001 - the mail is stored (exit 0); the next tick goes on
+        typer.echo(f"note: processing after the mail failed ({type(e).__name__}: {e}"
+                   .splitlines()[0][:300] + "); the next tick does it", err=True)
 
 
 @mail_app.command("poll")
 def mail_poll() -> None:
-    """Fetch new mail from IMAP (PBEM_IMAP) and the inbox maildir, store and apply it."""
+    """Fetch new mail from IMAP (PBEM_IMAP) and the inbox maildir, store and apply it; then
+    process the steps it completed and send what is queued."""
     from pbem.service.polling import poll
+    from pbem.service.tick import after_mail
 
     if not settings().imap and not settings().inbox:
         fail("nothing to poll: set PBEM_IMAP (imap://user:pass@host/INBOX) or `inbox` (a maildir)")
@@ -723,6 +823,8 @@ def mail_poll() -> None:
     for line in lines:
         typer.echo(line)
     typer.echo(f"{len(lines)} message(s) handled")
+    for line in after_mail(engine(), settings=settings(), now=state.now()) if lines else ():
+        typer.echo(line)
 
 
 @mail_app.command("send")
@@ -737,9 +839,28 @@ def mail_send() -> None:
     typer.echo(f"{r.sent} sent to {where}, {r.retried} to retry later, {r.failed} failed")
 
 
+@mail_app.command("retry")
+def mail_retry(
+    id_: Annotated[list[int] | None, typer.Option("--id", help="an outbox row id (see `pbem mail outbox`)")] = None,
+    all_failed: Annotated[bool, typer.Option("--all-failed", help="every failed mail")] = False,
+) -> None:
+    """Queue failed mail (refused by the relay) again; `pbem mail send` or the next tick sends it."""
+    from pbem.service.outbox import retry_failed
+
+    if not id_ and not all_failed:
+        fail("say which mail: --id N (see `pbem mail outbox`) or --all-failed")
+    with session() as s:
+        n = retry_failed(s, now=state.now(), ids=None if all_failed else list(id_ or []))
+    if id_ and not all_failed and n < len(id_):
+        fail(f"{n} of {len(id_)} mail(s) queued again; the others are not failed mail")
+    typer.echo(f"{n} failed mail(s) queued again")
+
+
 @mail_app.command("outbox")
 def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default: all)")] = None) -> None:
     """List queued, failed and bounced mail."""
+    from sqlmodel import select
+
     from pbem.service.games import find_game, seats_of
     from pbem.store.models import Outbox
 
@@ -756,17 +877,35 @@ def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default
                        f"tries {row.attempts} {row.last_error or ''}")
 
 
+def _idle(cfg: Settings, now: datetime) -> bool:
+    """Nothing for a tick to do: nothing due in the database (one query, sqlite3 only), no
+    spooled file, no mailbox to poll."""
+    from pbem.store.quick import idle_sqlite
+
+    spool = Path(cfg.spool) / "inbox"
+    return not cfg.imap and not cfg.inbox and bool(idle_sqlite(cfg.db, now=now)) and not (
+        spool.is_dir() and any(p.is_file() and not p.name.startswith(".") for p in spool.iterdir()))
+
+
 def main() -> None:
     """Entry point: a bug still ends in one line (PBEM_DEBUG=1 shows the traceback)."""
     import os
 
+    if sys.argv[1:] == ["tick"]:
+        # Cron's bare `pbem tick`: when idle, answered before the command line is parsed
+        # (typer's parameter handling alone costs a tenth of a second of CPU).
+        try:
+            if _idle(load_settings(), datetime.now(UTC)):
+                return
+        except (OSError, ValueError):
+            pass  # a bad config file: the command line says so
     try:
         app(standalone_mode=True)
     except Exception as e:  # noqa: BLE001
         if os.environ.get("PBEM_DEBUG"):
             raise
         typer.echo(f"error: internal error: {type(e).__name__}: {e}".splitlines()[0], err=True)
-        sys.exit(2)
+        sys.exit(EX_TEMPFAIL if state.fail_code == EX_TEMPFAIL else 2)
 
 
 if __name__ == "__main__":

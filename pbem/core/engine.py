@@ -2,6 +2,13 @@
 
 Used alike by the database service, selfplay, `archive verify` and the tests, so a game
 processed live and the same game recomputed from its archive go through one code path.
+
+A step parses its stored state once, dumps the new state once and reloads it once: the
+next step (and the prompts stored with it) must see the state exactly as stored, dict order
+included. Selfplay hands that reloaded state straight to the next step (one load and one
+dump a step). The round-trip check (dump the reloaded state again and compare) runs where it
+finds bugs (`archive verify`, selfplay, the tests: the default); live processing turns it
+off (`verify=False`).
 """
 
 from __future__ import annotations
@@ -52,14 +59,15 @@ class MissingOrders(Exception):
     """Orders are missing from awaited seats and the step was not forced."""
 
 
-def set_up(ruleset: Ruleset, config: GameConfig, master_seed: bytes) -> StepOutcome:
+def set_up(ruleset: Ruleset, config: GameConfig, master_seed: bytes, *,
+           verify: bool = True) -> StepOutcome:
     """Step 0: the starting position, its random set-up drawn from step 0's seed."""
     problems = ruleset.check_config(config)
     if problems:
         raise ValueError(problems[0])
     dice = HmacDice(step_seed(master_seed, 0), orders_digest({}))
     state, events = split_setup(ruleset.setup(config, dice))
-    return _finish(ruleset, state, events, dice, {}, {}, [])
+    return _finish(ruleset, state, events, dice, {}, {}, [], verify=verify)
 
 
 def split_setup(value: Any) -> tuple[State, list[Event]]:
@@ -77,15 +85,19 @@ class SetupResult:
 
 
 def process(ruleset: Ruleset, state_json: str, texts: Mapping[str, str | None], *,
-            seed: bytes, force: bool = True, dice: Dice | None = None) -> StepOutcome:
+            seed: bytes, force: bool = True, dice: Dice | None = None,
+            verify: bool = True, state: State | None = None) -> StepOutcome:
     """Resolve one step from its stored state and the seats' order texts.
 
     `texts[seat]` is the order body a seat sent (None or missing: nothing sent). Seats that
     sent nothing get the ruleset's default orders when `force`, else MissingOrders.
     Orders from seats not awaited are used only where the ruleset `accepts_unasked` them.
-    `dice` overrides the HMAC dice (tests).
+    `dice` overrides the HMAC dice (tests). `verify` adds the round-trip check. `state` is
+    `state_json` already loaded, from an earlier outcome the caller does not use again
+    (resolve changes it in place).
     """
-    state = ruleset.load(json.loads(state_json))
+    if state is None:
+        state = load_state(ruleset, state_json)
     awaited = ruleset.awaiting(state)
     if not awaited:
         raise ValueError("the game is over; there is no step to process")
@@ -111,20 +123,26 @@ def process(ruleset: Ruleset, state_json: str, texts: Mapping[str, str | None], 
     if dice is None:
         dice = HmacDice(seed, od)
     new_state, events = ruleset.resolve(state, parsed, dice)
-    return _finish(ruleset, new_state, events, dice, hashes, applied, defaulted)
+    return _finish(ruleset, new_state, events, dice, hashes, applied, defaulted, verify=verify)
+
+
+def load_state(ruleset: Ruleset, state_json: str) -> State:
+    """A state from its stored JSON: one parse; no copy where the state is plain JSON data."""
+    data = json.loads(state_json)
+    return data if ruleset.state_is_plain_json else ruleset.load(data)
 
 
 def _finish(ruleset: Ruleset, state: State, events: list[Event], dice: Dice,
-            hashes: dict[str, str], applied: dict[str, str], defaulted: list[str]) -> StepOutcome:
-    state_json = canonical_json(ruleset.dump(state))
-    # Every state must survive the JSON round trip exactly: reload to be sure the stored
-    # form is the state the next step sees.
-    reloaded = ruleset.load(json.loads(state_json))
-    if canonical_json(ruleset.dump(reloaded)) != state_json:
+            hashes: dict[str, str], applied: dict[str, str], defaulted: list[str], *,
+            verify: bool) -> StepOutcome:
+    state_json = canonical_json(state if ruleset.state_is_plain_json else ruleset.dump(state))
+    # The outcome is the state as stored: what the next step will load (key order too).
+    state = ruleset.load(json.loads(state_json)) if verify else load_state(ruleset, state_json)
+    if verify and canonical_json(ruleset.dump(state)) != state_json:
         raise AssertionError(f"{ruleset.id}: state does not round-trip through JSON")
-    awaiting = ruleset.awaiting(reloaded)
-    result = ruleset.result(reloaded)
+    awaiting = ruleset.awaiting(state)
+    result = ruleset.result(state)
     if not awaiting and result is None:
         raise AssertionError(f"{ruleset.id}: nobody is awaited but the game has no result")
-    return StepOutcome(reloaded, state_json, list(events), list(dice.log), hashes,
+    return StepOutcome(state, state_json, list(events), list(dice.log), hashes,
                        orders_digest(hashes), applied, defaulted, awaiting, result)

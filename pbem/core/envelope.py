@@ -88,7 +88,7 @@ def parse_envelope(text: str) -> Envelope:
             if not value:
                 env.problems.append(f"{key} needs a value")
             elif field_name == "turn":
-                if value.isdigit():
+                if value.isascii() and value.isdigit() and len(value) <= 9:
                     env.turn = int(value)
                 else:
                     env.problems.append(f'TURN must be a step number, not "{value}"')

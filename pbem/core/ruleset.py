@@ -103,6 +103,10 @@ class Ruleset:
                "a decision that falls to another seat mid-turn: auto = documented default; "
                "ask = open a short step for that seat"),
     )
+    # True when the state is plain JSON data: `dump` returns it as it is (or an equal copy)
+    # and `load` only copies. The engine then parses a stored state straight into the
+    # state and dumps the state as it is: one JSON load and one dump a step.
+    state_is_plain_json: ClassVar[bool] = False
 
     # --- set-up ----------------------------------------------------------------------
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:

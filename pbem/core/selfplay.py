@@ -28,15 +28,16 @@ class Playout:
 
 def play(ruleset: Ruleset, config: GameConfig, seed: int, *, max_steps: int = 20000,
          keep: bool = False, check: Callable[[StepOutcome], None] | None = None,
-         timer: Callable[[], float] | None = None) -> Playout:
+         timer: Callable[[], float] | None = None, verify: bool = True) -> Playout:
     """Play one whole game with random legal orders for every awaited seat.
 
     `check` runs after every step (invariants); `timer` (e.g. time.perf_counter) measures
-    the slowest step. Raises if the game does not end within `max_steps`.
+    the slowest step; `verify` runs the engine's round-trip check after every step (off:
+    the engine as it runs live). Raises if the game does not end within `max_steps`.
     """
     master = hashlib.sha256(f"selfplay:{seed}".encode()).digest()
     rng = random.Random(seed)
-    out = set_up(ruleset, config, master)
+    out = set_up(ruleset, config, master, verify=verify)
     if check:
         check(out)
     outcomes = [out] if keep else []
@@ -49,7 +50,9 @@ def play(ruleset: Ruleset, config: GameConfig, seed: int, *, max_steps: int = 20
         texts = {seat: "".join(f"{line}\n" for line in ruleset.legal_orders(out.state, seat, rng))
                  for seat in sorted(out.awaiting)}
         t0 = timer() if timer else 0.0
-        out = process(ruleset, out.state_json, texts, seed=step_seed(master, steps))
+        # Unchecked and not kept: the outcome's state goes on as the next step's input.
+        out = process(ruleset, out.state_json, texts, seed=step_seed(master, steps),
+                      verify=verify, state=None if verify or keep else out.state)
         if timer:
             slowest = max(slowest, timer() - t0)
         if check:

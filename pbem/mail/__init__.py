@@ -13,9 +13,9 @@ Wiring, inbound (every path ends in the same two calls)::
     # later (or right after), per stored mail:
     mail = read_message(raw)
     if mail.kind == "bounce":  record the bounce for the seat whose report had
-                               mail.bounce_of as Message-ID (or mail.bounced_recipient)
+                               mail.bounce_of as Message-ID (only a mail we sent counts)
     elif mail.kind == "orders":
-        seat_step = check_token(secret, mail.token) if mail.token else None
+        claim = peek_token(mail.token)  # then the holder's secret: check_token(...)
         for text in mail.order_texts: env = parse_envelope(text) ...  # first with a GAME
     if should_reply(mail, own_addresses=[order_address]): queue the echo or mail.reason
 
@@ -32,7 +32,8 @@ report is never queued twice) -> ``send_smtp(PBEM_SMTP, raw)``, or
 Threads: the welcome mail's Message-ID is ``thread_root_id(game, seat, domain)``; every
 later mail to that seat passes ``thread=Thread(that id)``; a confirmation also passes
 ``in_reply_to=mail.message_id``. Reports set ``reply_to=reply_address(order_address,
-make_token(secret, game, seat, step))`` (TokenTooLong: use the plain address).
+make_token(holder_secret, game_id=..., seat=..., holder=..., step=..., generation=...))``
+(TokenTooLong: use the plain address).
 """
 
 from pbem.mail.backoff import next_attempt
@@ -46,6 +47,7 @@ from pbem.mail.outbound import (
     thread_root_id,
 )
 from pbem.mail.tokens import (
+    TokenClaim,
     TokenTooLong,
     check_token,
     find_token,
@@ -67,6 +69,7 @@ from pbem.mail.transport import (
 __all__ = [
     "InboundMail", "read_message", "should_reply",
     "make_token", "check_token", "reply_address", "find_token", "peek_token", "TokenTooLong",
+    "TokenClaim",
     "Attachment", "Thread", "compose", "thread_root_id", "make_message_id", "reply_subject",
     "send_smtp", "MaildirSink", "fetch_imap", "fetch_maildir", "SmtpListener",
     "MailError", "TransientMailError", "PermanentMailError",

@@ -28,7 +28,8 @@ from pbem.mail.mimetext import MAX_HEADER_CHARS, Headers, body_texts
 from pbem.mail.replytext import clean_reply_text
 from pbem.mail.tokens import find_token
 
-__all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_BYTES"]
+__all__ = ["InboundMail", "read_message", "should_reply", "KINDS", "DEFAULT_MAX_BYTES",
+           "content_digest", "header_block", "strip_passwords"]
 
 KINDS = ("orders", "bounce", "autoreply", "oversize", "empty", "malformed")
 DEFAULT_MAX_BYTES = 2_000_000
@@ -124,9 +125,15 @@ def _msgid(value: str, *, loose: bool = False) -> str | None:
 
 
 def _synthesised_id(raw: bytes) -> str:
-    """A stable Message-ID for a mail without one: the SHA-256 of its bytes after the trace
-    fields that each delivery prepends (Received, Return-Path, ...), so the same mail
+    """A stable Message-ID for a mail without one: its content digest, so the same mail
     delivered twice, or fetched once by IMAP and once by pipe, gets the same id."""
+    return f"<{content_digest(raw)}@synthesised.pbem.invalid>"
+
+
+def content_digest(raw: bytes) -> str:
+    """SHA-256 of a mail's bytes after the trace fields that each delivery prepends
+    (Received, Return-Path, ...): the same for every delivery of one mail, different for
+    another mail that reuses its Message-ID."""
     start = 0
     in_trace = False
     while start < len(raw) and start < 200_000:
@@ -141,7 +148,7 @@ def _synthesised_id(raw: bytes) -> str:
             start = end
             continue
         break
-    return f"<{hashlib.sha256(raw[start:]).hexdigest()}@synthesised.pbem.invalid>"
+    return hashlib.sha256(raw[start:]).hexdigest()
 
 
 def _defects(msg: Message) -> tuple[str, ...]:
@@ -165,7 +172,8 @@ def _date(value: str) -> datetime | None:
         return None
 
 
-def _header_block(raw: bytes, limit: int = 256_000) -> bytes:
+def header_block(raw: bytes, limit: int = 256_000) -> bytes:
+    """The header of a raw mail (through the blank line), at most `limit` bytes."""
     head = raw[:limit]
     for sep in (b"\r\n\r\n", b"\n\n"):
         at = head.find(sep)
@@ -205,7 +213,7 @@ def read_message(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> InboundMa
 
 def _read(raw: bytes, max_bytes: int, digest: str) -> InboundMail:
     oversize = len(raw) > max_bytes
-    msg = BytesParser(policy=compat32).parsebytes(_header_block(raw) if oversize else raw)
+    msg = BytesParser(policy=compat32).parsebytes(header_block(raw) if oversize else raw)
     h = Headers(msg)
     header_id = _msgid(h.text("Message-ID"), loose=True)
     message_id = header_id or _synthesised_id(raw)
@@ -263,3 +271,42 @@ def _bare(address: str) -> str:
     addr = parseaddr(address)[1] or address
     local, _, domain = addr.strip().lower().rpartition("@")
     return f"{local.split('+', 1)[0]}@{domain}"
+
+
+_PASSWORD_LINE = re.compile(r"(?im)^[ \t>]*password:?[ \t]+(\S.*?)[ \t]*$")
+_STRIPPED_NOTE = (b"(The body of this mail carried a password. It was removed once the "
+                  b"orders were applied; the orders are kept as the submission.)\r\n")
+
+
+def strip_passwords(raw: bytes, mail: InboundMail | None = None) -> bytes | None:
+    """The mail without the values of its PASSWORD lines, or None if it has none
+    (`mail`: `raw` already read, read_message's result).
+
+    Each value is blanked where it stands in the bytes; if it still shows in the decoded
+    text (a base64 or folded quoted-printable body) the whole body is replaced by a note.
+    """
+    mail = mail or read_message(raw, max_bytes=len(raw) + 1)
+    secrets = {m.group(1) for t in mail.order_texts for m in _PASSWORD_LINE.finditer(t)}
+    secrets = {p for p in secrets if len(p) >= 3}
+    if not secrets:
+        return None
+    out = raw
+    for value in sorted(secrets, key=len, reverse=True):
+        out = out.replace(value.encode("utf-8"), b"(removed)")
+    again = read_message(out, max_bytes=len(out) + 1)
+    if any(p in t for p in secrets for t in again.order_texts):
+        head = header_block(out)
+        lines = [line for line in re.split(rb"\r?\n", head.rstrip(b"\r\n"))]
+        kept: list[bytes] = []
+        skip = False
+        for line in lines:  # drop Content-* fields (with their folded lines): a new body
+            if line[:1] in (b" ", b"\t"):
+                if not skip:
+                    kept.append(line)
+                continue
+            skip = line.lower().startswith((b"content-", b"mime-version"))
+            if not skip:
+                kept.append(line)
+        out = (b"\r\n".join(kept) + b"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; "
+               b"charset=utf-8\r\n\r\n" + _STRIPPED_NOTE)
+    return out

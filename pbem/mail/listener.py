@@ -24,6 +24,20 @@ __all__ = ["SmtpListener"]
 
 log = logging.getLogger(__name__)
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f<>]")
+# aiosmtpd logs every envelope recipient at INFO, reply tokens included: keep it quiet.
+logging.getLogger("mail.log").setLevel(logging.WARNING)
+
+
+def orders_address_only(order_address: str) -> Callable[[str], bool]:
+    """A RCPT predicate: the order address and its plus-addresses, nothing else."""
+    from email.utils import parseaddr
+
+    local, _, domain = parseaddr(order_address)[1].lower().rpartition("@")
+
+    def accept(address: str) -> bool:
+        rl, _, rd = parseaddr(address)[1].lower().rpartition("@")
+        return rd == domain and (rl == local or rl.startswith(local + "+"))
+    return accept
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -1,13 +1,16 @@
-"""Signed reply tokens: a report's Reply-To carries the seat and step, so a player can answer
-without the password (DESIGN section 4).
+"""Signed reply tokens: a report's Reply-To carries a credential for one seat holder and
+one step, so a player can answer without the password (DESIGN section 4).
 
-A token is HMAC-SHA256-signed, short and address-safe: lowercase base32 without padding, so
-it fits the local part of a plus-address (``orders+TOKEN@host``) and survives mail systems
-that change the case of addresses. It carries game, seat and step in clear (they are not
-secret; the signature is what counts), so checking one needs only the secret.
+A token names, in clear, the seat holder (the id of the seat row: a new player gets a new
+row), the step and the rollback generation it was issued for; an 8-byte HMAC-SHA256 over
+those and the game id and seat, keyed by the holder's own secret, makes it genuine. So a
+token is void once the seat changes hands or the GM rotates the holder's secret, and it
+is good for its own step only (the service compares step and generation with the game's).
+The encoding is lowercase base32 without padding, about 22 characters: it fits the local
+part of a plus-address (``orders+TOKEN@host``) and survives mail systems that change the
+case of addresses.
 
-This module is pure: no clock, no I/O. Whether the step is still open is the service's
-question, not this module's.
+This module is pure: no clock, no I/O. Which step is open is the service's question.
 """
 
 from __future__ import annotations
@@ -18,63 +21,91 @@ import hashlib
 import hmac
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from email.utils import formataddr, getaddresses, parseaddr
 
 __all__ = ["make_token", "check_token", "peek_token", "reply_address", "find_token",
-           "TokenTooLong"]
+           "TokenClaim", "TokenTooLong"]
 
-_MAC_BYTES = 5  # 40 bits: a forger needs ~2**39 mails on average; each one is stored.
-_DOMAIN = b"pbem-reply-token/1\x00"  # keeps these MACs apart from other uses of the secret
+_VERSION = 2
+_MAC_BYTES = 8  # 64 bits: forging one by trial would take ~2**63 stored mails
+_DOMAIN = b"pbem-reply-token/2\x00"  # keeps these MACs apart from other uses of a secret
 _MAX_LOCAL_PART = 64  # RFC 5321 4.5.3.1.1
 _TOKEN_SHAPE = re.compile(r"^[a-z2-7]{12,}$")
+_MAX_ID = 2**53  # ids and step numbers above this are refused before any lookup
+_MAX_TOKEN = 60
 
 
 class TokenTooLong(ValueError):
     """The plus-address would exceed the 64 characters RFC 5321 promises for a local part."""
 
 
-def _mac(secret: bytes, payload: bytes) -> bytes:
-    return hmac.new(secret, _DOMAIN + payload, hashlib.sha256).digest()[:_MAC_BYTES]
+@dataclass(frozen=True)
+class TokenClaim:
+    """What a token says: the seat row of its holder, its step and rollback generation."""
+
+    holder: int
+    step: int
+    generation: int
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def _read_varints(data: bytes, count: int) -> tuple[list[int], bytes] | None:
+    values: list[int] = []
+    pos = 0
+    for _ in range(count):
+        value = shift = 0
+        while True:
+            if pos >= len(data) or shift > 56:
+                return None
+            byte = data[pos]
+            pos += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        values.append(value)
+    return values, data[pos:]
+
+
+def _mac(secret: bytes, game_id: int, seat: str, claim: TokenClaim) -> bytes:
+    message = (_DOMAIN + f"{game_id}\x00{seat}\x00{claim.holder}\x00{claim.step}\x00"
+               f"{claim.generation}".encode())
+    return hmac.new(secret, message, hashlib.sha256).digest()[:_MAC_BYTES]
 
 
 def _encode(data: bytes) -> str:
     return base64.b32encode(data).decode("ascii").rstrip("=").lower()
 
 
-def make_token(secret: bytes, game: str, seat: str, step: int) -> str:
-    """A signed token for one seat and step of one game: ``[a-z2-7]+``."""
+def make_token(secret: bytes, *, game_id: int, seat: str, holder: int, step: int,
+               generation: int = 0) -> str:
+    """A signed token for one seat holder, step and generation: ``[a-z2-7]+``."""
     if not secret:
         raise ValueError("a reply token needs a non-empty secret")
-    if step < 0:
-        raise ValueError("step must be >= 0")
-    if not game or not seat or "\x00" in game or "\x00" in seat:
-        raise ValueError("game and seat must be non-empty and contain no NUL")
-    payload = f"{game}\x00{seat}\x00{int(step)}".encode()
-    return _encode(_mac(secret, payload) + payload)
-
-
-def _split(payload: bytes) -> tuple[str, str, int] | None:
-    try:
-        game, seat, step = payload.decode("utf-8").split("\x00")
-    except (UnicodeDecodeError, ValueError):
-        return None
-    if not step.isdigit() or str(int(step)) != step or not game or not seat:
-        return None
-    return game, seat, int(step)
-
-
-def peek_token(token: str) -> tuple[str, str, int] | None:
-    """``(game, seat, step)`` as the token claims them, NOT verified: only for finding which
-    game's secret to check it with. Never raises."""
-    data = _decode(token)
-    return _split(data[_MAC_BYTES:]) if data is not None else None
+    for name, value in (("holder", holder), ("step", step), ("generation", generation)):
+        if not 0 <= value < _MAX_ID:
+            raise ValueError(f"{name} must be between 0 and 2**53")
+    if not seat or "\x00" in seat:
+        raise ValueError("seat must be non-empty and contain no NUL")
+    claim = TokenClaim(holder, step, generation)
+    payload = bytes([_VERSION]) + _varint(holder) + _varint(step) + _varint(generation)
+    return _encode(payload + _mac(secret, game_id, seat, claim))
 
 
 def _decode(token: str) -> bytes | None:
     if not isinstance(token, str):
         return None
     text = token.strip().lower()
-    if not _TOKEN_SHAPE.match(text):
+    if len(text) > _MAX_TOKEN or not _TOKEN_SHAPE.match(text):
         return None
     try:
         data = base64.b32decode(text.upper() + "=" * (-len(text) % 8))
@@ -85,17 +116,41 @@ def _decode(token: str) -> bytes | None:
     return data
 
 
-def check_token(secret: bytes, token: str) -> tuple[str, str, int] | None:
-    """``(game, seat, step)`` if the token is genuine, else None (never raises)."""
-    if not secret:
-        return None
+def _parse(token: str) -> tuple[TokenClaim, bytes, bytes] | None:
     data = _decode(token)
-    if data is None:
+    if data is None or len(data) < 1 + 3 + _MAC_BYTES or data[0] != _VERSION:
         return None
-    mac, payload = data[:_MAC_BYTES], data[_MAC_BYTES:]
-    if not hmac.compare_digest(mac, _mac(secret, payload)):
+    read = _read_varints(data[1:-_MAC_BYTES], 3)
+    if read is None or read[1]:
         return None
-    return _split(payload)
+    holder, step, generation = read[0]
+    if max(holder, step, generation) >= _MAX_ID:
+        return None
+    claim = TokenClaim(holder, step, generation)
+    payload = bytes([_VERSION]) + _varint(holder) + _varint(step) + _varint(generation)
+    if payload != data[:-_MAC_BYTES]:  # overlong varints: one token, one spelling
+        return None
+    return claim, payload, data[-_MAC_BYTES:]
+
+
+def peek_token(token: str) -> TokenClaim | None:
+    """What the token claims, NOT verified: only for finding the holder whose secret checks
+    it. Every number is a plain int below 2**53, safe for any database lookup. Never raises.
+    """
+    parsed = _parse(token)
+    return parsed[0] if parsed else None
+
+
+def check_token(secret: bytes, token: str, *, game_id: int, seat: str) -> TokenClaim | None:
+    """The claim if the token is genuine for this holder's secret, game and seat, else None
+    (never raises)."""
+    parsed = _parse(token)
+    if parsed is None or not secret:
+        return None
+    claim, _, mac = parsed
+    if not hmac.compare_digest(mac, _mac(secret, game_id, seat, claim)):
+        return None
+    return claim
 
 
 def reply_address(base_address: str, token: str) -> str:

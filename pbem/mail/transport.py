@@ -21,6 +21,7 @@ from email.parser import BytesParser
 from email.policy import default
 from email.utils import getaddresses
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from pbem.mail.listener import SmtpListener
@@ -197,7 +198,9 @@ def fetch_maildir(path: str | os.PathLike[str], on_message: Callable[[bytes], No
 
 
 def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | None = None,
-               move_to: str | None = None, timeout: float = 60.0) -> int:
+               move_to: str | None = None, timeout: float = 60.0,
+               max_bytes: int | None = None,
+               on_oversize: Callable[[bytes, int], None] | None = None) -> int:
     """Hand every UNSEEN message of an IMAP folder to ``on_message``, then flag it \\Seen.
 
     ``imap://user:pass@host[:port][/FOLDER][?starttls=1]`` or ``imaps://...``; the folder
@@ -207,6 +210,8 @@ def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | N
     moved there (the folder is created if missing). Returns the number handed over.
     Connection and server failures raise TransientMailError; a failed login
     PermanentMailError; what ``on_message`` raises propagates unchanged.
+    With ``max_bytes`` and ``on_oversize``, a message whose RFC822.SIZE is larger is never
+    fetched whole: ``on_oversize(header bytes, size)`` gets its header instead.
     """
     from imapclient import IMAPClient
     from imapclient.exceptions import IMAPClientError, LoginError
@@ -234,16 +239,18 @@ def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | N
             uids = client.search(["UNSEEN"])
         except (OSError, IMAPClientError) as exc:
             raise TransientMailError(f"IMAP {folder}: {exc}") from exc
+        sizes = _sizes(client, uids) if max_bytes is not None and on_oversize else {}
         for uid in sorted(uids):
-            try:
-                fetched = client.fetch([uid], ["BODY.PEEK[]"])
-            except (OSError, IMAPClientError) as exc:
-                raise TransientMailError(f"IMAP fetch {uid}: {exc}") from exc
-            data = fetched.get(uid, {})
-            raw = data.get(b"BODY[]")
+            big = on_oversize is not None and max_bytes is not None \
+                and sizes.get(uid, 0) > max_bytes
+            raw = _fetch(client, uid, header_only=big)
             if raw is None:
                 continue  # expunged meanwhile
-            on_message(bytes(raw))
+            if big:
+                assert on_oversize is not None
+                on_oversize(raw, sizes[uid])
+            else:
+                on_message(raw)
             try:
                 client.add_flags([uid], [b"\\Seen"])
                 if move_to:
@@ -266,3 +273,30 @@ def fetch_imap(url: str, *, on_message: Callable[[bytes], None], folder: str | N
         except Exception:  # noqa: BLE001 - the connection may already be gone
             pass
     return done
+
+
+def _sizes(client: Any, uids: list[int]) -> dict[int, int]:
+    """RFC822.SIZE of each message, asked before anything is fetched."""
+    from imapclient.exceptions import IMAPClientError
+
+    if not uids:
+        return {}
+    try:
+        return {u: int(d.get(b"RFC822.SIZE", 0))
+                for u, d in client.fetch(sorted(uids), ["RFC822.SIZE"]).items()}
+    except (OSError, IMAPClientError) as exc:
+        raise TransientMailError(f"IMAP sizes: {exc}") from exc
+
+
+def _fetch(client: Any, uid: int, *, header_only: bool) -> bytes | None:
+    """One message (or only its header), without setting \\Seen; None if it is gone."""
+    from imapclient.exceptions import IMAPClientError
+
+    item, key = ("BODY.PEEK[HEADER]", b"BODY[HEADER]") if header_only else \
+        ("BODY.PEEK[]", b"BODY[]")
+    try:
+        fetched = client.fetch([uid], [item])
+    except (OSError, IMAPClientError) as exc:
+        raise TransientMailError(f"IMAP fetch {uid}: {exc}") from exc
+    raw = fetched.get(uid, {}).get(key)
+    return bytes(raw) if raw is not None else None

@@ -2,26 +2,35 @@
 
 Nothing here reads the raw state except through `ruleset.view(state, seat)`, and events
 and rolls are filtered by their visibility, so hidden information cannot leak by accident.
+
+A report is built from two step rows, the one it opens and the one before (what happened),
+never from the whole history, so it costs the same at step 10 or 10,000. Seeds: the report
+that closes a step prints its seed once nothing it decided is hidden; the final report
+prints the master seed, from which every step seed derives (docs/dice.md). The complete
+list is `pbem report GAME --seeds` (`seed_list`) and the archive.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem.core.dice import Roll
+from pbem.core.engine import load_state
 from pbem.core.envelope import render_envelope
 from pbem.core.events import Event
 from pbem.core.kit.log import OUTCOME
 from pbem.core.orders import Prompt
+from pbem.core.ruleset import Ruleset
+from pbem.reports.svg import compact_svg
 from pbem.service.games import (
     ServiceError,
     awaiting_of,
     find_game,
     live_step,
-    live_steps,
     ruleset_of,
     seats_of,
 )
@@ -62,18 +71,25 @@ def report_context(session: Session, name: str, *, seat: str | None, step: int |
     shows every event and roll.
     """
     game = find_game(session, name)
-    if seat is not None and seat not in {s.seat for s in seats_of(session, game, active_only=False)}:
+    seats = {s.seat for s in seats_of(session, game, active_only=False)}
+    current = live_step(session, game, step)
+    previous = live_step(session, game, current.number - 1) if current.number > 0 else None
+    return build_context(game, ruleset_of(game), seats, current, previous, seat=seat,
+                         everything=everything)
+
+
+def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: Step,
+                  previous: Step | None, *, seat: str | None,
+                  everything: bool = False) -> dict[str, Any]:
+    """The context from rows already loaded (the archive export walks the steps once)."""
+    if seat is not None and seat not in set(seats):
         raise ServiceError(f'game {game.name} has no seat "{seat}"')
     if everything and game.status != "finished":
         raise ServiceError("hidden information is shown only after the game ends")
-    current = live_step(session, game, step)
-    ruleset = ruleset_of(game)
-    state = ruleset.load(json.loads(current.state_json))
+    state = load_state(ruleset, current.state_json)
     view = ruleset.view(state, seat)
-    previous = live_step(session, game, current.number - 1) if current.number > 0 else None
     awaiting = awaiting_of(current)
     prompt = awaiting.get(seat) if seat else None
-    steps = live_steps(session, game)
     return {
         "game": {"name": game.name, "ruleset": ruleset.id, "title": ruleset.title,
                  "variant": game.variant, "status": game.status},
@@ -84,13 +100,25 @@ def report_context(session: Session, name: str, *, seat: str | None, step: int |
         "happened": closing_of(previous, seat, everything=everything) if previous else None,
         "view": view,
         "board_text": ruleset.board_text(view),
-        "board_svg": ruleset.board_svg(view),
+        "board_svg": compact_svg(ruleset.board_svg(view)),
         "awaited": sorted(awaiting),
         "prompt": prompt.to_json() if prompt else None,
         "skeleton": skeleton(game, seat, current.number, prompt) if seat and prompt else None,
         "deadline": current.deadline.isoformat(timespec="minutes") if current.deadline else None,
         "commitment": current.commitment,
-        "revealed_seeds": [{"step": s.number, "seed": s.seed} for s in steps
-                           if s.seed_revealed and s.number < current.number],
+        # Every step seed derives from it: published once the game is over (docs/dice.md).
+        "master_seed": game.master_seed if game.status == "finished" and current.result_json
+        else None,
         "result": json.loads(current.result_json) if current.result_json else None,
     }
+
+
+def seed_list(session: Session, name: str) -> list[dict[str, Any]]:
+    """Every live step's commitment, and its seed once revealed (`pbem report --seeds`):
+    the small columns only."""
+    game = find_game(session, name)
+    rows = session.exec(select(Step.number, Step.commitment, Step.seed, Step.seed_revealed)
+                        .where(Step.game_id == game.id, Step.live == True)  # noqa: E712
+                        .order_by(Step.number))  # type: ignore[arg-type]
+    return [{"step": n, "commitment": c, "seed": seed if revealed else None}
+            for n, c, seed, revealed in rows]

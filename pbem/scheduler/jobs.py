@@ -1,9 +1,16 @@
 """The scheduler's jobs: module-level functions with stable ids (no closures), so the job
-store can persist them and a restart picks them up."""
+store can persist them and a restart picks them up.
+
+`wake` runs the tick now instead of at its next interval (mail came in: its echo and, if it
+completed a step, the reports go out at once): `waker`, a thread of `pbem serve`, waits for
+it, so a wake costs no scheduler round trip. One tick runs at a time in a process; a wake
+that arrives while a tick runs makes that tick go round once more, so none is lost.
+"""
 
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,11 +21,17 @@ from pbem.store.db import connect
 
 log = logging.getLogger("pbem.scheduler")
 _engines: dict[str, Engine] = {}
+TICK_JOB = "pbem-tick"
+_wake = threading.Event()  # set: run the tick (again) as soon as possible
+_ticking = threading.Lock()  # one tick at a time in this process
 
 
-def _engine(url: str) -> Engine:
+def _engine(url: str, secret_key: str | None = None) -> Engine:
     if url not in _engines:
+        from pbem.service.vault import attach_key
+
         _engines[url] = connect(url)
+        attach_key(_engines[url], secret_key)
     return _engines[url]
 
 
@@ -29,13 +42,41 @@ def _settings(config: str | None, db: str) -> Settings:
 
 
 def tick_job(db: str, config: str | None = None) -> None:
-    """Mail and spool in, due steps processed, reminders, outbox out."""
+    """Mail and spool in, due steps processed, reminders, outbox out; again while woken."""
     from pbem.service.tick import tick
 
     settings = _settings(config, db)
-    lines = tick(_engine(db), spool=Path(settings.spool), now=datetime.now(UTC), settings=settings)
-    for line in lines:
-        log.info("%s", line)
+    with _ticking:
+        while True:
+            _wake.clear()
+            lines = tick(_engine(db, settings.secret_key), spool=Path(settings.spool), now=datetime.now(UTC),
+                         settings=settings)
+            for line in lines:
+                log.info("%s", line)
+            if not _wake.is_set():
+                return
+
+
+def wake() -> None:
+    """Run the tick now (from the SMTP listener's thread, after a mail was applied)."""
+    _wake.set()
+
+
+def waker(db: str, config: str | None, stop: threading.Event) -> None:
+    """The thread that runs the tick whenever it is woken, until `stop`."""
+    while not stop.is_set():
+        if _wake.wait(timeout=1.0):
+            try:
+                tick_job(db, config)
+            except Exception:  # noqa: BLE001 - keep waking; the scheduled tick logs too
+                log.exception("woken tick failed")
+
+
+def spool_job(db: str, config: str | None = None) -> None:
+    """Every few seconds: a file dropped into the spool's inbox is taken up at once."""
+    inbox = Path(_settings(config, db).spool) / "inbox"
+    if inbox.is_dir() and any(p.is_file() and not p.name.startswith(".") for p in inbox.iterdir()):
+        wake()
 
 
 def poll_job(db: str, config: str | None = None) -> None:
@@ -43,5 +84,8 @@ def poll_job(db: str, config: str | None = None) -> None:
     from pbem.service.polling import poll
 
     settings = _settings(config, db)
-    for line in poll(_engine(db), settings=settings, now=datetime.now(UTC)):
+    lines = poll(_engine(db, settings.secret_key), settings=settings, now=datetime.now(UTC))
+    for line in lines:
         log.info("%s", line)
+    if lines:
+        wake()  # the echoes, and the reports of the steps the mail completed

@@ -9,12 +9,16 @@ import difflib
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from email.errors import HeaderParseError
+from email.headerregistry import Address
+from email.utils import getaddresses
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, set_up
@@ -22,48 +26,93 @@ from pbem.core.events import Event
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import GameConfig, Ruleset, State
 from pbem.rulesets import get as get_ruleset
+from pbem.service import game_settings
+from pbem.service.errors import ServiceError as ServiceError  # callers import it from here
+from pbem.service.vault import master_seed_of, new_secret, reveal_seed, seal
 from pbem.store.models import Audit, Game, Seat, Step
-
-
-class ServiceError(Exception):
-    """A user-facing refusal: the message is the one line the user sees."""
-
 
 # --- passwords -------------------------------------------------------------------------
 
-_PBKDF2_ROUNDS = 120_000
+# scrypt, N=2**14, r=8, p=1: about 40 ms and 16 MiB per check on the reference machine
+# (PBKDF2-SHA256 120k rounds: 26 ms; 600k: 145 ms; argon2id 19 MiB t=2: 21 ms but another
+# dependency). Passwords are 72 random bits, so the KDF guards a stolen database copy
+# only as a second line; the per-seat limit on wrong passwords guards the mail path.
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+_PBKDF2_ROUNDS = 120_000  # hashes made before scrypt still check
 
 
 def hash_password(password: str, *, salt: bytes | None = None) -> str:
     salt = salt or secrets.token_bytes(16)
-    dk = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, _PBKDF2_ROUNDS)
-    return f"pbkdf2_sha256${_PBKDF2_ROUNDS}${salt.hex()}${dk.hex()}"
+    dk = hashlib.scrypt(password.encode(), salt=salt, dklen=32, maxmem=2**26, **_SCRYPT)
+    return f"scrypt${_SCRYPT['n']}${_SCRYPT['r']}${_SCRYPT['p']}${salt.hex()}${dk.hex()}"
 
 
 def check_password(password: str, stored: str) -> bool:
+    parts = stored.split("$")
     try:
-        _, rounds, salt, want = stored.split("$")
+        if parts[0] == "scrypt" and len(parts) == 6:
+            n, r, p = (int(x) for x in parts[1:4])
+            dk = hashlib.scrypt(password.encode(), salt=bytes.fromhex(parts[4]), n=n, r=r, p=p,
+                                dklen=32, maxmem=2**27)
+            return hmac.compare_digest(dk.hex(), parts[5])
+        if parts[0] == "pbkdf2_sha256" and len(parts) == 4:
+            dk = hashlib.pbkdf2_hmac("sha256", password.encode(), bytes.fromhex(parts[2]),
+                                     int(parts[1]))
+            return hmac.compare_digest(dk.hex(), parts[3])
     except ValueError:
         return False
-    dk = hashlib.pbkdf2_hmac("sha256", password.encode(), bytes.fromhex(salt), int(rounds))
-    return hmac.compare_digest(dk.hex(), want)
+    return False
 
 
 def new_password() -> str:
     return secrets.token_urlsafe(9)
 
 
+# --- names and addresses at the door -----------------------------------------------------
+
+GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+
+
+def check_game_name(name: str) -> None:
+    if not GAME_NAME.match(name):
+        raise ServiceError(f'"{name[:70]}" is not a game name: use 1-63 lowercase letters, '
+                           "digits and hyphens, starting with a letter or digit (e.g. kassa-1302)")
+
+
+def clean_address(value: str, what: str = "address") -> str:
+    """One plain e-mail address (`local@domain`, domain in lower case), or a one-line
+    ServiceError: a display name, a list, CR/LF or anything else is refused."""
+    text = value.strip()
+    shown = text[:80].encode("unicode_escape").decode("ascii")
+    problem = ServiceError(f'{what} "{shown}" is not one e-mail address (write name@example.org)')
+    if not text or len(text) > 254 or any(ord(c) < 33 or ord(c) == 127 for c in value.strip(" ")):
+        raise problem
+    pairs = getaddresses([text])
+    if len(pairs) != 1 or pairs[0][1] != text or text.count("@") != 1:
+        raise problem
+    try:
+        parsed = Address(addr_spec=text)
+    except (ValueError, IndexError, TypeError, HeaderParseError):
+        raise problem from None
+    if not parsed.username or not parsed.domain or parsed.addr_spec != text:
+        raise problem
+    return f"{parsed.username}@{parsed.domain.lower()}"
+
+
 # --- lookups -----------------------------------------------------------------------------
 
 def find_game(session: Session, name: str) -> Game:
+    shown = name[:70].encode("unicode_escape").decode("ascii")
+    if len(name) > 200:  # no lookup, no "did you mean" over a hostile name
+        raise ServiceError(f'no game named "{shown}..."')
     game = session.exec(select(Game).where(Game.name == name)).first()
-    if game is None:
-        game = session.exec(select(Game).where(Game.name.ilike(name))).first()  # type: ignore[attr-defined]
+    if game is None:  # case-insensitive, and no LIKE: "%" is not a wildcard here
+        game = session.exec(select(Game).where(func.lower(Game.name) == name.lower())).first()
     if game is None:
         names = list(session.exec(select(Game.name)))
         close = difflib.get_close_matches(name, names, n=1)
         hint = f'; did you mean "{close[0]}"?' if close else ""
-        raise ServiceError(f'no game named "{name}"{hint}')
+        raise ServiceError(f'no game named "{shown}"{hint}')
     return game
 
 
@@ -109,6 +158,12 @@ def live_steps(session: Session, game: Game) -> list[Step]:
 
 def awaiting_of(step: Step) -> dict[str, Prompt]:
     return {s: Prompt.from_json(p) for s, p in json.loads(step.awaiting_json).items()}
+
+
+def mark_due(game: Game, now: datetime) -> None:
+    """Something changed that the tick must look at (orders in, a new step, a GM action):
+    the next tick takes the game up and works out when it is due after that."""
+    game.due_at = now
 
 
 def audit(session: Session, game: Game | None, action: str, *, now: datetime,
@@ -170,25 +225,25 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
         ruleset = get_ruleset(ruleset_id)
     except KeyError as e:
         raise ServiceError(str(e.args[0])) from None
-    if not name or any(c.isspace() for c in name):
-        raise ServiceError("a game name is one word, e.g. kassa-1302")
+    check_game_name(name)
     if session.exec(select(Game).where(Game.name == name)).first() is not None:
         raise ServiceError(f'a game named "{name}" exists already')
     config = GameConfig(tuple(seats), variant or ruleset.default_variant(), options or {})
     problems = ruleset.check_config(config)
     if problems:
         raise ServiceError(problems[0])
-    for seat, email in seats.items():
-        if "@" not in email:
-            raise ServiceError(f'seat {seat}: "{email}" is not an e-mail address')
+    seats = {seat: clean_address(email, f"seat {seat}:") for seat, email in seats.items()}
+    wrong = game_settings.problems(settings or {}, seats)
+    if wrong:
+        raise ServiceError(wrong[0])
     master = master_seed_from(seed)
     if position is None:
-        outcome = set_up(ruleset, config, master)
+        outcome = set_up(ruleset, config, master, verify=False)
     else:
         outcome = _position_start(ruleset, config, position, force=force)
     game = Game(name=name, ruleset=ruleset.id, variant=config.variant,
-                config_json=canonical_json(config.to_json()), master_seed=master.hex(),
-                token_secret=secrets.token_hex(16), status="open", step=0, created_at=now,
+                config_json=canonical_json(config.to_json()), master_seed=seal(session, master),
+                token_secret=new_secret(session), status="open", step=0, created_at=now,
                 deadline_hours=deadline_hours, settings_json=canonical_json(settings or {}))
     session.add(game)
     session.flush()
@@ -196,12 +251,13 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
     for seat, email in seats.items():
         passwords[seat] = new_password()
         session.add(Seat(game_id=game.id, seat=seat, email=email,
-                         password_hash=hash_password(passwords[seat]), joined_at=now))
+                         password_hash=hash_password(passwords[seat]),
+                         holder_secret=new_secret(session), joined_at=now))
     seed0 = step_seed(master, 0)
     setup_step = Step(game_id=game.id, number=0, state_json="null", state_digest="",
                       awaiting_json="{}", phase="set-up", commitment=commitment(seed0),
-                      seed=seed0.hex(), opened_at=now, kind="setup")
-    close_step(setup_step, outcome, now=now)
+                      seed=seal(session, seed0), opened_at=now, kind="setup")
+    close_step(setup_step, outcome, now=now, session=session)
     if position is not None:
         setup_step.kind = "position"
         setup_step.ruling_json = canonical_json({
@@ -229,7 +285,7 @@ def _position_start(ruleset: Ruleset, config: GameConfig, text: str, *,
                        ruleset.result(state))
 
 
-def close_step(step: Step, outcome: StepOutcome, *, now: datetime) -> None:
+def close_step(step: Step, outcome: StepOutcome, *, now: datetime, session: Session) -> None:
     step.closed_at = now
     step.orders_digest = outcome.orders_digest
     step.file_hashes_json = canonical_json(outcome.file_hashes)
@@ -237,6 +293,8 @@ def close_step(step: Step, outcome: StepOutcome, *, now: datetime) -> None:
     step.defaulted_json = canonical_json(outcome.defaulted)
     step.events_json = canonical_json([e.to_json() for e in outcome.events])
     step.rolls_json = canonical_json([r.to_json() for r in outcome.rolls])
+    if outcome.seed_public:
+        reveal_seed(session, step)
     step.seed_revealed = outcome.seed_public
     if outcome.result is not None:
         step.result_json = canonical_json(outcome.result.to_json())
@@ -246,27 +304,31 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
               now: datetime) -> Step:
     """Insert the row of the step that `outcome` opens; finish the game if it is over."""
     number = game.step + 1
-    seed = step_seed(bytes.fromhex(game.master_seed), number)
+    seed = step_seed(master_seed_of(session, game), number)
     step = Step(game_id=game.id, number=number, generation=game.generation,
                 state_json=outcome.state_json, state_digest=digest(outcome.state_json),
                 awaiting_json=canonical_json({s: p.to_json() for s, p in outcome.awaiting.items()}),
                 phase=ruleset.phase_label(outcome.state), round=ruleset.round_number(outcome.state),
-                commitment=commitment(seed), seed=seed.hex(), opened_at=now)
+                commitment=commitment(seed), seed=seal(session, seed), opened_at=now)
     if outcome.result is not None:
         step.result_json = canonical_json(outcome.result.to_json())
         step.closed_at = now
         game.status = "finished"
         game.finished_at = now
         game.deadline = None
-        # Nothing is hidden any more: every seed of the game is published.
-        for old in live_steps(session, game):
-            old.seed_revealed = True
+        # Nothing is hidden any more: every seed of the game is published. Only the rows
+        # still secret are read (a sealed seed is unsealed row by row), not the history.
+        for old in session.exec(select(Step).where(Step.game_id == game.id,
+                                                   Step.live == True,  # noqa: E712
+                                                   Step.seed_revealed == False)):  # noqa: E712
+            reveal_seed(session, old)
             session.add(old)
-        step.seed_revealed = True
+        reveal_seed(session, step)
     else:
         game.deadline = next_deadline(game, now)
     step.deadline = game.deadline
     game.step = number
+    mark_due(game, now)
     session.add(step)
     session.add(game)
     session.flush()

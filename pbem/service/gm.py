@@ -10,23 +10,28 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session, select
 
 from pbem.core.engine import canonical_json
+from pbem.service import game_settings, retention
 from pbem.service.games import (
     ServiceError,
     audit,
+    clean_address,
     find_game,
     hash_password,
     live_step,
     live_steps,
+    mark_due,
     new_password,
     ruleset_of,
     seat_row,
 )
 from pbem.service.orders import orders_on_file
 from pbem.service.turns import process_turn
+from pbem.service.vault import new_secret
 from pbem.store.models import Audit, Game, Seat, Step, Submission
 
 
@@ -56,6 +61,7 @@ def resume(session: Session, name: str, *, now: datetime) -> Game:
         game.deadline = now + timedelta(seconds=max(left, 3600))
     game.settings_json = canonical_json(settings)
     _sync_step_deadline(session, game)
+    mark_due(game, now)
     session.add(game)
     audit(session, game, "resume", now=now)
     return game
@@ -68,9 +74,29 @@ def extend(session: Session, name: str, *, hours: float, now: datetime) -> Game:
     base = game.deadline if game.deadline and game.deadline > now else now
     game.deadline = base + timedelta(hours=hours)
     _sync_step_deadline(session, game)
+    mark_due(game, now)
     session.add(game)
     audit(session, game, "extend", now=now, hours=hours, deadline=game.deadline.isoformat())
     return game
+
+
+def set_settings(session: Session, name: str, values: dict[str, Any], *,
+                 now: datetime) -> dict[str, Any]:
+    """Change game settings (validated, audited). A new mail retention applies to the mail
+    already kept too."""
+    game = find_game(session, name)
+    seats = [row.seat for row in session.exec(select(Seat).where(Seat.game_id == game.id))]
+    wrong = game_settings.problems(values, seats)
+    if wrong:
+        raise ServiceError(wrong[0])
+    current = json.loads(game.settings_json or "{}")
+    current.update(values)
+    game.settings_json = canonical_json(current)
+    session.add(game)
+    if "mail_retention_days" in values:
+        retention.restamp(session, game)
+    audit(session, game, "setting", now=now, **values)
+    return values
 
 
 def _sync_step_deadline(session: Session, game: Game) -> None:
@@ -86,16 +112,31 @@ def replace_seat(session: Session, name: str, seat: str, email: str, *, now: dat
     old = seat_row(session, game, seat)
     if old is None:
         raise ServiceError(f'game {game.name} has no seat "{seat}"')
-    if "@" not in email:
-        raise ServiceError(f'"{email}" is not an e-mail address')
+    email = clean_address(email, "the new player's address")
     old.active = False
     old.left_at = now
     session.add(old)
     password = new_password()
+    # A new row: a new password and a new holder secret, so the old player's password and
+    # reply addresses die with the old row.
     session.add(Seat(game_id=game.id, seat=old.seat, email=email,
-                     password_hash=hash_password(password), joined_at=now))
+                     password_hash=hash_password(password), holder_secret=new_secret(session),
+                     joined_at=now))
     audit(session, game, "replace-seat", now=now, seat=old.seat, old=old.email, new=email)
     return password
+
+
+def rotate_token(session: Session, name: str, seat: str, *, now: datetime) -> Seat:
+    """Give the seat's holder a new token secret: every reply address mailed so far dies
+    (a player's mailbox was read by someone else, say). Returns the seat row."""
+    game = find_game(session, name)
+    row = seat_row(session, game, seat)
+    if row is None:
+        raise ServiceError(f'game {game.name} has no seat "{seat}"')
+    row.holder_secret = new_secret(session)
+    session.add(row)
+    audit(session, game, "rotate-token", now=now, seat=row.seat)
+    return row
 
 
 def announce(session: Session, name: str, text: str, *, now: datetime) -> None:
@@ -140,6 +181,7 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     game.step = to_step
     game.status = "open"
     game.finished_at = None
+    mark_due(game, now)
     reopened = Step(game_id=game.id, number=to_step, generation=game.generation, live=True,
                     state_json=target.state_json, state_digest=target.state_digest,
                     awaiting_json=target.awaiting_json, phase=target.phase, round=target.round,

@@ -1,43 +1,42 @@
-"""Mail in and out: received mail is stored raw, then applied; replies, reports, welcome
-mails, reminders and notices are queued in the outbox and sent with retries.
+"""Mail in: received mail is stored raw, then applied; answers, reports, welcome mails and
+notices are queued in the outbox (`pbem.service.outbox`).
 
 Receiving: the raw bytes are committed in their own transaction before anything is parsed,
-keyed by Message-ID, so a duplicate is recognised and never applied twice, and a crash
-while applying leaves the message stored and `new` (the next `pbem tick` applies it).
-Bounces and auto-replies are stored and never answered (no mail loops).
-
-Sending: each outbox row is claimed (queued -> sending) in its own transaction before the
-relay is called, so two processes never send the same row; a relay failure puts it back to
-`queued` with a later `next_attempt_at`. Without a relay, mail goes to a local maildir.
+keyed by Message-ID, so a duplicate is recognised and never applied twice; another mail
+that reuses a stored Message-ID (a different content digest) is kept apart and applied
+too. An oversize mail keeps its header, size and digest only. Applying runs per stored
+mail in its own transaction: whatever goes wrong there is caught, counted and retried by
+the next tick, and after `limits.MAX_APPLY_ATTEMPTS` failures the mail is quarantined
+(the GM is told), so one hostile mail can never stop the host.
+Bounces and auto-replies are stored and never answered (no mail loops); whom the host
+answers at all, and how often, is `pbem.service.limits`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from pathlib import Path
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import BinaryIO
 
 from sqlmodel import Session, func, select
 
 from pbem.config import Settings
-from pbem.core.envelope import parse_envelope
-from pbem.mail.backoff import next_attempt
-from pbem.mail.inbound import InboundMail, read_message, should_reply
-from pbem.mail.outbound import (
-    Attachment,
-    Thread,
-    compose,
-    make_message_id,
-    reply_subject,
-    thread_root_id,
+from pbem.core.engine import canonical_json
+from pbem.mail.inbound import (
+    InboundMail,
+    content_digest,
+    header_block,
+    read_message,
+    should_reply,
+    strip_passwords,
 )
+from pbem.mail.outbound import Attachment, reply_subject
 from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, reply_address
-from pbem.mail.transport import MaildirSink, PermanentMailError, TransientMailError, send_smtp
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
+from pbem.service import digests, limits
+from pbem.service.game_settings import wants_view_json
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -46,107 +45,29 @@ from pbem.service.games import (
     ruleset_of,
     seat_row,
     seats_of,
+    settings_of,
 )
-from pbem.service.orders import Receipt, submit_orders
+from pbem.service.orders import Receipt, SpoolItem, read_envelope, submit_orders
+from pbem.service.outbox import (  # noqa: F401 - the outbox's API, also reached from here
+    REDACTED,
+    SendReport,
+    SessionFactory,
+    domain_of,
+    notify_gm,
+    queue,
+    send_outbox,
+)
+from pbem.service.vault import holder_secret_of
 from pbem.store.models import Game, InboundMessage, Outbox, Seat, Submission
 
-SessionFactory = Callable[[], AbstractContextManager[Session]]
-REDACTED = b"(a welcome mail with a password: removed from the outbox once sent)\r\n"
+# --- reports and welcome mails --------------------------------------------------------------
 
 
-def domain_of(settings: Settings) -> str:
-    return settings.address.rpartition("@")[2] or "pbem.localhost"
-
-
-# --- the outbox ---------------------------------------------------------------------------
-
-def queue(session: Session, settings: Settings, *, kind: str, to: str, subject: str,
-          text: str, now: datetime, game: Game | None = None, seat: str | None = None,
-          html: str | None = None, attachments: tuple[Attachment, ...] = (),
-          reply_to: str | None = None, in_reply_to: str | None = None,
-          key: tuple[object, ...] | None = None) -> Outbox | None:
-    """Queue one mail. With a `key`, its Message-ID is derived from it and a mail with the
-    same key is never queued twice (returns None then)."""
-    message_id = make_message_id(domain_of(settings), *(key or (kind, to, now.isoformat(),
-                                                                 subject)))
-    if session.exec(select(Outbox).where(Outbox.message_id == message_id)).first() is not None:
-        return None
-    thread = Thread(thread_root_id(game.name, seat, domain_of(settings))) if game and seat else None
-    msg = compose(sender=settings.address, to=to, subject=subject, text=text, html=html,
-                  attachments=attachments, reply_to=reply_to or settings.address,
-                  message_id_domain=domain_of(settings), thread=thread,
-                  list_id=f"{game.name}.{domain_of(settings)}" if game else None,
-                  in_reply_to=in_reply_to, message_id=message_id, date=now)
-    row = Outbox(game_id=game.id if game else None, kind=kind, seat=seat, recipient=to,
-                 subject=subject, message_id=message_id, raw=msg.as_bytes(), created_at=now,
-                 next_attempt_at=now)
-    session.add(row)
-    session.flush()
-    return row
-
-
-@dataclass
-class SendReport:
-    sent: int = 0
-    retried: int = 0
-    failed: int = 0
-
-
-def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
-                limit: int = 500) -> SendReport:
-    report = SendReport()
-    stale = now - timedelta(minutes=10)
-    with sessions() as s:
-        ids = list(s.exec(select(Outbox.id).where(
-            ((Outbox.status == "queued") & (Outbox.next_attempt_at <= now))
-            | ((Outbox.status == "sending") & (Outbox.next_attempt_at <= stale)))
-            .order_by(Outbox.id).limit(limit)))
-    for row_id in ids:
-        with sessions() as s:  # claim the row: only one sender gets it
-            row = s.get(Outbox, row_id)
-            if row is None or row.status not in ("queued", "sending"):
-                continue
-            row.status = "sending"
-            row.next_attempt_at = now
-            row.attempts += 1
-            s.add(row)
-            raw, attempts = row.raw, row.attempts
-        try:
-            if settings.smtp:
-                send_smtp(settings.smtp, raw)
-            else:
-                Path(settings.maildir).parent.mkdir(parents=True, exist_ok=True)
-                MaildirSink(settings.maildir).deliver(raw)
-            status, error, when = "sent", None, None
-        except TransientMailError as e:
-            status, error, when = "queued", str(e), next_attempt(attempts, now)
-        except (PermanentMailError, ValueError) as e:
-            status, error, when = "failed", str(e), None
-        with sessions() as s:
-            row = s.get(Outbox, row_id)
-            assert row is not None
-            row.status = status
-            row.last_error = error
-            if status == "sent":
-                row.sent_at = now
-                report.sent += 1
-                if row.kind == "welcome":
-                    # It carried a password: once delivered, keep no copy (only its hash).
-                    row.raw = REDACTED
-            elif status == "queued":
-                row.next_attempt_at = when
-                report.retried += 1
-            else:
-                report.failed += 1
-            s.add(row)
-    return report
-
-
-# --- reports, welcome mails, notices --------------------------------------------------------
-
-def _reply_to(settings: Settings, game: Game, seat: str, step: int) -> str:
-    # The token names the game by its id: short enough for a plus-address (64 characters).
-    token = make_token(bytes.fromhex(game.token_secret), str(game.id), seat, step)
+def _reply_to(session: Session, settings: Settings, game: Game, seat: Seat, step: int) -> str:
+    """The order address with a token for this seat holder and step (the plain address
+    when the token does not fit a local part)."""
+    token = make_token(holder_secret_of(session, seat), game_id=game.id or 0, seat=seat.seat,
+                       holder=seat.id or 0, step=step, generation=game.generation)
     try:
         return reply_address(settings.address, token)
     except (TokenTooLong, ValueError):
@@ -154,23 +75,27 @@ def _reply_to(settings: Settings, game: Game, seat: str, step: int) -> str:
 
 
 def queue_reports(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
-    """Queue the report that opens the game's current step for every active seat."""
+    """Queue the report that opens the game's current step for every active seat.
+
+    The mail is the text and the HTML (with the board picture in it, compacted) and, for
+    the seats that opted in (`view_json`), the whole view as JSON: its size does not grow
+    with the game's history."""
     count = 0
+    game_settings = settings_of(game)
     for seat in seats_of(session, game):
         ctx = report_context(session, game.name, seat=seat.seat)
         text = render_report(ctx, fmt="text", override=settings.templates)
         html = render_report(ctx, fmt="html", override=settings.templates)
-        atts = [Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
-                                      ensure_ascii=False).encode(), "application/json",
-                           f"{game.name}-step{ctx['step']}-{seat.seat}.json")]
-        if ctx["board_svg"]:
-            atts.append(Attachment(ctx["board_svg"].encode(), "image/svg+xml",
-                                   f"{game.name}-step{ctx['step']}.svg"))
+        atts = []
+        if wants_view_json(game_settings, seat.seat):
+            atts.append(Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
+                                              ensure_ascii=False).encode(), "application/json",
+                                   f"{game.name}-step{ctx['step']}-{seat.seat}.json"))
         over = " (final)" if ctx["result"] else ""
         row = queue(session, settings, kind="report", to=seat.email, game=game, seat=seat.seat,
                     subject=f"[{game.name}] step {ctx['step']}{over}: {ctx['phase'] or 'report'}",
                     text=text, html=html, attachments=tuple(atts), now=now,
-                    reply_to=_reply_to(settings, game, seat.seat, ctx["step"]),
+                    reply_to=_reply_to(session, settings, game, seat, ctx["step"]),
                     key=("report", game.name, game.generation, ctx["step"], seat.seat, seat.id))
         count += row is not None
     return count
@@ -187,21 +112,27 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
         text = (f"Welcome to {game.name}, a game of {ruleset.title}.\n\n"
                 f"You play seat {seat.seat}. Your password is: {passwords[seat.seat]}\n"
                 "Keep it: it is shown only in this mail. You can also answer any report "
-                "without it: its Reply-To address carries a signed token.\n\n"
+                "without it: its Reply-To address carries a signed token for that step.\n\n"
                 f"Send order files to {settings.address}; the rules of the order language "
                 f"are in docs/rulesets/{ruleset.id}.md and docs/player-guide.md.\n\n"
                 + (f"What is asked now: {ctx['prompt']['text']}\n\nYour order skeleton:\n{skeleton}"
                    if ctx["prompt"] else "Nothing is asked of you yet; your first report follows.\n"))
         queue(session, settings, kind="welcome", to=seat.email, game=game, seat=seat.seat,
               subject=f"[{game.name}] welcome: you play {seat.seat}", text=text, now=now,
-              reply_to=_reply_to(settings, game, seat.seat, game.step),
+              reply_to=_reply_to(session, settings, game, seat, game.step),
               key=("welcome", game.name, seat.seat, seat.id))
 
 
-def notify_gm(session: Session, settings: Settings, game: Game | None, subject: str, text: str,
-              *, now: datetime, key: tuple[object, ...]) -> None:
-    queue(session, settings, kind="notice", to=settings.gm, game=game, subject=subject,
-          text=text, now=now, key=("gm", *key))
+def queue_new_reply_address(session: Session, settings: Settings, game: Game, seat: Seat, *,
+                            now: datetime) -> None:
+    """After the GM rotated a holder's token secret: a mail whose Reply-To works again."""
+    queue(session, settings, kind="notice", to=seat.email, game=game, seat=seat.seat,
+          subject=f"[{game.name}] your reply addresses were renewed",
+          text=(f"The GM renewed the reply addresses of your seat {seat.seat} in {game.name}: "
+                "answering an older report no longer works. To send orders for step "
+                f"{game.step} without the password, answer this mail.\n"),
+          now=now, reply_to=_reply_to(session, settings, game, seat, game.step),
+          key=("renewed", game.name, seat.id, seat.holder_secret[-16:]))
 
 
 # --- receiving ------------------------------------------------------------------------------
@@ -209,100 +140,256 @@ def notify_gm(session: Session, settings: Settings, game: Game | None, subject: 
 @dataclass
 class Received:
     message_id: str
-    status: str  # applied | refused | ignored | duplicate
+    status: str  # applied | refused | ignored | throttled | duplicate | retry | quarantined
     reason: str = ""
 
 
 def receive(sessions: SessionFactory, raw: bytes, *, source: str, settings: Settings,
-            now: datetime) -> Received:
-    """Store one received mail, then apply it. Never raises on bad mail."""
-    try:
-        mail = read_message(raw, max_bytes=settings.max_mail_bytes)
-    except Exception as e:  # noqa: BLE001 - read_message promises not to; store it anyway
-        import hashlib
+            now: datetime, size: int | None = None) -> Received:
+    """Store one received mail, then apply it.
 
-        mail = InboundMail(message_id=f"<{hashlib.sha256(raw).hexdigest()}@unreadable>",
-                           kind="malformed", reason=f"unreadable mail: {type(e).__name__}")
+    Raises only when the mail could not be stored (the caller's MTA should try again
+    later); once stored, nothing about the mail makes it raise. `size`: the size the mail
+    really has when `raw` is only its header (IMAP does not fetch an oversize mail).
+    """
+    size = len(raw) if size is None else size
+    digest = content_digest(raw)
+    mail = read_message(raw, max_bytes=settings.max_mail_bytes)
+    stored = raw
+    if size > settings.max_mail_bytes:  # keep the header, the size and the digest only
+        stored = header_block(raw, limit=64_000)
+        if mail.kind not in ("bounce", "autoreply", "oversize"):
+            mail = replace(mail, kind="oversize", reason=(
+                f"the message is {size / 1e6:.1f} MB; the limit is "
+                f"{settings.max_mail_bytes / 1e6:.1f} MB: send the order file as plain text"))
     with sessions() as s:
-        if s.exec(select(InboundMessage).where(InboundMessage.message_id == mail.message_id)).first():
-            return Received(mail.message_id, "duplicate", "already received")
-        s.add(InboundMessage(message_id=mail.message_id, received_at=now, source=source,
-                             raw=raw, sender=mail.sender, kind=mail.kind))
-    return apply_stored(sessions, mail, settings=settings, now=now)
-
-
-def apply_stored(sessions: SessionFactory, mail: InboundMail, *, settings: Settings,
-                 now: datetime) -> Received:
-    with sessions() as s:
-        row = s.exec(select(InboundMessage).where(InboundMessage.message_id == mail.message_id)).one()
-        if row.status != "new":
-            return Received(mail.message_id, "duplicate", "already applied")
-        status, reason = _apply(s, mail, settings=settings, now=now)
-        row.status, row.reason = status, reason
+        old = s.exec(select(InboundMessage.sha256).where(
+            InboundMessage.message_id == mail.message_id)).first()
+        if old is not None:
+            if old in ("", digest):
+                return Received(mail.message_id, "duplicate", "already received")
+            # Another mail under a stored Message-ID: keep it apart, under its digest.
+            mail = replace(mail, message_id=f"<{digest}@reused-id.pbem.invalid>")
+            if s.exec(select(InboundMessage.id).where(
+                    InboundMessage.message_id == mail.message_id)).first() is not None:
+                return Received(mail.message_id, "duplicate", "already received")
+        row = InboundMessage(message_id=mail.message_id, received_at=now, source=source,
+                             raw=stored, sender=mail.sender, kind=mail.kind, size=size,
+                             sha256=digest)
         s.add(row)
-    return Received(mail.message_id, status, reason)
+        s.flush()
+        row_id = row.id
+    assert row_id is not None
+    return apply_row(sessions, row_id, settings=settings, now=now,
+                     mail=mail if stored is raw else None)
+
+
+def read_limited(stream: BinaryIO, max_bytes: int, *, chunk: int = 1 << 20) -> tuple[bytes, int]:
+    """Read a mail from a stream without holding more than `max_bytes` (+ a chunk) of it:
+    ``(raw, size)``, where raw is the whole mail or, past the limit, only its start (the
+    header is all `receive` keeps of an oversize mail)."""
+    head = stream.read(max_bytes + 1)
+    size = len(head)
+    while True:
+        more = stream.read(chunk)
+        if not more:
+            return head, size
+        size += len(more)
+
+
+def _stored_mail(row: InboundMessage, settings: Settings) -> InboundMail:
+    mail = replace(read_message(row.raw, max_bytes=settings.max_mail_bytes),
+                   message_id=row.message_id)
+    if row.size > settings.max_mail_bytes and mail.kind not in ("bounce", "autoreply"):
+        mail = replace(mail, kind="oversize", order_texts=(), reason=(
+            f"the message is {row.size / 1e6:.1f} MB; the limit is "
+            f"{settings.max_mail_bytes / 1e6:.1f} MB: send the order file as plain text"))
+    return mail
+
+
+def apply_row(sessions: SessionFactory, row_id: int, *, settings: Settings,
+              now: datetime, mail: InboundMail | None = None) -> Received:
+    """Apply one stored mail in its own transaction. Never raises for what the mail holds:
+    a failure is counted and left for the next tick, and quarantined after a few.
+    `mail`: the stored raw already read (saves reading it again)."""
+    message_id = "?"
+    try:
+        with sessions() as s:
+            row = s.get(InboundMessage, row_id)
+            if row is None or row.status != "new":
+                return Received(row.message_id if row else "?", "duplicate", "already applied")
+            message_id = row.message_id
+            mail = replace(mail, message_id=message_id) if mail else _stored_mail(row, settings)
+            status, reason = _apply(s, mail, settings=settings, now=now)
+            row.status, row.reason = status, reason[:500]
+            stripped = strip_passwords(row.raw, mail) if mail.kind == "orders" else None
+            if stripped is not None:
+                row.raw = stripped  # a password is never kept once the mail is applied
+            s.add(row)
+        return Received(message_id, status, reason)
+    except Exception as e:  # noqa: BLE001 - one mail must not stop the host
+        return _failed(sessions, row_id, f"{type(e).__name__}: {e}", settings=settings, now=now)
+
+
+def _failed(sessions: SessionFactory, row_id: int, error: str, *, settings: Settings,
+            now: datetime) -> Received:
+    error = error.splitlines()[0][:300] if error else "error"
+    with sessions() as s:
+        row = s.get(InboundMessage, row_id)
+        assert row is not None
+        row.attempts += 1
+        row.reason = f"internal error: {error}"
+        if row.attempts < limits.MAX_APPLY_ATTEMPTS:
+            s.add(row)
+            return Received(row.message_id, "retry", row.reason)
+        row.status = "quarantined"
+        s.add(row)
+        notify_gm(s, settings, None, "pbem: a received mail was quarantined",
+                  f"Stored mail #{row.id} {row.message_id} from {row.sender or '(no sender)'} "
+                  f"failed {row.attempts} times and is set aside (status quarantined):\n"
+                  f"  {error}\nNothing else is held up. Please report it as a bug.\n",
+                  now=now, key=("quarantine", row.id))
+        mail = replace(read_message(header_block(row.raw)), message_id=row.message_id)
+        _answer(s, settings, mail, "Your mail could not be processed (an internal error). "
+                "The GM has been told; please send it again later.\n", now=now)
+        return Received(row.message_id, "quarantined", row.reason)
 
 
 def _answer(s: Session, settings: Settings, mail: InboundMail, text: str, *, now: datetime,
             game: Game | None = None, seat: str | None = None) -> None:
+    """Answer the sender: a registered player or the GM at the From address (never at a
+    Reply-To); anyone else at most one short refusal a day that repeats nothing of theirs."""
     if not should_reply(mail, own_addresses=(settings.address,)):
         return
-    assert mail.sender is not None
-    queue(s, settings, kind="echo", to=mail.reply_to or mail.sender, game=game, seat=seat,
+    to = limits.bare(mail.sender)
+    if not limits.is_known(s, settings, to):
+        queue(s, settings, kind="refusal", to=to, subject="pbem: your mail was not read",
+              text=(f"This is the play-by-email host at {settings.address}. Your mail was not "
+                    f"read: {to} is not the address of a player here. If you play, send "
+                    "your orders from the address your GM registered, or answer one of "
+                    "your reports.\n"),
+              now=now, key=("refusal", to, now.date().isoformat()))
+        return
+    _answer_known(s, settings, to, mail, text, now=now, game=game, seat=seat)
+
+
+def _answer_known(s: Session, settings: Settings, to: str, mail: InboundMail, text: str, *,
+                  now: datetime, game: Game | None, seat: str | None,
+                  key: tuple[object, ...] | None = None) -> None:
+    if limits.answers_exhausted(s, to, now):
+        # An auto-responder or a loop: fall silent to it and tell the GM once a day.
+        notify_gm(s, settings, None, f"pbem: stopped answering {to}",
+                  f"{to} was answered {limits.ANSWERS_PER_HOUR} times within an hour; the host "
+                  "does not answer it for now (a mail loop or an auto-responder?).\n",
+                  now=now, key=("loop", to, now.date().isoformat()))
+        return
+    queue(s, settings, kind="echo", to=to, game=game, seat=seat,
           subject=reply_subject(mail.subject), text=text, now=now, in_reply_to=mail.message_id,
-          key=("echo", mail.message_id))
+          key=key or ("echo", mail.message_id))
+
+
+@dataclass
+class _Token:
+    auth: tuple[str, str, int] | None = None  # (game, seat, step): genuine and current
+    problem: str = ""  # why a token was not taken, one line
+
+
+def _check_reply_token(s: Session, token: str) -> _Token:
+    claim = peek_token(token)  # every number in it is range-checked: safe to look up
+    void = _Token(problem="this reply address is not valid (damaged, or renewed by the GM): "
+                          "answer your latest report, or write GAME, SEAT and PASSWORD lines")
+    if claim is None:
+        return void
+    holder = s.get(Seat, claim.holder)
+    game = s.get(Game, holder.game_id) if holder is not None else None
+    if holder is None or game is None:
+        return void
+    if check_token(holder_secret_of(s, holder), token, game_id=game.id or 0,
+                   seat=holder.seat) is None:
+        return void
+    if not holder.active:
+        return _Token(problem=f"this reply address belonged to the previous player of "
+                              f"{holder.seat} in {game.name}; it is no longer valid")
+    if claim.generation != game.generation:
+        return _Token(problem=f"this reply address was for step {claim.step} before the GM "
+                              f"rolled {game.name} back; reply to the latest report")
+    if claim.step != game.step:
+        return _Token(problem=f"this reply address was for step {claim.step}; step "
+                              f"{game.step} is open: reply to the latest report")
+    return _Token(auth=(game.name, holder.seat, claim.step))
 
 
 def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) -> tuple[str, str]:
     if mail.kind == "bounce":
-        _record_bounce(s, mail, settings=settings, now=now)
-        return "ignored", "bounce"
+        return "ignored", _record_bounce(s, mail, now=now)
     if mail.kind == "autoreply":
         return "ignored", "auto-reply"
+    if limits.sender_flooding(s, mail.sender, now):
+        notify_gm(s, settings, None, f"pbem: too much mail from {mail.sender}",
+                  f"{mail.sender} sent more than {limits.SENDER_PER_HOUR} mails within an hour; "
+                  "the rest are stored and not applied (status throttled).\n",
+                  now=now, key=("flood", mail.sender, now.date().isoformat()))
+        return "throttled", f"more than {limits.SENDER_PER_HOUR} mails an hour from this sender"
     if mail.kind in ("oversize", "empty", "malformed"):
         reason = mail.reason or f"the mail is {mail.kind}"
         _answer(s, settings, mail, f"Your mail was not read: {reason}\n", now=now)
         return "refused", reason
-    token = None
-    if mail.token:
-        claimed = peek_token(mail.token)
-        game_id = claimed[0] if claimed else ""
-        game = s.get(Game, int(game_id)) if game_id.isdigit() else None
-        checked = check_token(bytes.fromhex(game.token_secret), mail.token) if game else None
-        if game is not None and checked is not None:
-            token = (game.name, checked[1], checked[2])
-    texts = [t for t in mail.order_texts if not parse_envelope(t).problems] or list(mail.order_texts)
+    token = _check_reply_token(s, mail.token) if mail.token else _Token()
+    texts = [t for t in mail.order_texts if not read_envelope(t).problems] or list(mail.order_texts)
     if not texts:
         _answer(s, settings, mail, "No order file found in your mail.\n", now=now)
         return "refused", "no order file"
     text = texts[0]
-    env = parse_envelope(text)
-    if env.problems and token is not None:
+    env = read_envelope(text)
+    if env.problems and mail.token:
+        if token.auth is None:
+            _answer(s, settings, mail, f"REFUSED: {token.problem}\n", now=now)
+            return "refused", token.problem
         # A reply to a report: the token names game and seat; the body is the orders.
-        text = f"GAME {token[0]}\nSEAT {token[1]}\n" + text
-        env = parse_envelope(text)
+        text = f"GAME {token.auth[0]}\nSEAT {token.auth[1]}\n" + text
+        env = read_envelope(text)
     capped = _over_cap(s, env.game, mail.sender, settings)
     if capped:
         _answer(s, settings, mail, capped + "\n", now=now)
         return "refused", capped
     try:
         receipt = submit_orders(s, text, now=now, source="mail", sender=mail.sender,
-                                message_id=mail.message_id, token=token)
+                                message_id=mail.message_id, token=token.auth)
     except ServiceError as e:  # pragma: no cover - submit_orders returns refusals as values
         receipt = Receipt(False, str(e))
     game = s.exec(select(Game).where(Game.name == receipt.game)).first() if receipt.game else None
-    if receipt.notify:
-        # Wrong password: tell the seat's registered player, never the sender.
-        queue(s, settings, kind="notice", to=receipt.notify, game=game, seat=receipt.seat,
-              subject=f"[{receipt.game}] an order file with a wrong password",
-              text=(f"Someone ({mail.sender}) sent orders for your seat {receipt.seat} in "
-                    f"{receipt.game} with a wrong password. They were refused. If it was you, "
-                    "check your password or answer a report (its Reply-To needs none).\n"),
-              now=now, key=("badpw", mail.message_id))
-        if mail.sender and receipt.notify.lower() != mail.sender.lower():
-            return "refused", receipt.reason
-    _answer(s, settings, mail, receipt.text(), now=now, game=game, seat=receipt.seat)
+    holder = seat_row(s, game, receipt.seat) if game is not None and receipt.seat else None
+    if receipt.authenticated and holder is not None:
+        _confirm(s, settings, mail, receipt, game, holder, by_token=token.auth is not None,
+                 now=now)
+    elif receipt.notify:
+        # A wrong password: the seat's holder is told (the first time in a step at once,
+        # later ones in the next digest); the sender only if it is the holder.
+        digests.queue_password_digests(s, settings, now=now, only=(game, receipt.seat))
+        if limits.bare(mail.sender) == limits.bare(receipt.notify):
+            _answer(s, settings, mail, receipt.text(), now=now, game=game, seat=receipt.seat)
+    else:
+        # Not shown to speak for the seat: the sender alone hears why (a wrong password is
+        # also told to the seat's holder, in the per-step digest).
+        _answer(s, settings, mail, receipt.text(), now=now, game=game, seat=receipt.seat)
     return ("applied" if receipt.accepted else "refused"), receipt.reason
+
+
+def _confirm(s: Session, settings: Settings, mail: InboundMail, receipt: Receipt, game: Game | None,
+             holder: Seat, *, by_token: bool, now: datetime) -> None:
+    """The echo of a file that spoke for the seat goes to the seat's registered address,
+    and to the sender as well when that is another registered address."""
+    sender = limits.bare(mail.sender)
+    text = receipt.text()
+    if sender != limits.bare(holder.email):
+        how = "by answering a report (its reply address)" if by_token else "with the password"
+        text = (f"This order file for your seat came from {mail.sender or 'an unknown sender'}, "
+                f"{how}. If that was not you, tell the GM.\n\n" + text)
+    _answer_known(s, settings, limits.bare(holder.email), mail, text, now=now, game=game,
+                  seat=holder.seat, key=("echo", mail.message_id, "holder"))
+    if sender and sender != limits.bare(holder.email) and limits.is_known(s, settings, sender):
+        _answer_known(s, settings, sender, mail, receipt.text(), now=now, game=game,
+                      seat=holder.seat)
 
 
 def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: Settings) -> str:
@@ -323,38 +410,77 @@ def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: S
     return ""
 
 
-def _record_bounce(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) -> None:
+def _record_bounce(s: Session, mail: InboundMail, *, now: datetime) -> str:
+    """Count a bounce only if it names a mail we sent: outbox Message-IDs carry a MAC, so
+    nobody who did not receive that mail can name it. The GM hears of bounces in one
+    notice per tick (`pbem.service.digests`); a bounced seat may get one extra extension
+    for the step (`pbem.service.tick`)."""
     original = None
     if mail.bounce_of:
         original = s.exec(select(Outbox).where(Outbox.message_id == mail.bounce_of)).first()
-    if original is None and mail.bounced_recipient:
-        # No Message-ID in the bounce: the latest mail to the failed address.
-        original = s.exec(select(Outbox).where(Outbox.recipient == mail.bounced_recipient)
-                          .order_by(Outbox.id.desc())).first()  # type: ignore[union-attr]
     if original is None or original.game_id is None or original.seat is None:
-        return
+        return "bounce (not of a mail we sent to a seat)"
     game = s.get(Game, original.game_id)
     assert game is not None
     row = seat_row(s, game, original.seat)
-    if row is None:
-        return
+    if row is None or limits.bare(row.email) != limits.bare(original.recipient):
+        return "bounce (of a mail to a former seat holder)"
     row.bounces += 1
     s.add(row)
+    gs = json.loads(game.settings_json or "{}")
+    gs.setdefault("bounced", {})[row.seat] = [game.generation, game.step]
+    game.settings_json = canonical_json(gs)
+    s.add(game)
     audit(s, game, "bounce", now=now, actor="mail", seat=row.seat, recipient=original.recipient,
-          kind=original.kind)
-    notify_gm(s, settings, game, f"[{game.name}] mail to {row.seat} bounced",
-              f"A {original.kind} mail to {original.recipient} ({row.seat}) bounced "
-              f"({row.bounces} so far).\n", now=now, key=("bounce", mail.message_id))
+          kind=original.kind, step=game.step)
+    return "bounce"
 
 
-def stored_new(sessions: SessionFactory) -> Iterator[InboundMail]:
-    """Stored messages never applied (a crash between storing and applying)."""
+def stored_new(sessions: SessionFactory) -> list[int]:
+    """Ids of stored messages never applied (a crash, or a failure to retry)."""
     with sessions() as s:
-        raws = [r.raw for r in s.exec(select(InboundMessage).where(InboundMessage.status == "new"))]
-    for raw in raws:
-        yield read_message(raw)
+        return list(s.exec(select(InboundMessage.id).where(InboundMessage.status == "new")
+                           .order_by(InboundMessage.id)))  # type: ignore[arg-type]
+
+
+def apply_stored(sessions: SessionFactory, mail: InboundMail | int, *, settings: Settings,
+                 now: datetime) -> Received:
+    """Apply a stored mail by row id (or by the InboundMail read from it)."""
+    if isinstance(mail, int):
+        return apply_row(sessions, mail, settings=settings, now=now)
+    with sessions() as s:
+        row_id = s.exec(select(InboundMessage.id).where(
+            InboundMessage.message_id == mail.message_id)).one()
+    return apply_row(sessions, row_id, settings=settings, now=now)
 
 
 def bounced_seats(session: Session, name: str) -> list[Seat]:
     game = find_game(session, name)
     return [s for s in seats_of(session, game) if s.bounces]
+
+
+# --- the spool's answers ----------------------------------------------------------------------
+
+def notify_spool(session: Session, settings: Settings, items: list[SpoolItem], *,
+                 now: datetime) -> None:
+    """A refused spool file for a known seat is told to that seat's registered address, as
+    a refused mail is told to its sender (a wrong password goes into the per-step digest);
+    a file that broke the service is told to the GM."""
+    for item in items:
+        r = item.receipt
+        if item.error:
+            notify_gm(session, settings, None, "pbem: a spool file was quarantined",
+                      f"{item.path} could not be processed: {item.error}\n", now=now,
+                      key=("spool-quarantine", item.path.name, now.isoformat()))
+            continue
+        if r.accepted or not r.game or not r.seat or r.notify:
+            continue
+        game = session.exec(select(Game).where(Game.name == r.game)).first()
+        holder = seat_row(session, game, r.seat) if game is not None else None
+        if game is None or holder is None:
+            continue
+        queue(session, settings, kind="notice", to=holder.email, game=game, seat=holder.seat,
+              subject=f"[{game.name}] an order file for {holder.seat} was refused",
+              text=("An order file for your seat, handed in through the GM's order spool, "
+                    f"was refused:\n{r.text()}"),
+              now=now, key=("spool-refused", game.name, item.path.name, now.isoformat()))

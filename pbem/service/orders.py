@@ -8,15 +8,15 @@ echoed. A wrong password is reported to the seat's registered address, not the s
 from __future__ import annotations
 
 import json
-import shutil
+import os
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from sqlmodel import Session, select
 
 from pbem.core.dice import file_hash
-from pbem.core.envelope import Envelope, parse_envelope
+from pbem.core.envelope import Envelope, normalise, parse_envelope
 from pbem.core.orders import Parsed
 from pbem.service.games import (
     ServiceError,
@@ -25,11 +25,13 @@ from pbem.service.games import (
     check_password,
     find_game,
     live_step,
+    mark_due,
     ruleset_of,
     seat_row,
     seats_of,
 )
-from pbem.store.models import Game, Step, Submission
+from pbem.service.limits import password_locked
+from pbem.store.models import Game, Seat, Step, Submission
 
 
 @dataclass
@@ -42,6 +44,9 @@ class Receipt:
     step: int | None = None
     # When the password was wrong: tell this registered address (not the sender).
     notify: str | None = None
+    # The file proved it speaks for the seat (password or reply token): answers may go to
+    # the seat's registered address.
+    authenticated: bool = False
 
     def text(self) -> str:
         head = f"Game {self.game}, seat {self.seat}, step {self.step}: " if self.game else ""
@@ -50,6 +55,21 @@ class Receipt:
             return f"{head}REFUSED: {self.reason}\n{body}"
         body = "\n".join(self.lines)
         return f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
+
+
+def read_envelope(text: str) -> Envelope:
+    """`parse_envelope`, except that what it cannot read becomes a problem, not an
+    exception: a TURN value of non-ASCII digits ("²", which str.isdigit() accepts) makes
+    int() raise inside it."""
+    try:
+        return parse_envelope(text)
+    except ValueError:
+        for raw in normalise(text).split("\n"):
+            word, _, rest = raw.strip().split("#", 1)[0].strip().partition(" ")
+            value = rest.strip()
+            if word.upper().rstrip(":") == "TURN" and not (value.isascii() and value.isdigit()):
+                return Envelope(problems=[f'TURN must be a step number, not "{value[:40]}"'])
+        return Envelope(problems=["the order file could not be read"])
 
 
 def orders_on_file(session: Session, step: Step) -> dict[str, Submission]:
@@ -78,7 +98,7 @@ def _echo(parsed: Parsed) -> list[str]:
 
 def check_orders(session: Session, text: str) -> Receipt:
     """Parse and echo an order file against the game's current state; store nothing."""
-    env = parse_envelope(text)
+    env = read_envelope(text)
     try:
         game, seat, step = _locate(session, env)
     except ServiceError as e:
@@ -98,9 +118,11 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
                   token: tuple[str, str, int] | None = None) -> Receipt:
     """Accept an order file for the game's open step, or refuse it with one reason.
 
-    `token` = (game, seat, step) from a verified reply token stands in for the password.
+    `token` = (game, seat, step) from a verified reply token stands in for the password,
+    for that step only: a TURN line cannot move it. In such a reply, lines before the first
+    line the ruleset reads are the player's prose and are ignored (the echo lists them).
     """
-    env = parse_envelope(text)
+    env = read_envelope(text)
     if token is not None and not env.problems:
         env.game = env.game or token[0]
         env.seat = env.seat or token[1]
@@ -112,25 +134,10 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     row = seat_row(session, game, seat)
     assert row is not None
     token_ok = token is not None and token[0] == game.name and token[1] == seat
-    if not token_ok:
-        if not env.password:
-            receipt.reason = "missing PASSWORD line"
-            return receipt
-        if not check_password(env.password, row.password_hash):
-            receipt.reason = "wrong password for this seat; the seat's player has been told"
-            receipt.notify = row.email
-            audit(session, game, "wrong-password", now=now, actor=sender or source, seat=seat)
-            return receipt
-    if game.status == "finished":
-        receipt.reason = "the game is over"
-        return receipt
-    if game.status == "paused":
-        receipt.reason = "the game is paused by the GM; send your orders when it resumes"
-        return receipt
-    expected_turn = token[2] if token_ok and env.turn is None else env.turn
-    if expected_turn is not None and expected_turn != step.number:
-        receipt.reason = (f"TURN {expected_turn} is not the open step; the game is at step "
-                          f"{step.number}")
+    refusal = _gate(session, env, game, row, step, token if token_ok else None, receipt,
+                    now=now, actor=sender or source)
+    if refusal:
+        receipt.reason = refusal
         return receipt
     awaited = awaiting_of(step)
     ruleset = ruleset_of(game)
@@ -139,6 +146,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         receipt.reason = (f"{seat} is not awaited in step {step.number}; awaited: "
                           + (", ".join(sorted(awaited)) or "nobody"))
         return receipt
+    ignored = _drop_preamble(ruleset, state, seat, env) if token_ok else []
     current = orders_on_file(session, step).get(seat)
     if "CLEAR" in env.controls and current is not None:
         current.status = "withdrawn"
@@ -184,12 +192,82 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     else:
         receipt.reason = "orders on file" if current else "no orders on file"
     receipt.accepted = True
-    if current is not None:
-        receipt.lines = current.echo.splitlines()
-        if current.wait:
-            receipt.lines.append("WAIT: this step waits for its deadline")
+    receipt.lines = _echo_lines(current, ignored)
+    mark_due(game, now)  # the step may be complete now: the tick looks at once
+    session.add(game)
     session.flush()
     return receipt
+
+
+def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> list[str]:
+    lines = []
+    if ignored:
+        lines.append("ignored, before your first order line: "
+                     + ", ".join(f'"{t[:60]}"' for _, t in ignored[:5])
+                     + (f" and {len(ignored) - 5} more" if len(ignored) > 5 else ""))
+    if current is not None:
+        lines += current.echo.splitlines()
+        if current.wait:
+            lines.append("WAIT: this step waits for its deadline")
+    return lines
+
+
+def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
+          token: tuple[str, str, int] | None, receipt: Receipt, *, now: datetime,
+          actor: str) -> str:
+    """Why the file may not go on file for this seat and step ("" if it may): the
+    password (or the reply token, for its own step only), the game's status, TURN."""
+    seat = row.seat
+    if token is None:
+        if not env.password:
+            return "missing PASSWORD line"
+        if password_locked(session, game, seat, now):
+            return (f"too many wrong passwords for {seat} in the last 24 hours: passwords "
+                    "are not checked for now; answer your latest report (its reply address "
+                    "needs no password)")
+        if not check_password(env.password, row.password_hash):
+            receipt.notify = row.email
+            audit(session, game, "wrong-password", now=now, actor=actor, seat=seat,
+                  step=step.number)
+            return "wrong password for this seat; the seat's player will be told"
+    receipt.authenticated = True
+    if game.status == "finished":
+        return "the game is over"
+    if game.status == "paused":
+        return "the game is paused by the GM; send your orders when it resumes"
+    if token is not None and token[2] != step.number:
+        return (f"this reply address was for step {token[2]}; step {step.number} is open: "
+                "reply to the latest report")
+    if token is not None and env.turn is not None and env.turn != token[2]:
+        return (f"TURN {env.turn} does not match this reply address, which is for step "
+                f"{token[2]} only")
+    if env.turn is not None and env.turn != step.number:
+        return f"TURN {env.turn} is not the open step; the game is at step {step.number}"
+    return ""
+
+
+def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
+    """A reply to a report has no GAME line to start the orders: blank the lines before the
+    first one the ruleset reads (the player's "Here is my move"), and say which they were.
+    If no line reads, nothing is dropped, so the player sees every error."""
+    lines = env.body.split("\n")
+    ignored: list[tuple[int, str]] = []
+    for n, line in enumerate(lines):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        parsed = ruleset.parse(state, seat, "\n" * n + line + "\n")
+        if parsed.ok and parsed.orders:
+            break
+        ignored.append((n + 1, text))
+    else:
+        return []
+    for n, _ in ignored:
+        lines[n - 1] = ""
+    env.body = "\n".join(lines)
+    if not env.body.strip():
+        env.body = ""
+    return ignored
 
 
 def _refused_note(refused: int, confirmed: bool) -> str:
@@ -209,25 +287,70 @@ def counts_as_in(sub: Submission) -> bool:
 
 # --- the spool -------------------------------------------------------------------------
 
+SPOOL_LEASE = timedelta(minutes=5)  # a claimed file whose worker died goes back after this
+MAX_SPOOL_BYTES = 1_000_000
+
+
 @dataclass
 class SpoolItem:
     path: Path
     receipt: Receipt
+    error: str | None = None  # an internal error: the file is in quarantine/
+
+
+def _claim_file(path: Path, claimed: Path, now: datetime) -> Path | None:
+    """Take a spool file for this process with one atomic rename (only one process wins);
+    its modification time is set to `now`, when the lease starts."""
+    mine = claimed / path.name
+    try:
+        os.rename(path, mine)
+    except FileNotFoundError:
+        return None  # another process took it
+    os.utime(mine, (now.timestamp(), now.timestamp()))
+    return mine
 
 
 def process_spool(session_factory, spool: Path, *, now: datetime) -> list[SpoolItem]:  # type: ignore[no-untyped-def]
     """Submit every file in `spool/inbox`, moving it to processed/ or rejected/ with its
-    echo written beside it (`<name>.echo.txt`). Each file is its own transaction."""
-    inbox = spool / "inbox"
+    echo written beside it (`<name>.echo.txt`). Each file is its own transaction, claimed
+    first by a rename into claimed/, so two runs at once never take the same file. A file
+    that breaks the service goes to quarantine/ with the error, and the run goes on."""
+    inbox, claimed = spool / "inbox", spool / "claimed"
+    claimed.mkdir(parents=True, exist_ok=True)
+    for stale in claimed.iterdir():  # claims of a worker that died
+        try:
+            if stale.stat().st_mtime < (now - SPOOL_LEASE).timestamp():
+                os.rename(stale, inbox / stale.name)
+        except FileNotFoundError:
+            pass
     done: list[SpoolItem] = []
     for path in sorted(p for p in inbox.iterdir() if p.is_file() and not p.name.startswith(".")):
-        text = path.read_bytes().decode("utf-8", errors="replace")
-        with session_factory() as session:
-            receipt = submit_orders(session, text, now=now, source="spool")
+        mine = _claim_file(path, claimed, now)
+        if mine is None:
+            continue
+        try:
+            data = mine.read_bytes()
+            if len(data) > MAX_SPOOL_BYTES:
+                receipt = Receipt(False, f"the file is {len(data)} bytes; an order file is at "
+                                         f"most {MAX_SPOOL_BYTES}")
+            else:
+                with session_factory() as session:
+                    receipt = submit_orders(session, data.decode("utf-8", errors="replace"),
+                                            now=now, source="spool")
+        except Exception as e:  # noqa: BLE001 - one broken file must not stop the spool
+            error = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+            target = spool / "quarantine"
+            target.mkdir(parents=True, exist_ok=True)
+            os.replace(mine, target / path.name)
+            (target / (path.name + ".error.txt")).write_text(error + "\n", encoding="utf-8")
+            done.append(SpoolItem(target / path.name, Receipt(
+                False, "could not be processed (an internal error); the GM has been told"),
+                error))
+            continue
         target = spool / ("processed" if receipt.accepted else "rejected")
         target.mkdir(parents=True, exist_ok=True)
         dest = target / path.name
-        shutil.move(str(path), dest)
+        os.replace(mine, dest)
         (target / (path.name + ".echo.txt")).write_text(receipt.text(), encoding="utf-8")
         done.append(SpoolItem(dest, receipt))
     return done

@@ -25,9 +25,14 @@ def poll(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
             lines.append(f"{source} {r.message_id}: {r.status} {r.reason}".rstrip())
         return on_message
 
+    def oversize(head: bytes, size: int) -> None:  # only the header is fetched
+        r = mailflow.receive(sessions, head, source="imap", settings=settings, now=now, size=size)
+        lines.append(f"imap {r.message_id}: {r.status} {r.reason}".rstrip())
+
     if settings.imap:
         try:
-            fetch_imap(settings.imap, on_message=handle("imap"))
+            fetch_imap(settings.imap, on_message=handle("imap"),
+                       max_bytes=settings.max_mail_bytes, on_oversize=oversize)
         except MailError as e:
             lines.append(f"imap: {e}")
     if settings.inbox:

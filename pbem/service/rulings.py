@@ -120,7 +120,7 @@ def _rule(session: Session, name: str, text: str, *, kind: str, reason: str, act
                            number=step.number)
     outcome = StepOutcome(after, after_json, events, [], hashes, orders_digest(hashes), applied,
                           [], ruleset.awaiting(after), ruleset.result(after))
-    close_step(step, outcome, now=now)
+    close_step(step, outcome, now=now, session=session)
     step.kind = kind
     step.ruling_json = canonical_json({"kind": kind, "reason": reason, "gm": actor,
                                        "before": step.state_digest or digest(step.state_json),
@@ -174,6 +174,15 @@ def adjudicate(session: Session, name: str, text: str, *, reason: str, actor: st
     engine; the orders on file are locked with it."""
     return _rule(session, name, text, kind="adjudicated", reason=reason, actor=actor,
                  force=force, now=now)
+
+
+def ruling_state(ruleset: Ruleset, step: Step) -> str | None:
+    """The state (canonical JSON) a ruling step's position gives, or None if it does not load."""
+    try:
+        state = ruleset.load_position(json.loads(step.ruling_json or "{}")["position"])
+    except (KeyError, ValueError, NotImplementedError):
+        return None
+    return canonical_json(ruleset.dump(state))
 
 
 def verify_ruling(ruleset: Ruleset, step: Step, next_state_json: str | None,

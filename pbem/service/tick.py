@@ -18,24 +18,25 @@ The NMR ladder at a deadline, per game settings (`pbem game new --setting`):
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import or_
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
+from pbem.service import retention
+from pbem.service.game_settings import DEFAULTS
 from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seats_of
 from pbem.service.orders import orders_on_file, process_spool
 from pbem.service.turns import process_turn, ready
-from pbem.store.db import session_scope
+from pbem.store.db import READ_ONLY, read_scope, session_scope
 from pbem.store.models import Game
-
-DEFAULTS = {"extensions": 1, "extension_hours": 24.0, "civil_disorder_after": 3, "early": True,
-            "hold": True}
+from pbem.store.quick import due_work
 
 
 def game_setting(game: Game, key: str) -> object:
@@ -43,31 +44,156 @@ def game_setting(game: Game, key: str) -> object:
 
 
 def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | None = None) -> list[str]:
-    from pbem.service import mailflow
+    """Stored mail, the spool, due games, digests, expired mail bodies, the outbox: each
+    only when the first (read-only) look says it has work, so an idle tick writes nothing.
+    Each part (and each stored mail, spooled file and game) fails on its own, with a line
+    saying so, and the pass goes on to the steps and the outbox."""
+    from pbem.service import digests, mailflow
 
     settings = settings or Settings()
     sessions: Callable[[], AbstractContextManager[Session]] = lambda: session_scope(engine)  # noqa: E731
+    with engine.execution_options(**READ_ONLY).connect() as conn:
+        work = due_work(conn, now=now)
     lines: list[str] = []
-    for mail in mailflow.stored_new(sessions):  # stored before a crash, never applied
-        r = mailflow.apply_stored(sessions, mail, settings=settings, now=now)
-        lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
-    if (spool / "inbox").is_dir():
-        for item in process_spool(sessions, spool, now=now):
-            lines.append(f"{item.path.name}: "
-                         + ("accepted" if item.receipt.accepted else "refused: " + item.receipt.reason))
-    with session_scope(engine) as s:
-        names = list(s.exec(select(Game.name).where(Game.status == "open")))
-    for name in names:
+
+    def guarded(what: str, part: Callable[[], None]) -> None:
+        try:
+            part()
+        except Exception as e:  # noqa: BLE001 - report it and go on with the next part
+            lines.append(f"{what}: internal error: {type(e).__name__}: {e}".splitlines()[0])
+
+    def mail() -> None:
+        for row_id in mailflow.stored_new(sessions):  # stored before a crash, never applied
+            r = mailflow.apply_row(sessions, row_id, settings=settings, now=now)
+            lines.append(f"mail {r.message_id}: {r.status} {r.reason}".rstrip())
+
+    def spooled() -> None:
+        if not (spool / "inbox").is_dir() or not any(_spooled(spool)):
+            return
+        items = process_spool(sessions, spool, now=now)
+        for item in items:
+            lines.append(f"{item.path.name}: " + ("accepted" if item.receipt.accepted
+                                                  else "refused: " + item.receipt.reason))
         with session_scope(engine) as s:
-            line = _due(s, name, settings=settings, now=now)
-        if line:
-            lines.append(line)
-    with session_scope(engine) as s:
-        lines += _reminders(s, settings, now=now)
-    sent = mailflow.send_outbox(sessions, settings, now=now)
-    if sent.sent or sent.retried or sent.failed:
-        lines.append(f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed")
+            mailflow.notify_spool(s, settings, items, now=now)
+
+    if "mail" in work:
+        guarded("mail", mail)
+    guarded("spool", spooled)
+    guarded("games", lambda: lines.extend(process_due(engine, settings=settings, now=now)))
+    if work or lines:
+        guarded("digests", lambda: _in_session(engine, lambda s: (
+            digests.queue_password_digests(s, settings, now=now),
+            digests.queue_bounce_digest(s, settings, now=now))))
+    if "expire" in work:
+        guarded("expire", lambda: _in_session(engine, lambda s: retention.expire(s, now=now)))
+    if "outbox" in work or lines:  # anything done above may have queued mail
+        guarded("outbox", lambda: lines.extend(_send(engine, settings=settings, now=now)))
+    if work or lines:
+        guarded("wal", lambda: checkpoint(engine))
     return lines
+
+
+def _in_session(engine: Engine, work: Callable[[Session], object]) -> object:
+    with session_scope(engine) as s:
+        return work(s)
+
+
+def after_mail(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    """Right after mail or spooled files were applied (`pbem mail receive` run by an MTA,
+    `pbem orders spool`, `pbem mail poll`): process the steps they completed and send what
+    is queued (the echo, the reports) in the same run, not at the next tick."""
+    return process_due(engine, settings=settings, now=now) + _send(engine, settings=settings,
+                                                                    now=now)
+
+
+def _send(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    from pbem.service import mailflow
+
+    sent = mailflow.send_outbox(lambda: session_scope(engine), settings, now=now)
+    if sent.sent or sent.retried or sent.failed:
+        return [f"outbox: {sent.sent} sent, {sent.retried} to retry, {sent.failed} failed"]
+    return []
+
+
+def _spooled(spool: Path) -> Iterator[Path]:
+    return (p for p in (spool / "inbox").iterdir() if p.is_file() and not p.name.startswith("."))
+
+
+def process_due(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
+    """Every game that is due now (one indexed query, read-only), each looked at in its own
+    transaction: its step processed if complete or past its deadline (NMR ladder), else its
+    reminders; then when it is due next. The mail path calls this too, so a step whose last
+    orders just came in is processed at once (`pbem mail receive`, `pbem orders spool`).
+    One broken game never holds up the others: its error is a line and a GM notice."""
+    with read_scope(engine) as s:
+        names = list(s.exec(select(Game.name).where(
+            Game.status == "open", or_(Game.due_at <= now, Game.deadline <= now))  # type: ignore[arg-type,operator]
+            .order_by(Game.id)))
+    lines: list[str] = []
+    for name in names:
+        try:
+            with session_scope(engine) as s:
+                lines += _look(s, name, settings=settings, now=now)
+        except Exception as e:  # noqa: BLE001 - one broken game must not hold up the others
+            line = f"{name}: internal error: {type(e).__name__}: {e}".splitlines()[0]
+            lines.append(line)
+            _report_broken(engine, name, line, settings=settings, now=now)
+    return lines
+
+
+def _report_broken(engine: Engine, name: str, line: str, *, settings: Settings,
+                   now: datetime) -> None:
+    from pbem.service import mailflow
+
+    with session_scope(engine) as s:
+        game = s.exec(select(Game).where(Game.name == name)).one()
+        mailflow.notify_gm(s, settings, game, f"[{name}] step {game.step} could not be "
+                           "processed", f"{line}\nThe other games go on. Please report it as "
+                           "a bug.\n", now=now, key=("step-error", name, game.generation,
+                                                     game.step))
+        # Look again at the next deadline or reminder, not at every tick.
+        game.due_at = next_look(s, game, settings=settings, now=now, broken=True)
+        s.add(game)
+
+
+def _look(s: Session, name: str, *, settings: Settings, now: datetime) -> list[str]:
+    game = s.exec(select(Game).where(Game.name == name)).one()
+    if game.status != "open":  # changed since the query (another host, the GM)
+        return []
+    line = _due(s, name, settings=settings, now=now)
+    lines = [line] if line else []
+    if line is None:
+        lines += _remind(s, settings, game, now=now)
+    game.due_at = next_look(s, game, settings=settings, now=now)
+    s.add(game)
+    return lines
+
+
+def next_look(s: Session, game: Game, *, settings: Settings, now: datetime,
+              broken: bool = False) -> datetime | None:
+    """When the tick must look at the game next: now if its step is ready to process, else
+    when its reminders are due, else its deadline (None: nothing will fall due by itself).
+    A game whose processing failed (`broken`) is looked at again at its next time, not now."""
+    if game.status != "open":
+        return None
+    if not broken and ready(s, game, now=now) is not None:
+        return now
+    if game.deadline is None:
+        return None
+    remind = game.deadline - timedelta(hours=settings.reminder_hours)
+    return remind if now < remind else game.deadline
+
+
+def checkpoint(engine: Engine) -> None:
+    """SQLite: move the write-ahead log into the database and empty it, so what was
+    overwritten (a password stripped from a stored mail) does not linger in the -wal file."""
+    if engine.dialect.name == "sqlite":
+        raw = engine.raw_connection()  # outside any transaction: a checkpoint needs that
+        try:
+            raw.driver_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
+        finally:
+            raw.close()
 
 
 def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | None:
@@ -99,14 +225,20 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
             return f"{name}: step {step.number} held (most seats missed the deadline)"
         used = gs.setdefault("extensions_used", {})
         disorder = set(gs.get("civil_disorder", []))
-        bounces = {row.seat: row.bounces for row in seats_of(s, game)}
+        bounced = gs.get("bounced", {})
+        graced = gs.setdefault("bounce_grace", {})
+        here = [game.generation, step.number]
         for seat in missing:
-            # A seat whose mail bounced may never have seen its report: each bounce is
-            # worth one more extension (its grace).
-            allowed = int(game_setting(game, "extensions")) + bounces.get(seat, 0)  # type: ignore[call-overload]
-            if seat in disorder or used.get(seat, 0) >= allowed:
+            # A seat whose mail bounced in this step may never have seen its report: it
+            # gets one more extension, once per step, however many bounces came.
+            grace = bounced.get(seat) == here and graced.get(seat) != here
+            if seat in disorder or (not grace and used.get(seat, 0) >= int(
+                    game_setting(game, "extensions"))):  # type: ignore[call-overload]
                 continue
-            used[seat] = used.get(seat, 0) + 1
+            if grace:
+                graced[seat] = here
+            else:
+                used[seat] = used.get(seat, 0) + 1
             hours = float(game_setting(game, "extension_hours"))  # type: ignore[arg-type]
             game.deadline = now + timedelta(hours=hours)
             step.deadline = game.deadline
@@ -122,7 +254,8 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                          f"The deadline is extended by {hours:g} hours to "
                                          f"{game.deadline:%Y-%m-%d %H:%M %Z}; after that your "
                                          "default orders apply.\n"),
-                                   now=now, key=("ext", game.name, game.generation, step.number, seat))
+                                   now=now, key=("ext", game.name, game.generation, step.number,
+                                                 seat, used.get(seat, 0), bool(grace)))
             return f"{name}: {seat} missed step {step.number}; deadline extended by {hours:g}h"
     try:
         done = process_turn(s, name, now=now, force=(why == "deadline"), actor="tick")
@@ -158,29 +291,28 @@ def _track_misses(s: Session, game: Game, defaulted: list[str], applied: list[st
     s.add(game)
 
 
-def _reminders(s: Session, settings: Settings, *, now: datetime) -> list[str]:
+def _remind(s: Session, settings: Settings, game: Game, *, now: datetime) -> list[str]:
+    """Reminders to the seats with no orders on file, once the deadline is near (one per
+    seat and step: the outbox key)."""
     from pbem.service import mailflow
 
-    lines = []
     window = timedelta(hours=settings.reminder_hours)
-    games = s.exec(select(Game).where(Game.status == "open", Game.deadline != None))  # noqa: E711
-    for game in games:
-        assert game.deadline is not None
-        if not (game.deadline - window <= now < game.deadline):
-            continue
-        step = live_step(s, game)
-        on_file = orders_on_file(s, step)
-        for row in seats_of(s, game):
-            if row.seat in awaiting_of(step) and row.seat not in on_file:
-                q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
-                                   seat=row.seat,
-                                   subject=f"[{game.name}] reminder: orders due "
-                                           f"{game.deadline:%Y-%m-%d %H:%M %Z}",
-                                   text=(f"We have no orders from {row.seat} for step "
-                                         f"{step.number} of {game.name}. The deadline is "
-                                         f"{game.deadline:%Y-%m-%d %H:%M %Z}.\n"),
-                                   now=now, key=("remind", game.name, game.generation,
-                                                 step.number, row.seat))
-                if q is not None:
-                    lines.append(f"{game.name}: reminder to {row.seat}")
+    if game.deadline is None or not (game.deadline - window <= now < game.deadline):
+        return []
+    lines = []
+    step = live_step(s, game)
+    on_file = orders_on_file(s, step)
+    for row in seats_of(s, game):
+        if row.seat in awaiting_of(step) and row.seat not in on_file:
+            q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
+                               seat=row.seat,
+                               subject=f"[{game.name}] reminder: orders due "
+                                       f"{game.deadline:%Y-%m-%d %H:%M %Z}",
+                               text=(f"We have no orders from {row.seat} for step "
+                                     f"{step.number} of {game.name}. The deadline is "
+                                     f"{game.deadline:%Y-%m-%d %H:%M %Z}.\n"),
+                               now=now, key=("remind", game.name, game.generation,
+                                             step.number, row.seat))
+            if q is not None:
+                lines.append(f"{game.name}: reminder to {row.seat}")
     return lines

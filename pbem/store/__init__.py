@@ -1,7 +1,21 @@
-"""Storage: SQLModel tables and the queries on them. No game logic, no mail."""
+"""Storage: SQLModel tables and the queries on them. No game logic, no mail.
 
-from pbem.store.db import connect, migrate, session_scope
-from pbem.store.models import Audit, Game, InboundMessage, Outbox, Seat, Step, Submission
+The names below are loaded on first use, so that `pbem.store.quick` (the tick's first look)
+can be imported without SQLAlchemy.
+"""
 
-__all__ = ["connect", "migrate", "session_scope", "Audit", "Game", "InboundMessage", "Outbox",
-           "Seat", "Step", "Submission"]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {"connect": "db", "migrate": "db", "session_scope": "db", "read_scope": "db",
+          **{name: "models" for name in ("Audit", "Game", "InboundMessage", "Outbox", "Seat",
+                                         "Step", "Submission")}}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'pbem.store' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"pbem.store.{_WHERE[name]}"), name)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from browser import need_chromium
 from clock import T0
 
 from pbem.archive.export import export_game
@@ -85,21 +84,9 @@ def test_finished_game_archive_has_every_view_and_seed(engine, tmp_path: Path) -
     assert (tmp_path / f"step-{last:04d}.html").exists()
 
 
-def chromium() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
 @pytest.mark.browser
 def test_archive_renders_in_headless_chromium(engine, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    browser = chromium()
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed (CI must install it)")
-        pytest.skip("chromium is not installed")
+    browser = need_chromium()
     make_game(engine, finish=True)
     with session_scope(engine) as s:
         export_game(s, "g1", tmp_path / "site")

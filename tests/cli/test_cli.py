@@ -8,19 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_run import run, runner
 from typer.main import get_command
-from typer.testing import CliRunner
 
 from pbem.cli.app import app
-
-runner = CliRunner()
-
-
-def run(db: str, *args: str, code: int = 0) -> str:
-    result = runner.invoke(app, ["--db", db, *args])
-    out = result.stdout + (result.stderr if result.stderr_bytes is not None else "")
-    assert result.exit_code == code, f"{args}: exit {result.exit_code}\n{out}\n{result.exception!r}"
-    return out
 
 
 def all_commands() -> list[list[str]]:

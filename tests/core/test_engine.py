@@ -112,3 +112,18 @@ def test_setup_may_report_events() -> None:
     out = set_up(WithEvents(), CFG, b"m")
     assert [e.text for e in out.events] == ["north starts"]
     assert out.state_json == set_up(G, CFG, b"m").state_json
+
+
+def test_the_round_trip_check_catches_a_state_that_does_not_reload() -> None:
+    """Live steps skip the check (verify=False); tests, selfplay and `archive verify` run it."""
+
+    class Lossy(type(G)):  # type: ignore[misc]
+        def load(self, data):  # type: ignore[no-untyped-def]
+            state = super().load(data)
+            state["pile"] = state["pile"][:-1]  # loses a card on every reload
+            return state
+
+    lossy = Lossy()
+    set_up(lossy, CFG, b"m", verify=False)  # live: not checked
+    with pytest.raises(AssertionError, match="round-trip"):
+        set_up(lossy, CFG, b"m")

@@ -75,3 +75,9 @@ def test_render_then_parse_round_trips(game: str, seat: str, password: str, turn
 @given(st.text(max_size=300))
 def test_parse_envelope_never_raises(text: str) -> None:
     parse_envelope(text)
+
+
+def test_a_turn_of_non_ascii_or_endless_digits_is_a_problem_not_a_crash() -> None:
+    for value in ("²", "٣", "1" * 40):
+        env = parse_envelope(f"GAME g\nSEAT s\nTURN {value}\nPLAY 1\n")
+        assert env.turn is None and env.problems == [f'TURN must be a step number, not "{value}"']

@@ -40,7 +40,7 @@ def test_create_stores_only_password_hashes_and_opens_step_one(session) -> None:
     assert {r.seat for r in rows} == {"north", "south"}
     for r in rows:
         assert new.passwords[r.seat] not in r.password_hash
-        assert r.password_hash.startswith("pbkdf2_sha256$")
+        assert r.password_hash.startswith("scrypt$")
     data = summary(session, new.game)
     assert data["step"] == 1 and data["awaited"] == ["north", "south"]
     assert data["deadline"] == (T0 + timedelta(hours=48)).isoformat()

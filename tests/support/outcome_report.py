@@ -27,6 +27,6 @@ def outcome_context(ruleset: Ruleset, out: Any, seat: str | None) -> dict[str, A
         "view": v, "board_text": ruleset.board_text(v), "board_svg": ruleset.board_svg(v),
         "awaited": sorted(out.awaiting), "prompt": prompt.to_json() if prompt else None,
         "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
-        "commitment": "c" * 64, "revealed_seeds": [],
+        "commitment": "c" * 64, "master_seed": None,
         "result": out.result.to_json() if out.result else None,
     }

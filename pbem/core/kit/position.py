@@ -142,6 +142,18 @@ def _unwrap(tp: Any) -> Any:
     return tp
 
 
+def _required(td: Any, hint: Any) -> bool:
+    """Is a TypedDict field required? Read from the evaluated hint, not from
+    `__required_keys__`, which postponed annotations (`from __future__ import
+    annotations`) leave wrong on Python 3.11."""
+    origin = get_origin(hint)
+    if origin is NotRequired:
+        return False
+    if origin is Required:
+        return True
+    return bool(getattr(td, "__total__", True))
+
+
 def _optional(tp: Any) -> bool:
     tp = _unwrap(tp)
     return get_origin(tp) in (Union, types.UnionType) and type(None) in get_args(tp)
@@ -245,7 +257,7 @@ class Shape:
                 out[k] = self.load(ht, v[k], sub)
             elif _optional(ht) and get_origin(ht) is not NotRequired:
                 out[k] = None
-            elif k in tp.__required_keys__:
+            elif _required(tp, ht):
                 raise PositionError(f"position: {sub}: missing")
         return out
 

@@ -5,7 +5,7 @@ Pure geometry, no game state. Coordinates are the spec's "doubled-width offset" 
 odd `c`, even rows 12 hexes with even `c`; `c = 0` and `c = 26` are the off-board half
 hexes. Players write a hex as `c-r`, e.g. `13-5`.
 
-Not here: terrain and units (see `terrain.py`, `state.py`).
+Not here: terrain and units (data.py, state.py).
 """
 
 from __future__ import annotations

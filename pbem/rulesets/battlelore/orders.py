@@ -1,48 +1,28 @@
-"""The order language: frozen order values with a canonical text, and the parser.
+"""The order language: one frozen order type per command, each parsing itself, and the
+game's grammar (pbem.core.kit.grammar).
 
 One command per line, verb first; English and Hungarian verbs; card, unit and hex names
-case- and accent-insensitive. `parse(str(o)) == o` for every order. The parser checks
-what it can see in the state (cards in hand, own and enemy units, hexes); what depends on
-dice is checked at resolution, where an order that became illegal is skipped with an event.
+case- and accent-insensitive. `str(order)` is the canonical form and parses back to the
+same order. The parser resolves names against the state (cards in hand, own and enemy
+units, hexes); whether a line is legal in the position is judged on arrival (phases.py)
+and again when it is reached in the turn.
 
-Not here: what orders do (turn.py).
+Not here: what orders do (rules/turn.py and friends).
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
+from pbem.core.kit import Grammar, Order, OrderError, Tokens
 from pbem.core.names import NameIndex, UnknownName, fold
-from pbem.core.orders import OrderLine, Parsed, order_lines
 
 from .board import Hex, hex_name, hex_problem, parse_hex
-from .state import data
+from .data import LANDMARKS, MASTERS, data
 
-VERBS = {
-    "play": ["kijatsz", "kijátszik", "card"],
-    "order": ["parancs", "parancsol"],
-    "move": ["lep", "lép", "mozgat"],
-    "rush": ["roham", "goblin rush"],
-    "battle": ["tamad", "támad", "harc", "attack"],
-    "ignore": ["zaszlo", "zászló", "figyelmen kivul"],
-    "retreat": ["hatral", "hátrál", "visszavonul"],
-    "battleback": ["visszatamad", "visszatámad", "battle back"],
-    "answer": ["valasz", "válasz"],
-    "lore": ["tudas", "tudás"],
-    "react": ["reakcio", "reakció"],
-    "replenish": ["potol", "pótol"],
-    "keep": ["megtart"],
-    "discard": ["eldob"],
-    "council": ["tanacs", "tanács", "war council"],
-    "place": ["helyez", "lerak"],
-    "drill": ["kikepez", "kiképez"],
-    "passage": ["jarat", "járat", "secret passage"],
-    "free": ["kiszabadit", "kiszabadít"],
-    "creature": ["leny", "lény"],
-}
-VERB_INDEX = NameIndex(VERBS, what="command")
-MASTERS = ("commander", "wizard", "cleric", "rogue", "warrior")
 MASTER_INDEX = NameIndex({"commander": ["parancsnok"], "wizard": ["varazslo", "varázsló"],
                           "cleric": ["pap"], "rogue": ["szelhamos", "szélhámos"],
                           "warrior": ["harcos"]}, what="master")
@@ -50,59 +30,145 @@ REPLENISH = {"cards": "draw 2 Lore cards, keep 1", "card_token": "draw 1 Lore ca
              "1 token", "tokens": "take 2 tokens"}
 
 
-def card_index() -> NameIndex:
+@cache
+def cards() -> NameIndex:
     cc = data("command_cards")
     return NameIndex({cid: [c["name"], c["hu"], *c.get("aliases", [])] for cid, c in cc.items()},
                      what="Command card")
 
 
-def lore_index() -> NameIndex:
+@cache
+def lores() -> NameIndex:
     lc = data("lore_cards")["cards"]
     return NameIndex({cid: [c["name"], *c.get("aliases", [])] for cid, c in lc.items()},
                      what="Lore card")
 
 
-_CARDS: NameIndex | None = None
-_LORE: NameIndex | None = None
+# --- reading words ----------------------------------------------------------------------
+
+def _words(t: Tokens) -> list[str]:
+    """The rest of the line (the order types below read it as a list)."""
+    rest = t.toks[t.i:]
+    t.i = len(t.toks)
+    return rest
 
 
-def cards() -> NameIndex:
-    global _CARDS
-    if _CARDS is None:
-        _CARDS = card_index()
-    return _CARDS
+def _hex(tok: str) -> Hex:
+    p = hex_problem(tok)
+    if p:
+        raise OrderError(p)
+    h = parse_hex(tok)
+    assert h is not None
+    return h
 
 
-def lores() -> NameIndex:
-    global _LORE
-    if _LORE is None:
-        _LORE = lore_index()
-    return _LORE
+def _alts(toks: list[str]) -> list[str]:
+    return [x for x in toks if fold(x) != "or"]
 
+
+def _unit(t: Tokens, tok: str, *, own: bool | None = True) -> str:
+    """A unit id of the board; `own`: it must be the seat's (True) or an enemy's (False)."""
+    uid = tok.upper()
+    known = t.state["units"]
+    if uid not in known:
+        ids = sorted(known)
+        close = difflib.get_close_matches(uid, ids, n=1, cutoff=0.5)
+        hint = f'; did you mean "{close[0]}"?' if close else ""
+        mine = [i for i in ids if known[i]["owner"] == t.seat]
+        raise OrderError(f'"{tok}" is not a unit on the board{hint} (your units: '
+                         f'{" ".join(mine) or "none"})')
+    if own is True and known[uid]["owner"] != t.seat:
+        raise OrderError(f"{uid} is not your unit; name one of yours")
+    if own is False and known[uid]["owner"] == t.seat:
+        raise OrderError(f"{uid} is your own unit; name an enemy unit")
+    return uid
+
+
+def _lore_card(words: list[str]) -> str:
+    try:
+        return lores().lookup(" ".join(words))
+    except UnknownName as e:
+        raise OrderError(str(e)) from None
+
+
+def _lore_mode(t: Tokens) -> None:
+    if t.state["mode"] != "lore":
+        raise OrderError("this is a medieval adventure: there are no Lore cards")
+
+
+# --- the active player's turn ----------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Play:
+class Play(Order):
+    verbs = ("PLAY", "kijatsz", "kijatszik", "card")
+    usage = "PLAY <Command card>"
+    example = "PLAY scout_centre"
     card: str
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Play:
+        words = _words(t)
+        if not words:
+            raise OrderError("PLAY needs a Command card, e.g. PLAY scout_centre")
+        try:
+            cid = cards().lookup(" ".join(words))
+        except UnknownName as e:
+            raise OrderError(str(e)) from None
+        hand = t.state["hands"].get(t.seat, [])
+        if cid not in hand:
+            raise OrderError(f"{cid} is not in your hand; you hold " + ", ".join(hand))
+        return cls(cid)
 
     def __str__(self) -> str:
         return f"PLAY {self.card}"
 
 
 @dataclass(frozen=True)
-class Order:
+class OrderUnits(Order):
+    verbs = ("ORDER", "parancs", "parancsol")
+    usage = "ORDER <unit> ..."
+    example = "ORDER N1 N2"
     units: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, t: Tokens) -> OrderUnits:
+        words = _words(t)
+        if not words:
+            raise OrderError("ORDER needs one or more of your units, e.g. ORDER N1 N2")
+        return cls(tuple(_unit(t, x) for x in words))
 
     def __str__(self) -> str:
         return "ORDER " + " ".join(self.units)
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Order):
     """MOVE <unit> <hex> [OR <hex> ...] [VIA <hex> ...]: VIA fixes the path (in order)."""
 
+    verbs = ("MOVE", "lep", "mozgat")
+    usage = "MOVE <unit> <hex> [OR <hex> ...] [VIA <hex> ...]"
+    example = "MOVE N1 13-5 OR 12-6"
     unit: str
     dests: tuple[Hex, ...]
     via: tuple[Hex, ...] = ()
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Move:
+        words = [x for x in _words(t) if fold(x) != "to"]
+        via: tuple[Hex, ...] = ()
+        low = [fold(x) for x in words]
+        for w in ("via", "at"):
+            if w in low:
+                k = low.index(w)
+                via = tuple(_hex(x) for x in words[k + 1:])
+                if not via:
+                    raise OrderError("VIA needs the hexes of the path, e.g. MOVE N1 13-5 VIA 12-6")
+                words = words[:k]
+                break
+        if len(words) < 2:
+            raise OrderError("MOVE needs a unit and a hex, e.g. MOVE N1 13-5 (fallbacks: OR "
+                             "12-6; a path: VIA 12-6)")
+        return cls(_unit(t, words[0]), tuple(_hex(x) for x in _alts(words[1:])), via)
 
     def __str__(self) -> str:
         out = f"MOVE {self.unit} " + " OR ".join(hex_name(h) for h in self.dests)
@@ -112,20 +178,37 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Rush:
+class Rush(Order):
+    verbs = ("RUSH", "roham", "goblin rush")
+    usage = "RUSH <unit> <hex> AT <enemy>"
+    example = "RUSH S3 13-5 AT N2"
     unit: str
     dest: Hex
     target: str
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Rush:
+        words = _words(t)
+        if len(words) != 4 or fold(words[2]) != "at":
+            raise OrderError("RUSH needs a unit, a hex and a target: RUSH S3 13-5 AT N2")
+        return cls(_unit(t, words[0]), _hex(words[1]), _unit(t, words[3], own=False))
 
     def __str__(self) -> str:
         return f"RUSH {self.unit} {hex_name(self.dest)} AT {self.target}"
 
 
+_BATTLE_FLAGS = {"hold": "hold", "nopursue": "nopursue", "nobonus": "nobonus", "stay": "stay",
+                 "marad": "stay"}
+
+
 @dataclass(frozen=True)
-class Battle:
+class Battle(Order):
     """BATTLE <unit> <target> [OR ...] [ANY] [HOLD] [NOPURSUE | PURSUE <hex> [OR <hex>]]
     [STAY] [NOBONUS] [BONUS <enemy> [OR ...]]."""
 
+    verbs = ("BATTLE", "tamad", "harc", "attack")
+    usage = "BATTLE <unit> <target> [OR <target> ...] [ANY] [HOLD] [PURSUE <hex>] [BONUS <enemy>]"
+    example = "BATTLE N1 S3 OR ANY"
     unit: str
     targets: tuple[str, ...]
     hold: bool = False
@@ -134,6 +217,43 @@ class Battle:
     nobonus: bool = False
     bonus: tuple[str, ...] = ()
     stay: bool = False
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Battle:
+        words = _words(t)
+        if len(words) < 2:
+            raise OrderError("BATTLE needs a unit and a target, e.g. BATTLE N1 S3 OR ANY")
+        unit = _unit(t, words[0])
+        targets: list[str] = []
+        opts: dict[str, Any] = {}
+        i = 1
+        while i < len(words):
+            w = fold(words[i])
+            if w == "or":
+                pass
+            elif w == "any":
+                targets.append("ANY")
+            elif w in _BATTLE_FLAGS:
+                opts[_BATTLE_FLAGS[w]] = True
+            elif w == "pursue":
+                i += 1
+                if i >= len(words):
+                    raise OrderError("PURSUE needs a hex, e.g. PURSUE 12-6 (fallback: OR 13-5)")
+                hexes = [_hex(words[i])]
+                while i + 2 < len(words) and fold(words[i + 1]) == "or" and parse_hex(words[i + 2]):
+                    hexes.append(_hex(words[i + 2]))
+                    i += 2
+                opts["pursue"] = tuple(hexes)
+            elif w == "bonus":
+                opts["bonus"] = tuple(_unit(t, x, own=False) for x in _alts(words[i + 1:]))
+                break
+            else:
+                targets.append(_unit(t, words[i], own=False))
+            i += 1
+        if not targets:
+            raise OrderError("BATTLE needs at least one target (an enemy unit or ANY), "
+                             "e.g. BATTLE N1 S3 OR ANY")
+        return cls(unit, tuple(targets), **opts)
 
     def __str__(self) -> str:
         out = f"BATTLE {self.unit} " + " OR ".join(self.targets)
@@ -151,63 +271,102 @@ class Battle:
             out += " BONUS " + " OR ".join(self.bonus)
         return out
 
-    def opts(self) -> dict[str, Any]:
-        return {"hold": self.hold, "nopursue": self.nopursue, "nobonus": self.nobonus,
-                "pursue": [list(h) for h in self.pursue] or None, "bonus": list(self.bonus),
-                "stay": self.stay}
+
+def _one_unit(cls: type[Order], t: Tokens, what: str) -> str:
+    words = _words(t)
+    if len(words) != 1:
+        raise OrderError(f"{cls.verbs[0]} needs {what}, e.g. {cls.example}")
+    return _unit(t, words[0])
 
 
 @dataclass(frozen=True)
-class Standing:
-    """IGNORE/RETREAT/BATTLEBACK/CREATURE standing orders, for all units or one."""
-
-    verb: str
-    value: str
-    unit: str = ""
-
-    def key(self) -> str:
-        return f"{self.verb} {self.unit}" if self.unit else self.verb
-
-    def __str__(self) -> str:
-        u = f" {self.unit}" if self.unit else ""
-        return f"{self.verb.upper()}{u} {self.value.upper()}"
-
-
-@dataclass(frozen=True)
-class Answer:
-    value: str
-
-    def __str__(self) -> str:
-        return f"ANSWER {self.value}"
-
-
-@dataclass(frozen=True)
-class Unitcmd:
-    """DRILL <unit>, FREE <unit>."""
-
-    verb: str
+class Drill(Order):
+    verbs = ("DRILL", "kikepez")
+    usage = "DRILL <unit>"
+    example = "DRILL S4"
     unit: str
 
+    @classmethod
+    def parse(cls, t: Tokens) -> Drill:
+        return cls(_one_unit(cls, t, "one unit"))
+
     def __str__(self) -> str:
-        return f"{self.verb.upper()} {self.unit}"
+        return f"DRILL {self.unit}"
 
 
 @dataclass(frozen=True)
-class Passage:
+class Free(Order):
+    verbs = ("FREE", "kiszabadit")
+    usage = "FREE <unit>"
+    example = "FREE S4"
+    unit: str
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Free:
+        return cls(_one_unit(cls, t, "one webbed unit"))
+
+    def __str__(self) -> str:
+        return f"FREE {self.unit}"
+
+
+@dataclass(frozen=True)
+class Passage(Order):
+    verbs = ("PASSAGE", "jarat", "secret passage")
+    usage = "PASSAGE <unit> <exit hex>"
+    example = "PASSAGE S4 3-7"
     unit: str
     dest: Hex
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Passage:
+        words = _words(t)
+        if len(words) != 2:
+            raise OrderError("PASSAGE needs a unit and the exit hex, e.g. PASSAGE S4 3-7")
+        return cls(_unit(t, words[0]), _hex(words[1]))
 
     def __str__(self) -> str:
         return f"PASSAGE {self.unit} {hex_name(self.dest)}"
 
 
 @dataclass(frozen=True)
-class Lore:
+class Lore(Order):
     """LORE <card> [ON <unit>] [TO <hex>]: play a Lore card in your own turn."""
 
+    verbs = ("LORE", "tudas")
+    usage = "LORE <card> [ON <unit>] [TO <hex>]"
+    example = "LORE bless ON N3"
     card: str
     unit: str = ""
     hex: Hex | None = None
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Lore:
+        _lore_mode(t)
+        toks = _words(t)
+        words: list[str] = []
+        unit, h = "", None
+        i = 0
+        while i < len(toks):
+            w = fold(toks[i])
+            if w == "on" and i + 1 < len(toks):
+                unit = toks[i + 1].upper()
+                if unit not in t.state["units"]:
+                    _unit(t, unit, own=None)
+                i += 2
+                continue
+            if w == "to" and i + 1 < len(toks):
+                h = _hex(toks[i + 1])
+                i += 2
+                continue
+            words.append(toks[i])
+            i += 1
+        if not words:
+            raise OrderError("LORE needs a Lore card, e.g. LORE bless ON N3")
+        cid = _lore_card(words)
+        hand = t.state["lore"]["hands"].get(t.seat, [])
+        if cid not in hand:
+            raise OrderError(f"{cid} is not in your Lore hand; you hold {', '.join(hand) or 'none'}")
+        return cls(cid, unit, h)
 
     def __str__(self) -> str:
         out = f"LORE {self.card}"
@@ -219,11 +378,277 @@ class Lore:
 
 
 @dataclass(frozen=True)
-class React:
+class Replenish(Order):
+    verbs = ("REPLENISH", "potol")
+    usage = "REPLENISH CARDS|CARD_TOKEN|TOKENS"
+    example = "REPLENISH CARDS"
+    choice: str
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Replenish:
+        words = _words(t)
+        if len(words) != 1 or fold(words[0]).replace(" ", "_") not in REPLENISH:
+            raise OrderError("REPLENISH takes CARDS (draw 2 keep 1), CARD_TOKEN (1 card and 1 "
+                             "token) or TOKENS (2 tokens), e.g. REPLENISH CARDS")
+        return cls(fold(words[0]).replace(" ", "_"))
+
+    def __str__(self) -> str:
+        return f"REPLENISH {self.choice.upper()}"
+
+
+def _card_list(cls: type[Order], t: Tokens) -> tuple[str, ...]:
+    words = _words(t)
+    if not words:
+        raise OrderError(f"{cls.verbs[0]} needs Lore card names, e.g. {cls.example}")
+    return tuple(_lore_card([x]) for x in words)
+
+
+@dataclass(frozen=True)
+class Keep(Order):
+    """KEEP <lore card> ...: the starting cards, or the card kept after REPLENISH CARDS."""
+
+    verbs = ("KEEP", "megtart")
+    usage = "KEEP <Lore card> ..."
+    example = "KEEP portal"
+    cards: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Keep:
+        return cls(_card_list(cls, t))
+
+    def __str__(self) -> str:
+        return "KEEP " + " ".join(self.cards)
+
+
+@dataclass(frozen=True)
+class Discard(Order):
+    """DISCARD <lore card> ...: what to drop when over the Lore hand limit."""
+
+    verbs = ("DISCARD", "eldob")
+    usage = "DISCARD <Lore card> ..."
+    example = "DISCARD lightning_bolt"
+    cards: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Discard:
+        return cls(_card_list(cls, t))
+
+    def __str__(self) -> str:
+        return "DISCARD " + " ".join(self.cards)
+
+
+# --- set-up steps ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Council(Order):
+    verbs = ("COUNCIL", "tanacs", "war council")
+    usage = "COUNCIL <master> <level> ..."
+    example = "COUNCIL commander 2 wizard 3"
+    levels: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Council:
+        words = _words(t)
+        if not words or len(words) % 2:
+            raise OrderError("COUNCIL takes master-level pairs, e.g. COUNCIL commander 2 wizard 3")
+        out = []
+        for m, n in zip(words[::2], words[1::2], strict=True):
+            try:
+                mid = MASTER_INDEX.lookup(m)
+            except UnknownName as e:
+                raise OrderError(str(e)) from None
+            if not n.isdigit() or not 1 <= int(n) <= 3:
+                raise OrderError(f"a master's level is 1, 2 or 3, not {n}; e.g. COUNCIL "
+                                 "commander 2 wizard 3")
+            out.append((mid, int(n)))
+        if len({m for m, _ in out}) != len(out):
+            raise OrderError("a master is named twice; e.g. COUNCIL commander 2 wizard 3")
+        return cls(tuple(sorted(out, key=lambda x: MASTERS.index(x[0]))))
+
+    def __str__(self) -> str:
+        return "COUNCIL " + " ".join(f"{m} {n}" for m, n in self.levels)
+
+
+@dataclass(frozen=True)
+class Place(Order):
+    verbs = ("PLACE", "helyez", "lerak")
+    usage = "PLACE <landmark> <hex> [OR <hex> ...]"
+    example = "PLACE pentagram 13-7 OR 11-7"
+    landmark: str
+    hexes: tuple[Hex, ...]
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Place:
+        words = _words(t)
+        if len(words) < 2 or fold(words[0]).replace(" ", "_") not in LANDMARKS:
+            raise OrderError("PLACE takes a landmark (" + ", ".join(LANDMARKS) + ") and a hex, "
+                             "e.g. PLACE pentagram 13-7")
+        return cls(fold(words[0]).replace(" ", "_"), tuple(_hex(x) for x in _alts(words[1:])))
+
+    def __str__(self) -> str:
+        return f"PLACE {self.landmark} " + " OR ".join(hex_name(h) for h in self.hexes)
+
+
+# --- answers and standing orders -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Answer(Order):
+    verbs = ("ANSWER", "valasz")
+    usage = "ANSWER <value>"
+    example = "ANSWER 12-4"
+    value: str
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Answer:
+        words = _words(t)
+        if len(words) != 1:
+            raise OrderError("ANSWER takes one word: the hex, number, yes/no or card asked for, "
+                             "e.g. ANSWER 12-4")
+        h = parse_hex(words[0])
+        return cls(hex_name(h) if h else fold(words[0]).replace(" ", "_"))
+
+    def __str__(self) -> str:
+        return f"ANSWER {self.value}"
+
+
+@dataclass(frozen=True)
+class Standing(Order):
+    """IGNORE/RETREAT/BATTLEBACK/CREATURE [unit] <value>: kept until changed; a unit's own
+    line overrides the general one."""
+
+    standing = True
+    key_word: ClassVar[str] = ""
+    values: ClassVar[tuple[str, ...]] = ()
+    numeric: ClassVar[bool] = False
+    value: str
+    unit: str = ""
+
+    def key(self) -> str:
+        return f"{self.key_word} {self.unit}" if self.unit else self.key_word
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Standing:
+        words = _words(t)
+        unit = ""
+        if len(words) == 2:
+            unit, words = _unit(t, words[0]), words[1:]
+        number = cls.numeric and words[-1:] != [] and words[-1].isdigit()
+        if len(words) != 1 or (fold(words[0]) not in cls.values and not number):
+            raise OrderError(f"{cls.verbs[0]} takes [unit] "
+                             + "|".join(v.upper() for v in cls.values) + f", e.g. {cls.example}")
+        return cls(fold(words[0]), unit)
+
+    def __str__(self) -> str:
+        u = f" {self.unit}" if self.unit else ""
+        return f"{self.verbs[0]}{u} {self.value.upper()}"
+
+
+@dataclass(frozen=True)
+class Ignore(Standing):
+    verbs = ("IGNORE", "zaszlo", "figyelmen kivul")
+    usage = "IGNORE [unit] ALL|NONE|<n>"
+    example = "IGNORE ALL (or a number of flags, IGNORE N3 1)"
+    key_word = "ignore"
+    values = ("all", "none")
+    numeric = True
+
+
+@dataclass(frozen=True)
+class Retreat(Standing):
+    verbs = ("RETREAT", "hatral", "visszavonul")
+    usage = "RETREAT [unit] SAFE|LEFT|RIGHT|CENTRE|<hex> ..."
+    example = "RETREAT SAFE (or the hexes to retreat through, RETREAT N3 12-8 11-9)"
+    key_word = "retreat"
+    values = ("safe", "left", "right", "centre")
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Standing:
+        # RETREAT [unit] <hex> [<hex> ...]: the hexes to retreat through, in order of
+        # preference (any step not covered falls back to SAFE)
+        words = t.toks[t.i:]
+        if words and parse_hex(words[-1]):
+            t.i = len(t.toks)
+            unit = ""
+            if not parse_hex(words[0]):
+                unit, words = _unit(t, words[0]), words[1:]
+            return cls(" ".join(hex_name(_hex(x)) for x in words), unit)
+        return super().parse(t)
+
+
+@dataclass(frozen=True)
+class Battleback(Standing):
+    verbs = ("BATTLEBACK", "visszatamad", "battle back")
+    usage = "BATTLEBACK [unit] ALWAYS|NEVER|<min dice>"
+    example = "BATTLEBACK ALWAYS (or a minimum number of dice, BATTLEBACK 3)"
+    key_word = "battleback"
+    values = ("always", "never")
+    numeric = True
+
+
+CREATURE_POWERS = ("auto", "web", "poison")
+
+
+@dataclass(frozen=True)
+class Creature(Standing):
+    """CREATURE [unit] <choice> [OR <choice> ...]: what a creature does with the Lore it
+    rolls (p.24-26): a power (AUTO, WEB, POISON), the rest stored on it, or with TOKEN taken
+    as Lore tokens instead (p.24: storing is a choice; p.32: Lore neither used nor stored
+    gives a token); STORE or TOKEN alone: no power. The first choice that fits is taken."""
+
+    verbs = ("CREATURE", "leny")
+    usage = "CREATURE [unit] AUTO|WEB|POISON [TOKEN]|STORE|TOKEN [OR ...]"
+    example = "CREATURE POISON OR WEB TOKEN"
+    key_word = "creature"
+    values = ("auto", "web", "poison", "store", "token")
+
+    @classmethod
+    def parse(cls, t: Tokens) -> Standing:
+        words = [fold(x) for x in t.toks[t.i:]]
+        unit = ""
+        if words and words[0] not in (*cls.values, "or"):
+            unit = _unit(t, t.toks[t.i])
+            words = words[1:]
+        t.i = len(t.toks)
+        items, item = [], []
+        for w in [*words, "or"]:
+            if w != "or":
+                item.append(w)
+                continue
+            ok = (len(item) == 1 and item[0] in cls.values) or (
+                len(item) == 2 and item[0] in CREATURE_POWERS and item[1] in ("token", "store"))
+            if not ok:
+                raise OrderError(f"CREATURE takes [unit] and choices like AUTO, WEB, POISON, "
+                                 f"WEB TOKEN, STORE or TOKEN joined by OR, not "
+                                 f"\"{' '.join(item) or 'nothing'}\"; e.g. {cls.example}")
+            items.append(" ".join(x for x in item if not (len(item) == 2 and x == "store")))
+            item = []
+        return cls(" or ".join(items), unit)
+
+
+@dataclass(frozen=True)
+class React(Order):
     """REACT <card> [ON <unit>|ANY] | REACT ASK | REACT NONE: standing reaction orders."""
 
+    verbs = ("REACT", "reakcio")
+    usage = "REACT <Lore card> [ON <unit>|ANY] | REACT ASK | REACT NONE"
+    example = "REACT fearless ON N3"
+    standing = True
     card: str
     unit: str = "ANY"
+
+    @classmethod
+    def parse(cls, t: Tokens) -> React:
+        _lore_mode(t)
+        words = _words(t)
+        if len(words) == 1 and fold(words[0]) in ("ask", "none"):
+            return cls(fold(words[0]))
+        unit = "ANY"
+        if len(words) >= 3 and fold(words[-2]) == "on":
+            unit = "ANY" if fold(words[-1]) == "any" else _unit(t, words[-1])
+            words = words[:-2]
+        if not words:
+            raise OrderError("REACT needs a Lore card (REACT fearless ON N3), ASK or NONE")
+        return cls(_lore_card(words), unit)
 
     def __str__(self) -> str:
         if self.card in ("ask", "none"):
@@ -231,321 +656,7 @@ class React:
         return f"REACT {self.card} ON {self.unit}"
 
 
-@dataclass(frozen=True)
-class Replenish:
-    choice: str
-
-    def __str__(self) -> str:
-        return f"REPLENISH {self.choice.upper()}"
-
-
-@dataclass(frozen=True)
-class Keep:
-    """KEEP <lore card> ... (initial deal, draw-2-keep-1); DISCARD <lore card> ...."""
-
-    verb: str
-    cards: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return f"{self.verb.upper()} " + " ".join(self.cards)
-
-
-@dataclass(frozen=True)
-class Council:
-    levels: tuple[tuple[str, int], ...]
-
-    def __str__(self) -> str:
-        return "COUNCIL " + " ".join(f"{m} {n}" for m, n in self.levels)
-
-
-@dataclass(frozen=True)
-class Place:
-    landmark: str
-    hexes: tuple[Hex, ...]
-
-    def __str__(self) -> str:
-        return f"PLACE {self.landmark} " + " OR ".join(hex_name(h) for h in self.hexes)
-
-
-class OrderError(ValueError):
-    pass
-
-
-def _hex(tok: str) -> Hex:
-    p = hex_problem(tok)
-    if p:
-        raise OrderError(p)
-    h = parse_hex(tok)
-    assert h is not None
-    return h
-
-
-def _alts(toks: list[str]) -> list[str]:
-    return [t for t in toks if fold(t) != "or"]
-
-
-class Parser:
-    def __init__(self, s: dict[str, Any], seat: str) -> None:
-        self.s = s
-        self.seat = seat
-
-    def unit(self, tok: str, *, own: bool | None = True) -> str:
-        uid = tok.upper()
-        known = self.s["units"]
-        if uid not in known:
-            ids = sorted(known)
-            import difflib
-            close = difflib.get_close_matches(uid, ids, n=1, cutoff=0.5)
-            hint = f'; did you mean "{close[0]}"?' if close else ""
-            mine = [i for i in ids if known[i]["owner"] == self.seat]
-            raise OrderError(f'"{tok}" is not a unit on the board{hint} (your units: '
-                             f'{" ".join(mine) or "none"})')
-        if own is True and known[uid]["owner"] != self.seat:
-            raise OrderError(f"{uid} is not your unit; name one of yours")
-        if own is False and known[uid]["owner"] == self.seat:
-            raise OrderError(f"{uid} is your own unit; name an enemy unit")
-        return uid
-
-    def parse_line(self, text: str) -> Any:
-        toks = text.split()
-        verb = None
-        for n in (2, 1):  # two-word verbs first ("battle back")
-            if len(toks) >= n and VERB_INDEX.get(" ".join(toks[:n])):
-                verb, toks = VERB_INDEX.get(" ".join(toks[:n])), toks[n:]
-                break
-        if verb is None:
-            raise OrderError(f'"{toks[0]}" is not a command{VERB_INDEX.suggest(toks[0])}; '
-                             f"commands: PLAY, ORDER, MOVE, RUSH, BATTLE, IGNORE, RETREAT, "
-                             f"BATTLEBACK, ANSWER, LORE, REACT, REPLENISH, KEEP, DISCARD, "
-                             f"COUNCIL, PLACE, DRILL, PASSAGE, FREE, CREATURE")
-        return getattr(self, f"p_{verb}")(toks)
-
-    def p_play(self, t: list[str]) -> Play:
-        if not t:
-            raise OrderError("PLAY needs a Command card, e.g. PLAY scout_centre")
-        try:
-            cid = cards().lookup(" ".join(t))
-        except UnknownName as e:
-            raise OrderError(str(e)) from None
-        hand = self.s["hands"].get(self.seat, [])
-        if cid not in hand:
-            raise OrderError(f"{cid} is not in your hand; you hold " + ", ".join(hand))
-        return Play(cid)
-
-    def p_order(self, t: list[str]) -> Order:
-        if not t:
-            raise OrderError("ORDER needs one or more of your units, e.g. ORDER N1 N2")
-        return Order(tuple(self.unit(x) for x in t))
-
-    def p_move(self, t: list[str]) -> Move:
-        t = [x for x in t if fold(x) != "to"]
-        via: tuple[Hex, ...] = ()
-        low = [fold(x) for x in t]
-        for w in ("via", "at"):
-            if w in low:
-                k = low.index(w)
-                via = tuple(_hex(x) for x in t[k + 1:])
-                if not via:
-                    raise OrderError("VIA needs the hexes of the path, e.g. MOVE N1 13-5 VIA 12-6")
-                t = t[:k]
-                break
-        if len(t) < 2:
-            raise OrderError("MOVE needs a unit and a hex, e.g. MOVE N1 13-5 (fallbacks: OR 12-6; "
-                             "a path: VIA 12-6)")
-        return Move(self.unit(t[0]), tuple(_hex(x) for x in _alts(t[1:])), via)
-
-    def p_rush(self, t: list[str]) -> Rush:
-        if len(t) != 4 or fold(t[2]) != "at":
-            raise OrderError("RUSH needs a unit, a hex and a target: RUSH S3 13-5 AT N2")
-        return Rush(self.unit(t[0]), _hex(t[1]), self.unit(t[3], own=False))
-
-    def p_battle(self, t: list[str]) -> Battle:
-        if len(t) < 2:
-            raise OrderError("BATTLE needs a unit and a target, e.g. BATTLE N1 S3 OR ANY")
-        unit = self.unit(t[0])
-        targets: list[str] = []
-        opts: dict[str, Any] = {}
-        i = 1
-        while i < len(t):
-            w = fold(t[i])
-            if w == "or":
-                pass
-            elif w == "any":
-                targets.append("ANY")
-            elif w == "hold":
-                opts["hold"] = True
-            elif w == "nopursue":
-                opts["nopursue"] = True
-            elif w == "nobonus":
-                opts["nobonus"] = True
-            elif w in ("stay", "marad"):
-                opts["stay"] = True
-            elif w == "pursue":
-                i += 1
-                if i >= len(t):
-                    raise OrderError("PURSUE needs a hex, e.g. PURSUE 12-6 (fallback: OR 13-5)")
-                hexes = [_hex(t[i])]
-                while i + 2 < len(t) and fold(t[i + 1]) == "or" and parse_hex(t[i + 2]):
-                    hexes.append(_hex(t[i + 2]))
-                    i += 2
-                opts["pursue"] = tuple(hexes)
-            elif w == "bonus":
-                opts["bonus"] = tuple(self.unit(x, own=False) for x in _alts(t[i + 1:]))
-                break
-            else:
-                targets.append(self.unit(t[i], own=False))
-            i += 1
-        if not targets:
-            raise OrderError("BATTLE needs at least one target (an enemy unit or ANY)")
-        return Battle(unit, tuple(targets), **opts)
-
-    def _standing(self, verb: str, t: list[str], values: tuple[str, ...], ex: str) -> Standing:
-        unit = ""
-        if len(t) == 2:
-            unit, t = self.unit(t[0]), t[1:]
-        numeric = verb in ("battleback", "ignore") and t[-1:] != [] and t[-1].isdigit()
-        if len(t) != 1 or (fold(t[0]) not in values and not numeric):
-            raise OrderError(f"{verb.upper()} takes [unit] " + "|".join(v.upper() for v in values)
-                             + f", e.g. {ex}")
-        return Standing(verb, fold(t[0]), unit)
-
-    def p_ignore(self, t: list[str]) -> Standing:
-        return self._standing("ignore", t, ("all", "none"), "IGNORE ALL (or a number of "
-                              "flags, IGNORE N3 1)")
-
-    def p_retreat(self, t: list[str]) -> Standing:
-        # RETREAT [unit] <hex> [<hex> ...]: the hexes to retreat through, in order of
-        # preference (any step not covered falls back to SAFE)
-        if t and parse_hex(t[-1]):
-            unit = ""
-            if not parse_hex(t[0]):
-                unit, t = self.unit(t[0]), t[1:]
-            return Standing("retreat", " ".join(hex_name(_hex(x)) for x in t), unit)
-        return self._standing("retreat", t, ("safe", "left", "right", "centre"),
-                              "RETREAT SAFE (or the hexes to retreat through, RETREAT N3 12-8 "
-                              "11-9)")
-
-    def p_battleback(self, t: list[str]) -> Standing:
-        return self._standing("battleback", t, ("always", "never"), "BATTLEBACK ALWAYS (or a "
-                              "minimum number of dice, BATTLEBACK 3)")
-
-    def p_creature(self, t: list[str]) -> Standing:
-        return self._standing("creature", t, ("auto", "web", "poison", "store"), "CREATURE AUTO")
-
-    def p_answer(self, t: list[str]) -> Answer:
-        if len(t) != 1:
-            raise OrderError("ANSWER takes one word: the hex, number, yes/no or card asked for")
-        h = parse_hex(t[0])
-        return Answer(hex_name(h) if h else fold(t[0]).replace(" ", "_"))
-
-    def p_drill(self, t: list[str]) -> Unitcmd:
-        if len(t) != 1:
-            raise OrderError("DRILL needs one unit, e.g. DRILL S4")
-        return Unitcmd("drill", self.unit(t[0]))
-
-    def p_free(self, t: list[str]) -> Unitcmd:
-        if len(t) != 1:
-            raise OrderError("FREE needs one webbed unit, e.g. FREE S4")
-        return Unitcmd("free", self.unit(t[0]))
-
-    def p_passage(self, t: list[str]) -> Passage:
-        if len(t) != 2:
-            raise OrderError("PASSAGE needs a unit and the exit hex, e.g. PASSAGE S4 3-7")
-        return Passage(self.unit(t[0]), _hex(t[1]))
-
-    def lore_card(self, words: list[str]) -> str:
-        try:
-            return lores().lookup(" ".join(words))
-        except UnknownName as e:
-            raise OrderError(str(e)) from None
-
-    def p_lore(self, t: list[str]) -> Lore:
-        if self.s["mode"] != "lore":
-            raise OrderError("this is a medieval adventure: there are no Lore cards")
-        words: list[str] = []
-        unit, h = "", None
-        i = 0
-        while i < len(t):
-            w = fold(t[i])
-            if w == "on" and i + 1 < len(t):
-                unit = t[i + 1].upper()
-                if unit not in self.s["units"]:
-                    self.unit(unit, own=None)
-                i += 2
-                continue
-            if w == "to" and i + 1 < len(t):
-                h = _hex(t[i + 1])
-                i += 2
-                continue
-            words.append(t[i])
-            i += 1
-        if not words:
-            raise OrderError("LORE needs a Lore card, e.g. LORE bless ON N3")
-        cid = self.lore_card(words)
-        hand = self.s["lore"]["hands"].get(self.seat, [])
-        if cid not in hand:
-            raise OrderError(f"{cid} is not in your Lore hand; you hold {', '.join(hand) or 'none'}")
-        return Lore(cid, unit, h)
-
-    def p_react(self, t: list[str]) -> React:
-        if self.s["mode"] != "lore":
-            raise OrderError("this is a medieval adventure: there are no Lore cards")
-        if len(t) == 1 and fold(t[0]) in ("ask", "none"):
-            return React(fold(t[0]))
-        unit = "ANY"
-        if len(t) >= 3 and fold(t[-2]) == "on":
-            unit = "ANY" if fold(t[-1]) == "any" else self.unit(t[-1])
-            t = t[:-2]
-        if not t:
-            raise OrderError("REACT needs a Lore card (REACT fearless ON N3), ASK or NONE")
-        return React(self.lore_card(t), unit)
-
-    def p_replenish(self, t: list[str]) -> Replenish:
-        if len(t) != 1 or fold(t[0]).replace(" ", "_") not in REPLENISH:
-            raise OrderError("REPLENISH takes CARDS (draw 2 keep 1), CARD_TOKEN (1 card and 1 "
-                             "token) or TOKENS (2 tokens)")
-        return Replenish(fold(t[0]).replace(" ", "_"))
-
-    def _cards(self, verb: str, t: list[str]) -> Keep:
-        if not t:
-            raise OrderError(f"{verb.upper()} needs Lore card names")
-        return Keep(verb, tuple(self.lore_card([x]) for x in t))
-
-    def p_keep(self, t: list[str]) -> Keep:
-        return self._cards("keep", t)
-
-    def p_discard(self, t: list[str]) -> Keep:
-        return self._cards("discard", t)
-
-    def p_council(self, t: list[str]) -> Council:
-        if not t or len(t) % 2:
-            raise OrderError("COUNCIL takes master-level pairs, e.g. COUNCIL commander 2 wizard 3")
-        out = []
-        for m, n in zip(t[::2], t[1::2], strict=True):
-            try:
-                mid = MASTER_INDEX.lookup(m)
-            except UnknownName as e:
-                raise OrderError(str(e)) from None
-            if not n.isdigit() or not 1 <= int(n) <= 3:
-                raise OrderError(f"a master's level is 1, 2 or 3, not {n}")
-            out.append((mid, int(n)))
-        if len({m for m, _ in out}) != len(out):
-            raise OrderError("a master is named twice")
-        return Council(tuple(sorted(out, key=lambda x: MASTERS.index(x[0]))))
-
-    def p_place(self, t: list[str]) -> Place:
-        kinds = ("pentagram", "hideout", "training_camp", "healing_spring", "stronghold")
-        if len(t) < 2 or fold(t[0]).replace(" ", "_") not in kinds:
-            raise OrderError("PLACE takes a landmark (" + ", ".join(kinds) + ") and a hex")
-        return Place(fold(t[0]).replace(" ", "_"), tuple(_hex(x) for x in _alts(t[1:])))
-
-
-def parse_text(s: dict[str, Any], seat: str, text: str) -> Parsed:
-    p = Parser(s, seat)
-    lines = []
-    for no, line in order_lines(text):
-        try:
-            lines.append(OrderLine(no, line, p.parse_line(line)))
-        except OrderError as e:
-            lines.append(OrderLine(no, line, None, str(e)))
-    return Parsed.of(lines)
+TURN_ORDERS: tuple[type[Order], ...] = (Play, OrderUnits, Move, Rush, Battle, Drill, Free,
+                                        Passage, Lore, Replenish, Keep, Discard)
+STANDING_ORDERS: tuple[type[Order], ...] = (Ignore, Retreat, Battleback, Creature, React)
+GRAMMAR = Grammar([*TURN_ORDERS, Answer, *STANDING_ORDERS, Council, Place])

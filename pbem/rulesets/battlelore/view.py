@@ -1,44 +1,58 @@
-"""What each seat sees (rulebook p.7, spec §7), the prompts, and the board as text and SVG.
+"""What each seat sees (rulebook p.7, spec §7), and the board as text and SVG.
 
 A view is built from the state by picking what the seat may see, never by copying and
 deleting. Hidden: the other player's Command and Lore hands (their counts are public),
-deck contents, the other's standing orders, a sealed War Council before it is revealed.
-Not here: rules.
+deck contents, the other's standing orders, a sealed War Council before it is revealed,
+the question put to the other seat. `redeal` re-deals exactly those for the leak test.
+Not here: rules, prompts (phases.py).
 """
 
 from __future__ import annotations
 
+import copy
+import math
+import random
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.core.orders import Prompt
+from pbem.core.kit import Question
 
 from .board import ALL_HEXES
-from .cards import card_name
-from .state import SEATS, data, hkey, terrain_data, utype
+from .data import SEATS, card_name, lore_card, scenario, terrain_data
+from .rules.council import hand_limit, level_of
+from .state import State, hkey, unit_sort, utype
 
 TERRAIN_CH = {"countryside": ".", "forest": "F", "hill": "H", "river": "~", "ford": "=",
               "bridge": "#"}
 LANDMARK_CH = {"rampart": "R", "pentagram": "P", "hideout": "D", "training_camp": "T",
                "healing_spring": "S", "stronghold": "K", "secret_exit": "X"}
+ANSWER = "ANSWER "
 
 
-def _units(s: dict[str, Any]) -> list[dict[str, Any]]:
+def _units(s: State) -> list[dict[str, Any]]:
     out = []
-    for u in sorted(s["units"].values(), key=lambda u: (u["id"][0], int(u["id"][1:]))):
+    for u in sorted(s["units"].values(), key=unit_sort):
         t = utype(u)
         out.append({"id": u["id"], "owner": u["owner"], "type": u["type"], "name": t["name"],
-                    "class": t["class"], "colour": u["colour"], "figures": u["fig"],
-                    "full": u["max"], "hex": hkey(u["hex"]), "weapon": t["weapon"],
-                    "webbed": bool(u.get("web")), "poisoned": bool(u.get("poison")),
-                    "stored_lore": int(u.get("stored", 0))})
+                    "class": t["class"], "colour": u["colour"], "figures": u["figures"],
+                    "full": u["full"], "hex": hkey(u["hex"]), "weapon": t["weapon"],
+                    "webbed": u["webbed"], "poisoned": u["poisoned"],
+                    "stored_lore": u["stored_lore"]})
     return out
 
 
-def make_view(s: dict[str, Any], seat: str | None) -> dict[str, Any]:
+def question(s: State) -> Question | None:
+    """The question a paused turn waits for (one seat at a time in BattleLore)."""
+    pause = s["pause"]
+    return Question.from_json(pause["questions"][0]) if pause else None
+
+
+def make_view(s: State, seat: str | None) -> dict[str, Any]:
+    q = question(s)
     v: dict[str, Any] = {
-        "scenario": s["scenario"], "scenario_name": data("scenarios")[s["scenario"]]["name"],
-        "mode": s["mode"], "phase": s["phase"], "phase_label": phase_label(s),
+        "scenario": s["scenario"], "scenario_name": scenario(s["scenario"])["name"],
+        "mode": s["mode"], "phase": "decision" if q else s["phase"],
+        "phase_label": phase_label(s),
         "turn": s["turn"], "active": s["active"], "sides": s["sides"], "seat": seat,
         "terrain": dict(sorted(s["terrain"].items())),
         "landmarks": {k: dict(v) for k, v in sorted(s["landmarks"].items())},
@@ -46,68 +60,88 @@ def make_view(s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "hand_counts": {x: len(s["hands"][x]) for x in SEATS},
         "hand_size": dict(s["hand_size"]), "deck_count": len(s["deck"]),
         "discard": sorted(s["discard"]), "last_card": dict(s["last_card"]),
-        "result": s.get("result"),
-        "shields": [dict(x) for x in s.get("shields", [])],
+        "result": s["result"],
+        "shields": [dict(x) for x in s["shields"]],
     }
     if seat in SEATS:
         v["hand"] = [{"id": c, "name": card_name(c)} for c in sorted(s["hands"][seat])]
         v["standing"] = dict(sorted(s["standing"].get(seat, {}).items()))
-    if s["phase"] == "decision":
-        p = s["resume"]["pending"]
-        v["waiting_for"] = p["seat"]
-        if seat == p["seat"]:
-            v["question"] = {"text": p["question"], "options": p["options"], "default": p["default"]}
-    if s["mode"] == "lore":
-        from .council import lore_view
+    if q is not None:
+        v["waiting_for"] = q.seat
+        if seat == q.seat:
+            v["question"] = {"text": q.text, "options": [o[len(ANSWER):] for o in q.options],
+                             "default": q.default[len(ANSWER):]}
+    if s["lore"] is not None:
         v["lore"] = lore_view(s, seat)
     return v
 
 
-def phase_label(s: dict[str, Any]) -> str:
-    ph = s["phase"]
-    if ph == "over":
-        return f"Game over after turn {s['turn'] - 1}"
-    if ph == "council":
-        return "Setup: War Councils"
-    if ph == "keep":
-        return "Setup: starting Lore cards"
-    if ph == "place":
-        return "Setup: landmarks"
-    if ph == "decision":
-        return f"Turn {s['turn']} ({s['active']}), {s['resume']['pending']['seat']} decides"
-    return f"Turn {s['turn']}, {s['active']} to play"
+def lore_view(s: State, seat: str | None) -> dict[str, Any]:
+    lo = s["lore"]
+    assert lo is not None
+    council = s["phase"] != "council"
+    v: dict[str, Any] = {
+        "pool": lo["pool"], "goblet": dict(lo["goblet"]), "on_cards": dict(lo["on_cards"]),
+        "hand_counts": {x: len(lo["hands"][x]) for x in SEATS}, "deck_count": len(lo["deck"]),
+        "discard": sorted(lo["discard"]),
+        "council": {x: dict(lo["council"][x]) for x in SEATS} if council else {},
+        "hand_limit": {x: hand_limit(s, x) for x in SEATS} if council else {},
+    }
+    if seat in SEATS:
+        v["hand"] = [{"id": c, "name": lore_card(c)["name"], "cost": level_of(s, seat, c)[1],
+                      "level": level_of(s, seat, c)[0], "phase": lore_card(c)["phase"]}
+                     for c in sorted(lo["hands"][seat])]
+        if lo["offer"][seat]:
+            v["offer"] = sorted(lo["offer"][seat])
+    return v
 
 
-def prompts(s: dict[str, Any]) -> dict[str, Prompt]:
-    ph = s["phase"]
-    if ph == "over":
-        return {}
-    if ph in ("council", "keep", "place"):
-        from .council import setup_prompts
-        return setup_prompts(s)
-    if ph == "decision":
-        p = s["resume"]["pending"]
-        return {p["seat"]: Prompt(p["question"], (f"ANSWER {p['default']}",),
-                                  tuple(f"ANSWER {o}" for o in p["options"]),
-                                  {"kind": p["kind"]})}
-    a = s["active"]
-    hand = sorted(set(s["hands"][a]))
-    mine = [u for u in sorted(s["units"].values(), key=lambda u: (u["id"][0], int(u["id"][1:])))
-            if u["owner"] == a]
-    from .bot import nmr_orders
-    sk = [f"# Your hand: {', '.join(hand)}",
-          "# The lines below are what you get if you send nothing (NMR); edit them.",
-          *nmr_orders(s, a),
-          "# ORDER <unit> ...   (units named in MOVE/BATTLE lines are ordered too)"]
-    if mine:
-        sk.append(f"# MOVE {mine[0]['id']} <hex> OR <hex>")
-        sk.append(f"# BATTLE {mine[0]['id']} <enemy unit> OR ANY")
-    sk += ["# standing orders for your units when attacked:", "# IGNORE ALL", "# RETREAT SAFE",
-           "# BATTLEBACK ALWAYS"]
-    if s["mode"] == "lore":
-        sk += ["# LORE <card> [ON <unit>] [TO <hex>]", "# REPLENISH CARD_TOKEN"]
-    return {a: Prompt(f"Turn {s['turn']}: play a Command card and give your orders.", tuple(sk),
-                      tuple(f"PLAY {c}" for c in hand))}
+def phase_label(s: State) -> str:
+    q = question(s)
+    if q is not None:
+        return f"Turn {s['turn']} ({s['active']}), {q.seat} decides"
+    return {"over": f"Game over after turn {s['turn'] - 1}", "council": "Setup: War Councils",
+            "keep": "Setup: starting Lore cards", "place": "Setup: landmarks",
+            }.get(s["phase"], f"Turn {s['turn']}, {s['active']} to play")
+
+
+def redeal(state: State, seat: str | None, rng: random.Random) -> State:
+    """Re-deal what `seat` cannot see: the other hands (Command and Lore) from the cards
+    not visible to `seat` (deck + those hands), the other seat's standing orders, and the
+    paused turn's snapshot (never shown)."""
+    s = copy.deepcopy(state)
+    hidden_seats = [x for x in SEATS if x != seat]
+    pile = list(s["deck"])
+    for h in hidden_seats:
+        pile += s["hands"][h]
+    rng.shuffle(pile)
+    for h in hidden_seats:
+        n = len(s["hands"][h])
+        s["hands"][h] = sorted(pile[:n])
+        pile = pile[n:]
+    s["deck"] = sorted(pile)
+    lo = s["lore"]
+    if lo is not None:
+        lpile = list(lo["deck"])
+        for h in hidden_seats:
+            lpile += lo["hands"][h]
+            lpile += lo["offer"][h]
+        rng.shuffle(lpile)
+        for h in hidden_seats:
+            n = len(lo["hands"][h])
+            lo["hands"][h] = sorted(lpile[:n])
+            lpile = lpile[n:]
+            if lo["offer"][h]:
+                m = len(lo["offer"][h])
+                lo["offer"][h] = sorted(lpile[:m])
+                lpile = lpile[m:]
+        lo["deck"] = sorted(lpile)
+    for h in hidden_seats:
+        s["standing"][h] = {"retreat": rng.choice(["safe", "left", "right"])}
+    pause = s["pause"]
+    if pause:
+        pause["snapshot"]["hands"] = {x: [] for x in SEATS}
+    return s
 
 
 # --- board rendering ------------------------------------------------------------------
@@ -140,8 +174,6 @@ def board_text(v: Mapping[str, Any]) -> str:
         cells = [_cell(v, f"{c}-{r}", occ).center(6) for c in range(1 if r % 2 else 2, 26, 2)]
         pad = "" if r % 2 else "   "
         lines.append((f"r{r}  {pad}" + "".join(cells)).rstrip())
-        if r % 2 == 0:
-            pass
     lines.append("           " + "".join(f"{c:<6}" for c in range(2, 25, 2)))
     lines.append("(top numbers: columns of odd rows; bottom numbers: columns of even rows; "
                  "South's left flank is c<=8, centre 8-18, right c>=18)")
@@ -170,12 +202,12 @@ def board_svg(v: Mapping[str, Any]) -> str:
            f'font-family="sans-serif" font-size="10">',
            f'<text x="10" y="16" font-size="13">{v["scenario_name"]} - {v["phase_label"]}</text>']
     for i, seat in enumerate(("north", "south")):
-        y = 26 + i * 18
-        out.append(f'<text x="10" y="{y + 10}">{seat.capitalize()} ({v["sides"][seat]}) '
+        y0 = 26 + i * 18
+        out.append(f'<text x="10" y="{y0 + 10}">{seat.capitalize()} ({v["sides"][seat]}) '
                    f'Victory Banners {v["banners"][seat]}/{v["victory"][seat]}:</text>')
         for k in range(int(v["victory"][seat])):
             fill = "#d4a017" if k < int(v["banners"][seat]) else "none"
-            out.append(f'<path d="M{330 + k * 16} {y} v14 M{330 + k * 16} {y} h11 l-3 4 l3 4 '
+            out.append(f'<path d="M{330 + k * 16} {y0} v14 M{330 + k * 16} {y0} h11 l-3 4 l3 4 '
                        f'h-11 z" fill="{fill}" stroke="#555"/>')
     occ = {u["hex"]: u for u in v["units"]}
     for c, r in ALL_HEXES:
@@ -238,13 +270,8 @@ def board_svg(v: Mapping[str, Any]) -> str:
 
 
 def _cos(a: float) -> float:
-    import math
     return math.cos(math.radians(a))
 
 
 def _sin(a: float) -> float:
-    import math
     return math.sin(math.radians(a))
-
-
-__all__ = ["make_view", "prompts", "phase_label", "board_text", "board_svg", "hkey"]

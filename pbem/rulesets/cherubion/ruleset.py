@@ -94,7 +94,7 @@ class Cherubion(Game):
                **{kind: (t, Pass) for kind, t in ANSWERED_BY_STANDING.items()}}
     state_schema = State
     report_outcomes = True
-    state_is_plain_json = True
+    state_is_plain_json = True  # the engine parses stored states without a copy
 
     def seat_ids(self, players: int, variant: str) -> tuple[str, ...]:
         return SEATS[:players]

@@ -56,6 +56,7 @@ PHASE_NAMES = {"estate": "placing your Estate Manager tiles", "setup": "set-up",
 
 class Helios(Ruleset):
     id = "helios"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "Helios"
     rulebook = "002_1a13e19d8d136db9.txt"
     min_players = 2

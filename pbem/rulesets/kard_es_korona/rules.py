@@ -57,6 +57,7 @@ ADVANCED_RULES = ("pinning", "flight", "arm_limits", "lord_freeze")
 
 class KardEsKorona(Ruleset):
     id = "kard-es-korona"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "Kard és Korona (Sword and Crown)"
     rulebook = "001_561befb6be5e49a8.txt"
     min_players = 2

@@ -50,6 +50,7 @@ _ASKED = {
 
 class MachtUndOhnmacht(Ruleset):
     id = "macht-und-ohnmacht"
+    state_is_plain_json = True  # the engine parses stored states without a copy
     title = "Macht & Ohnmacht (Power & Weakness)"
     rulebook = "000_a441e0a95575b086.txt"
     min_players = 2

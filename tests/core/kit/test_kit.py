@@ -213,3 +213,22 @@ def test_a_random_bot_with_broken_lines_never_crashes_the_kit() -> None:
             lines = [e.data["line"] for e in out.events if e.kind == OUTCOME and e.to == (seat,)]
             assert len(lines) == len(set(lines))
         state_json = out.state_json
+
+
+def test_not_required_fields_work_with_postponed_annotations() -> None:
+    import sys
+    import types as _types
+
+    from pbem.core.kit.position import Shape
+
+    mod = _types.ModuleType("postponed_state")
+    exec("from __future__ import annotations\n"
+         "from typing import NotRequired, TypedDict\n"
+         "class S(TypedDict):\n    a: int\n    b: NotRequired[int]\n", mod.__dict__)
+    sys.modules["postponed_state"] = mod
+    try:
+        assert Shape(mod.S).load(mod.S, {"a": 1}, "") == {"a": 1}
+        with pytest.raises(PositionError, match="position: a: missing"):
+            Shape(mod.S).load(mod.S, {"b": 1}, "")
+    finally:
+        del sys.modules["postponed_state"]

@@ -9,26 +9,16 @@ import os
 import signal
 import smtplib
 import subprocess
-import sys
 import time
 from email.message import EmailMessage
 from email.policy import default
 from pathlib import Path
 
+from pbem_process import pbem
 from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.mail.listener import free_port
-
-SUPPORT = Path(__file__).resolve().parents[2] / "support"
-LAUNCH = (f"import sys; sys.path.insert(0, {str(SUPPORT)!r}); from fixture_game import RULESET; "
-          "from pbem.rulesets import register; register(RULESET); "
-          "from pbem.cli.app import main; sys.argv[0] = 'pbem'; main()")
-
-
-def pbem(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", LAUNCH, *args], env=env, cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 def test_serve_takes_mail_processes_the_step_and_mails_reports(tmp_path: Path) -> None:
@@ -37,7 +27,8 @@ def test_serve_takes_mail_processes_the_step_and_mails_reports(tmp_path: Path) -
            "PBEM_LISTEN": f"127.0.0.1:{port}", "PBEM_POLL_SECONDS": "1",
            "PBEM_MAILDIR": str(tmp_path / "out"), "PBEM_ADDRESS": "orders@pbem.test"}
     new = pbem(["game", "new", "highcard", "g1", "--seat", "north=ann@example.org",
-                "--seat", "south=bob@example.org", "--seed", "srv"], env, tmp_path)
+                "--seat", "south=bob@example.org", "--seed", "srv",
+                "--setting", "view_json=true"], env, tmp_path)  # the bots read the JSON view
     out, _ = new.communicate(timeout=60)
     assert new.returncode == 0, out
     passwords = dict(line.split()[0::2][:1] + [line.split()[-1]] for line in out.splitlines()

@@ -1,16 +1,12 @@
-"""pytest glue for the BattleLore tests: makes battlelore_helpers importable."""
+"""pytest set-up for the BattleLore tests: the `R` fixture (the ruleset)."""
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from battlelore_helpers import RULESET  # noqa: E402
+from pbem.rulesets.battlelore import RULESET
 
 
 @pytest.fixture

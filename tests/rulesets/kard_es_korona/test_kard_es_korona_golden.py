@@ -74,7 +74,7 @@ def _context(outcome, seat, step):
         "board_svg": RULESET.board_svg(view), "awaited": sorted(outcome.awaiting),
         "prompt": prompt.to_json() if prompt else None,
         "skeleton": "\n".join(prompt.skeleton) if prompt else None, "deadline": None,
-        "commitment": "c0ffee", "revealed_seeds": [],
+        "commitment": "c0ffee", "master_seed": None,
         "result": outcome.result.to_json() if outcome.result else None,
     }
 

@@ -66,7 +66,7 @@ def report_context(o: StepOutcome, seat: str | None, step: int) -> dict[str, Any
         "view": view, "board_text": RS.board_text(view), "board_svg": RS.board_svg(view),
         "result": o.result, "prompt": prompt, "awaited": sorted(o.awaiting),
         "deadline": None, "commitment": "c0ffee",
-        "skeleton": "\n".join(prompt.skeleton) if prompt else "", "revealed_seeds": [],
+        "skeleton": "\n".join(prompt.skeleton) if prompt else "", "master_seed": None,
     }
 
 

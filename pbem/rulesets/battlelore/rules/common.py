@@ -1,0 +1,84 @@
+"""What every rules module uses: battle dice faces, standing orders, the decision call,
+unit names in events, and the end of the game.
+
+Not here: any rule of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pbem.core.dice import Dice
+from pbem.core.kit import Context
+
+from ..board import hex_name
+from ..data import FACES
+from ..state import State, Unit, uhex, utype
+
+
+class GameOver(Exception):
+    """A player reached the Victory Banners needed (rulebook p.20: the game ends at once)."""
+
+
+def state_of(ctx: Context) -> State:
+    s: State = ctx.state
+    return s
+
+
+def faces(dice: Dice, n: int, purpose: str) -> list[str]:
+    """`n` battle dice (spec §2.3: die value 1-6 is G B R BS F L), each rolled on its own."""
+    return [FACES[v] for v in dice.rolls(n, 6, purpose)]
+
+
+def standing(s: State, seat: str, *keys: str) -> str | None:
+    """The seat's standing order under the first of `keys` it has (unit key first)."""
+    found = _standing(s, seat, keys)
+    return found[1] if found else None
+
+
+def _standing(s: State, seat: str, keys: Sequence[str]) -> tuple[str, str] | None:
+    mine = s["standing"].get(seat, {})
+    for k in keys:
+        if k in mine:
+            return k, str(mine[k])
+    return None
+
+
+ANSWER = "ANSWER "
+
+
+def decide(ctx: Context, seat: str, kind: str, keys: Sequence[str], options: Sequence[str],
+           default: str, question: str, *, resolve_standing: Callable[[str], str] | None = None,
+           force: bool = False, public: str = "") -> str:
+    """One decision of `seat` among `options` (answer words such as `12-4`, `yes`, `none`).
+
+    The seat's standing order under `keys` (mapped to an answer by `resolve_standing`),
+    then the game's `decisions` setting: `ask` puts the question (`ANSWER <word>`), `auto`
+    takes `default` (pbem.core.kit.decide). A standing order that does not fit is never
+    passed over in silence: the seat is told, and asked or given the default. `force`: ask
+    even with one option (a blind question that must not show whether the seat had a
+    choice). `public`: what the other seat is told while it waits (default: the
+    question itself)."""
+    found = _standing(state_of(ctx), seat, keys) if keys else None
+    st = None
+    if found is not None:
+        st = resolve_standing(found[1]) if resolve_standing is not None else found[1]
+        if st not in options and len(options) > 1:
+            then = "you are asked" if ctx.ask else f"the default ({default}) is taken"
+            ctx.log.private([seat], "standing_unfit", f"Your standing order {found[0].upper()} "
+                            f"{found[1].upper()} does not fit here (the choices are "
+                            f"{', '.join(options)}): {then}.", seat=seat)
+    ans = ctx.decide(seat, kind, question=question, default=ANSWER + default,
+                     options=[ANSWER + o for o in options],
+                     standing=ANSWER + st if st is not None else None,
+                     public=public or question, force=force)
+    return ans[len(ANSWER):]
+
+
+def uname(u: Unit) -> str:
+    return (f"{u['id']} ({utype(u)['name'].lower()}, {u['colour']}, {u['figures']} fig.) at "
+            f"{hex_name(uhex(u))}")
+
+
+def short(u: Unit) -> str:
+    return f"{u['id']} at {hex_name(uhex(u))}"

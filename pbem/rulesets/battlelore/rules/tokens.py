@@ -1,0 +1,35 @@
+"""Lore tokens (rulebook p.32, p.48; spec §5.13): taken from the common pool into a
+seat's goblet, paid back into it. Not here: what tokens buy (lore.py, creatures.py).
+"""
+
+from __future__ import annotations
+
+from pbem.core.kit import Context
+
+from ..state import lore_of
+from .common import state_of
+
+
+def gain_tokens(ctx: Context, seat: str, n: int, why: str) -> int:
+    """p.32: tokens come from the common pool; an empty pool gives nothing (TC-59)."""
+    lo = lore_of(state_of(ctx))
+    got = min(n, lo["pool"])
+    if got > 0:
+        lo["pool"] -= got
+        lo["goblet"][seat] += got
+        ctx.log.public("tokens", f"{seat.capitalize()} takes {got} Lore token"
+                       f"{'s' if got > 1 else ''} {why} ({lo['goblet'][seat]} in the goblet).",
+                       seat=seat, n=got)
+    return got
+
+
+def pay_tokens(ctx: Context, seat: str, n: int, why: str) -> bool:
+    lo = lore_of(state_of(ctx))
+    if lo["goblet"][seat] < n:
+        return False
+    lo["goblet"][seat] -= n
+    lo["pool"] += n
+    if n:
+        ctx.log.public("pay", f"{seat.capitalize()} pays {n} Lore token{'s' if n > 1 else ''} "
+                       f"{why} ({lo['goblet'][seat]} left).", seat=seat, n=n)
+    return True

@@ -1,0 +1,58 @@
+"""A game's settings (`pbem game new --setting KEY=VALUE`, `pbem gm setting`): the names, the
+defaults and what a value may be. Stored in `Game.settings_json` next to the tick's own
+bookkeeping (misses, extensions used, a held step), which is not a setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
+    "extensions": 1,  # automatic extensions per seat per game
+    "extension_hours": 24.0,
+    "civil_disorder_after": 3,  # steps missed in a row
+    "early": True,  # process once every awaited seat has orders
+    "hold": True,  # hold the step when most seats miss a deadline
+    # Days a sent mail keeps its body; None: until the finished game's archive is exported.
+    "mail_retention_days": None,
+    # Attach the seat's whole view as JSON to its reports: true (every seat), false, or a
+    # comma-separated list of seats.
+    "view_json": False,
+}
+_NUMBERS = {"extensions": 0, "extension_hours": 0, "civil_disorder_after": 1,
+            "mail_retention_days": 0}  # key -> smallest value
+_FLAGS = ("early", "hold")
+
+
+def problems(values: dict[str, Any], seats: Iterable[str]) -> list[str]:
+    """What is wrong with these settings, one line each (empty: all fine)."""
+    out = []
+    seat_ids = set(seats)
+    for key, value in values.items():
+        if key not in DEFAULTS:
+            out.append(f"unknown setting {key!r}; settings: {', '.join(DEFAULTS)}")
+        elif key in _NUMBERS:
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or value < _NUMBERS[key]:
+                if not (key == "mail_retention_days" and value is None):
+                    out.append(f"{key} is a number of at least {_NUMBERS[key]}, not {value!r}")
+        elif key in _FLAGS and not isinstance(value, bool):
+            out.append(f"{key} is true or false, not {value!r}")
+        elif key == "view_json" and not isinstance(value, bool):
+            unknown = sorted(set(_seat_list(value)) - seat_ids)
+            if unknown:
+                out.append(f"view_json is true, false or seats ({', '.join(sorted(seat_ids))}); "
+                           f"no seat {', '.join(unknown)}")
+    return out
+
+
+def _seat_list(value: Any) -> list[str]:
+    return [s.strip() for s in str(value).split(",") if s.strip()]
+
+
+def wants_view_json(settings: dict[str, Any], seat: str) -> bool:
+    """Does this seat get its view as a JSON attachment (opt-in: it is as big as the rest of
+    the mail)?"""
+    value = settings.get("view_json", DEFAULTS["view_json"])
+    return value if isinstance(value, bool) else seat in _seat_list(value)
