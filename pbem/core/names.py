@@ -9,11 +9,13 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 # Hungarian double-acute and other letters NFKD does not fully strip for us.
 _EXTRA = str.maketrans({"ß": "ss", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "đ": "d", "ł": "l"})
 
 
+@lru_cache(maxsize=8192)  # order parsing folds the same few words again and again
 def fold(text: str) -> str:
     """Lower-case, accent-free, single-spaced, with '_' and '-' read as spaces."""
     text = unicodedata.normalize("NFKD", text.translate(_EXTRA))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from clock import T0
 from pg import pg_url  # noqa: F401 - the fixture
@@ -36,7 +37,7 @@ def test_a_whole_game_on_postgresql(pg_url: str) -> None:  # noqa: F811
     engine.dispose()
 
 
-def test_the_scale_migration_round_trips_on_postgresql(pg_url: str) -> None:
+def test_the_scale_migration_round_trips_on_postgresql(pg_url: str) -> None:  # noqa: F811
     import sys
 
     from sqlalchemy import create_engine

@@ -155,7 +155,7 @@ def test_the_outbox_drains_in_one_call(engine, tmp_path) -> None:  # type: ignor
         for i in range(7):
             mailflow.queue(s, settings, kind="notice", to=f"p{i}@x.org", subject="hello",
                            text="hi\n", now=T0)
-    report = mailflow.send_outbox(lambda: session_scope(engine), settings, now=T0, batch=3)
+    report = mailflow.send_outbox(lambda: session_scope(engine), settings, now=T0, limit=3)
     assert report.sent == 7
     assert mailflow.send_outbox(lambda: session_scope(engine), settings, now=T0).sent == 0
     assert len(list((tmp_path / "out" / "new").iterdir())) == 7

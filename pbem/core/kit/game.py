@@ -82,6 +82,8 @@ class Game(Ruleset):
     standing_anytime: ClassVar[bool] = False
     # The declared shape of the state (a TypedDict, in the game's state.py): positions.
     state_schema: ClassVar[Any] = None
+    # A kit game's state is a plain JSON dict: the engine uses the parsed JSON as it is.
+    state_is_plain_json: ClassVar[bool] = True
     # The kit gives outcomes to the lines only it sees (lines refused on arrival, answers
     # to questions); a game turns this on once it gives every other line its outcome.
     report_outcomes: ClassVar[bool] = False

@@ -2,13 +2,13 @@
 knights and mages in 5th-century Britain, alternating magic and steel cycles.
 
 Rulebook: shared/seeds/000_a441e0a95575b086.txt (Hungarian fan translation, the
-authority); spec: shared/rules/000-macht-und-ohnmacht.md. Modules by rulebook chapter:
-board (definitions, adjacency, seize count), cycle (set-up, cycle start/end, scoring),
-actions (actions A-D and tile effects), decisions (bids, serpent, retreat, effects),
-turn (the turn script runner), orders (order language), view, bot, rules (protocol).
+authority); spec: shared/rules/000-macht-und-ohnmacht.md. The layout (each module
+imports only modules before it in this list): data, state, board, orders,
+rules/standing, rules/actions, effects, rules/take, rules/play, rules/cycle, bot, phases,
+view, position, ruleset.
 """
 
-from .rules import MachtUndOhnmacht
+from .ruleset import MachtUndOhnmacht
 
 RULESET = MachtUndOhnmacht()
 

@@ -1,122 +1,14 @@
-"""The board of Macht & Ohnmacht: component data, adjacency, control and the seize count.
+"""The board of Macht & Ohnmacht: adjacency, control, active regions and the seize count.
 
-Pure helpers over the state dict (see `state.py` for its layout). Data comes from
-`data/*.toml` (read with importlib.resources); nothing here changes the state except the
-small unit-moving helpers at the end, which keep the one-owner invariant.
-Not here: actions (actions.py), tile effects (tiles.py), cycles (cycle.py).
+Pure helpers over the state (see state.py). Nothing here changes the state except the
+small unit-moving helpers, which keep the one-owner invariant.
+Not here: component data (data.py), the actions (rules/).
 """
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
-from typing import Any
-
-State = dict[str, Any]
-
-MAGE = "mage"
-KNIGHT = "knight"
-UNIT_TYPES = (MAGE, KNIGHT)
-MAGIC = "magic"
-STEEL = "steel"
-# Rulebook "Definíciók": mages are active in the magic cycle, knights in the steel cycle.
-ACTIVE = {MAGIC: MAGE, STEEL: KNIGHT}
-PASSIVE = {MAGIC: KNIGHT, STEEL: MAGE}
-SEATS = ("orange", "white")
-LIGHTNING_KINDS = ("vp", "rebellion", "swap")
-RECRUIT_KINDS = ("strength", "movement", "sea", "merlin", "serpent")
-
-
-@cache
-def _toml(name: str) -> dict[str, Any]:
-    ref = resources.files(__package__).joinpath("data", name)
-    return tomllib.loads(ref.read_text(encoding="utf-8"))
-
-
-def map_data() -> dict[str, Any]:
-    return _toml("map.toml")
-
-
-def components() -> dict[str, Any]:
-    return _toml("components.toml")
-
-
-def symbols() -> list[str]:
-    return [s["id"] for s in components()["symbol"]]
-
-
-def symbol_info() -> dict[str, dict[str, Any]]:
-    return {s["id"]: s for s in components()["symbol"]}
-
-
-def unit_rules() -> dict[str, Any]:
-    return components()["units"]
-
-
-def cycle_rules() -> dict[str, Any]:
-    return components()["cycle"]
-
-
-@cache
-def tile_catalogue() -> dict[str, dict[str, Any]]:
-    """Every physical action tile by id: kind, symbol, lightning flag, recruit strip.
-
-    Ids are `<type>_<n>`, e.g. `castle_3`, `strength-tent_1`, `movement_2`.
-    """
-    out: dict[str, dict[str, Any]] = {}
-    for entry in components()["tile"]:
-        ttype = tile_type_of(entry["kind"], entry.get("symbol"))
-        for n in range(1, entry["count"] + 1):
-            out[f"{ttype}_{n}"] = {
-                "kind": entry["kind"], "symbol": entry.get("symbol"), "type": ttype,
-                "lightning": bool(entry.get("lightning", False)),
-                "recruit": entry.get("recruit"),
-            }
-    return out
-
-
-def tile_type_of(kind: str, symbol: str | None) -> str:
-    """The order-language name of a tile type: influence tiles by symbol ('castle'),
-    strength tiles as 'strength-<symbol>', the others by kind ('sea', 'merlin')."""
-    if kind == "influence":
-        assert symbol is not None
-        return symbol
-    if kind == "strength":
-        return f"strength-{symbol}"
-    return kind
-
-
-def tile_types() -> list[str]:
-    seen: list[str] = []
-    for info in tile_catalogue().values():
-        if info["type"] not in seen:
-            seen.append(info["type"])
-    return seen
-
-
-def tile(tile_id: str) -> dict[str, Any]:
-    return tile_catalogue()[tile_id]
-
-
-def ttype(tile_id: str) -> str:
-    return tile_catalogue()[tile_id]["type"]
-
-
-def type_info(tile_type: str) -> dict[str, Any]:
-    """Kind/symbol/lightning/recruit of a tile type (all tiles of a type are alike)."""
-    for info in tile_catalogue().values():
-        if info["type"] == tile_type:
-            return info
-    raise KeyError(tile_type)
-
-
-def first_of_type(tiles: list[str], tile_type: str) -> str | None:
-    for t in sorted(tiles):
-        if ttype(t) == tile_type:
-            return t
-    return None
-
+from .data import ACTIVE, KNIGHT, MAGE, PASSIVE, STEEL, Unit, unit_word
+from .state import State
 
 # --- the state's board ------------------------------------------------------------------
 
@@ -125,11 +17,11 @@ def opponent(state: State, seat: str) -> str:
     return b if seat == a else a
 
 
-def active_type(state: State, ctype: str | None = None) -> str:
+def active_type(state: State, ctype: str | None = None) -> Unit:
     return ACTIVE[ctype or state["cycle_type"]]
 
 
-def passive_type(state: State, ctype: str | None = None) -> str:
+def passive_type(state: State, ctype: str | None = None) -> Unit:
     return PASSIVE[ctype or state["cycle_type"]]
 
 
@@ -214,13 +106,13 @@ def seize_parts(state: State, attacker: str, target: str
         elif reg["owner"] == defender and reg[act]:
             dfn.append((f"{region_name(state, rid)} {unit_word(act, reg[act])}", reg[act]))
     for side, seat in ((att, attacker), (dfn, defender)):
-        bonus = state["strength"][seat].get(marker, 0)
+        bonus = state["strength"][seat].get(marker or "", 0)
         if bonus:
             side.append((f"strength +{bonus}", bonus))
     return att, dfn
 
 
-def add_units(state: State, rid: str, seat: str, unit: str, n: int) -> None:
+def add_units(state: State, rid: str, seat: str, unit: Unit, n: int) -> None:
     reg = state["regions"][rid]
     if n <= 0:
         return
@@ -230,7 +122,7 @@ def add_units(state: State, rid: str, seat: str, unit: str, n: int) -> None:
     reg["owner"] = seat
 
 
-def remove_units(state: State, rid: str, unit: str, n: int) -> None:
+def remove_units(state: State, rid: str, unit: Unit, n: int) -> None:
     reg = state["regions"][rid]
     if n > reg[unit] or n < 0:
         raise AssertionError(f"cannot remove {n} {unit} from {rid}")
@@ -239,28 +131,11 @@ def remove_units(state: State, rid: str, unit: str, n: int) -> None:
         reg["owner"] = None
 
 
-def unit_word(unit: str, n: int) -> str:
-    return f"{n} {unit}{'' if n == 1 else 's'}"
-
-
-def units_text(knights: int, mages: int) -> str:
-    parts = []
-    if knights:
-        parts.append(unit_word(KNIGHT, knights))
-    if mages:
-        parts.append(unit_word(MAGE, mages))
-    return " and ".join(parts) or "no units"
-
-
 def region_name(state: State, rid: str) -> str:
     return state["map"][rid]["name"]
 
 
-def tile_name(tile_type: str) -> str:
-    """Display name of a tile type, e.g. 'Castle influence', 'Strength (tent)'."""
-    if tile_type in symbols():
-        return f"{tile_type.capitalize()} influence"
-    if tile_type.startswith("strength-"):
-        return f"Strength ({tile_type.split('-', 1)[1]})"
-    return {"sea": "Sea voyage", "vp": "Victory point", "swap": "Marker swap"}.get(
-        tile_type, tile_type.capitalize())
+def retreat_options(state: State, defender: str, target: str) -> list[str]:
+    """Rulebook "Megszerzés": the loser may move one unit to an adjacent (cycle adjacency)
+    region that is empty or his. SPEC-AMBIGUITY A16: no unit cap there."""
+    return [r for r in neighbours(state, target) if empty_or_own(state, r, defender)]

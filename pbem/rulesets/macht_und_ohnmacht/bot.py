@@ -2,7 +2,7 @@
 the random bot's order scripts for every kind of step.
 
 The bot writes scripts the way a player would: a few action lines chosen among those
-legal now (later ones may turn illegal and be skipped), sometimes standing orders, bids
+legal now (later ones may turn illegal and be refused), sometimes standing orders, bids
 and IFWIN choices. Randomness only from the `rng` handed in.
 Not here: rules (actions.py); the bot never changes the state.
 """
@@ -11,33 +11,34 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from typing import Any
 
-from . import actions, board
-from .board import KNIGHT, MAGE, State
+from pbem.core.kit import Order
+
+from . import board, data
+from .data import KNIGHT, MAGE
 from .orders import (
     BidAnswer,
     Cancel,
     Clear,
-    Decline,
-    Effect,
     If,
-    Order,
     Pass,
     Place,
+    Play,
     PlayInfluence,
     PlayMovement,
     PlayRecruit,
     PlaySea,
     PlayStrength,
-    Rebel,
     Recruit,
     RetreatPref,
-    SerpentNever,
-    SerpentRule,
+    Serpent,
     StandingBid,
-    Swap,
     Take,
 )
+from .rules import actions
+from .rules.standing import legal_effects
+from .state import State
 
 
 def _splits(k: int, m: int) -> list[tuple[int, int]]:
@@ -49,29 +50,25 @@ def legal_actions(state: State, seat: str, *, full: bool = True,
     """Every single action order legal for `seat` now (TAKE of a lightning tile without a
     bid). With full=False, movement and sea voyages get one random split per region pair."""
     out: list[Order] = []
-    for ttype in sorted({board.ttype(t) for t in state["display"]}):
+    for ttype in sorted({data.ttype(t) for t in state["display"]}):
         out.append(Take(ttype))
-    for rid in board.region_ids(state):
-        if actions.check_place(state, seat, Place(rid)) is None:
-            out.append(Place(rid))
+    out += [Place(rid) for rid in actions.placeable(state, seat)]
     out.append(Recruit())
     out.extend(legal_plays(state, seat, full=full, rng=rng))
     return out
 
 
 def legal_plays(state: State, seat: str, *, full: bool = True,
-                rng: random.Random | None = None) -> list[Order]:
-    held = sorted({board.ttype(t) for t in state["held"][seat]})
-    regions = board.region_ids(state)
-    cands: list[Order] = []
-    for tt in held:
-        info = board.type_info(tt)
+                rng: random.Random | None = None) -> list[Play]:
+    """Every tile play legal for `seat` now (with full=False and an rng, one random unit
+    split per region pair for movement and sea voyages)."""
+    pick = None if full else rng
+    cands: list[Play] = []
+    for tt in sorted({data.ttype(t) for t in state["held"][seat]}):
+        info = data.type_info(tt)
         kind = info["kind"]
         if kind in ("influence", "merlin"):
-            syms = [info["symbol"]] if kind == "influence" else board.symbols()
-            for sym, rid, mode in product(syms, regions, ("BOLSTER", "SEIZE")):
-                if state["regions"][rid]["marker"] == sym:
-                    cands.append(PlayInfluence(tt, sym, mode, rid))
+            cands += _influence_plays(state, tt, info)
         if kind == "strength":
             cands.append(PlayStrength(info["symbol"]))
         if info["recruit"] == "choice2":
@@ -79,44 +76,47 @@ def legal_plays(state: State, seat: str, *, full: bool = True,
         elif info["recruit"]:
             cands.append(PlayRecruit(tt))
         if kind == "movement":
-            for a in regions:
-                for b in board.neighbours(state, a):
-                    if b <= a:
-                        continue
-                    ra, rb = state["regions"][a], state["regions"][b]
-                    moves = [(k, m, bk, bm) for (k, m), (bk, bm) in
-                             product(_splits(ra[KNIGHT], ra[MAGE]), _splits(rb[KNIGHT], rb[MAGE]))
-                             if k + m + bk + bm > 0]
-                    if not full and moves and rng is not None:
-                        moves = [rng.choice(moves)]
-                    cands += [PlayMovement(a, b, *mv) for mv in moves]
+            cands += _movement_plays(state, pick)
         if kind == "sea":
-            for a in regions:
-                if not state["map"][a]["coastal"] or state["regions"][a]["owner"] != seat:
-                    continue
-                ra = state["regions"][a]
-                moves = [(k, m) for k, m in _splits(ra[KNIGHT], ra[MAGE]) if k + m > 0]
-                for b in regions:
-                    if b == a:
-                        continue
-                    mv = moves if full or rng is None else [rng.choice(moves)]
-                    cands += [PlaySea(a, b, k, m) for k, m in mv]
-    return [o for o in cands if actions.check_play(state, seat, o) is None]
+            cands += _sea_plays(state, seat, pick)
+    return [o for o in cands if actions.mode_problem(state, seat, o) is None]
 
 
-def legal_effects(state: State, winner: str, kind: str) -> list[Effect]:
-    opp = board.opponent(state, winner)
-    out: list[Effect] = [Decline()]
-    if kind == "rebellion":
-        for rid in board.controlled(state, opp):
-            reg = state["regions"][rid]
-            for k, m in _splits(min(2, reg[KNIGHT]), min(2, reg[MAGE])):
-                if k + m <= 2:
-                    out.append(Rebel(rid, k, m))
-    elif kind == "swap":
-        for rid in board.region_ids(state):
-            for mk in sorted(set(state["aside"])):
-                out.append(Swap(rid, mk))
+def _influence_plays(state: State, tt: str, info: dict[str, Any]) -> list[Play]:
+    syms = [info["symbol"]] if info["kind"] == "influence" else data.symbols()
+    return [PlayInfluence(tt, sym, mode, rid)
+            for sym, rid, mode in product(syms, board.region_ids(state), ("BOLSTER", "SEIZE"))
+            if state["regions"][rid]["marker"] == sym]
+
+
+def _movement_plays(state: State, pick: random.Random | None) -> list[Play]:
+    out: list[Play] = []
+    for a in board.region_ids(state):
+        for b in board.neighbours(state, a):
+            if b <= a:
+                continue
+            ra, rb = state["regions"][a], state["regions"][b]
+            moves = [(k, m, bk, bm) for (k, m), (bk, bm) in
+                     product(_splits(ra[KNIGHT], ra[MAGE]), _splits(rb[KNIGHT], rb[MAGE]))
+                     if k + m + bk + bm > 0]
+            if pick is not None and moves:
+                moves = [pick.choice(moves)]
+            out += [PlayMovement(a, b, *mv) for mv in moves]
+    return out
+
+
+def _sea_plays(state: State, seat: str, pick: random.Random | None) -> list[Play]:
+    out: list[Play] = []
+    regions = board.region_ids(state)
+    for a in regions:
+        if not state["map"][a]["coastal"] or state["regions"][a]["owner"] != seat:
+            continue
+        ra = state["regions"][a]
+        moves = [(k, m) for k, m in _splits(ra[KNIGHT], ra[MAGE]) if k + m > 0]
+        for b in regions:
+            if b != a:
+                out += [PlaySea(a, b, k, m)
+                        for k, m in (moves if pick is None else [pick.choice(moves)])]
     return out
 
 
@@ -129,11 +129,11 @@ def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
     if rng.random() < 0.15:
         r = rng.random()
         if r < 0.2:
-            lines.append(str(SerpentNever()))
+            lines.append(str(Serpent("NEVER")))
         else:
             what = rng.choice(["seize", "bolster", "any", "movement", "castle", "merlin"])
             region = rng.choice(regions) if rng.random() < 0.3 else None
-            lines.append(str(SerpentRule(rng.choice(["NEXT", "EVERY"]), what, region)))
+            lines.append(str(Serpent(rng.choice(["NEXT", "EVERY"]), what, region)))
     if rng.random() < 0.15:
         unit = rng.choice(["active", "passive", "mage", "knight", "none"])
         to = tuple(rng.sample(regions, 2)) if unit != "none" and rng.random() < 0.5 else ()
@@ -144,7 +144,7 @@ def random_standing(state: State, seat: str, rng: random.Random) -> list[str]:
 
 
 def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
-    if not board.type_info(o.tile)["lightning"] or rng.random() < 0.2:
+    if not data.type_info(o.tile)["lightning"] or rng.random() < 0.2:
         return str(o)
     act = board.active_type(state)
     bid = rng.randint(0, state["reserve"][seat][act])
@@ -156,9 +156,11 @@ def _take_line(state: State, seat: str, o: Take, rng: random.Random) -> str:
 
 def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     """The bot's orders for whatever `seat` is asked now."""
-    phase = state["phase"]
+    pause = state["pause"]
+    asked = [q for q in (pause["questions"] if pause else []) if q["seat"] == seat]
+    phase = asked[0]["kind"] if asked else "turn"
+    p = asked[0]["data"]["pending"] if asked else {}
     lines = random_standing(state, seat, rng)
-    p = state["pending"]
     act = board.active_type(state)
     if phase == "bid":
         n = rng.randint(0, state["reserve"][seat][act])
@@ -179,12 +181,10 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
         plays = legal_plays(state, seat, full=False, rng=rng) if state["held"][seat] else []
         r = rng.random()
         if plays and r < 0.4:
-            for o in rng.sample(plays, min(len(plays), rng.randint(1, 3))):
-                lines.append(str(o))
+            lines += [str(x) for x in rng.sample(plays, min(len(plays), rng.randint(1, 3)))]
             continue
         singles = [o for o in legal_actions(state, seat, full=False, rng=rng)
-                   if not isinstance(o, PlayInfluence | PlayMovement | PlaySea | PlayStrength
-                                     | PlayRecruit)]
+                   if not isinstance(o, Play)]
         o = rng.choice(singles)
         if isinstance(o, Place | Recruit) and rng.random() < 0.15:
             region = rng.choice(board.region_ids(state))
@@ -197,4 +197,4 @@ def random_script(state: State, seat: str, rng: random.Random) -> list[str]:
     return lines
 
 
-__all__ = ["legal_actions", "legal_plays", "legal_effects", "random_script", "random_standing"]
+__all__ = ["legal_actions", "legal_plays", "random_script", "random_standing"]

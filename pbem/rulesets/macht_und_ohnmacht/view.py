@@ -5,21 +5,31 @@ A20 proposal), display, discard, used time tiles, VP, strength bonuses. The draw
 have no hidden order (tiles are drawn from what is still in them), so their contents
 are public counts. Hidden: a seat's standing orders, its turn script and its sealed bid
 and IFWIN choice; each is shown to its owner only. The view is built field by field,
-never by copying the state and deleting secrets.
+never by copying the state and deleting secrets. While a decision is open, what the view
+shows of it comes from the kit's pause record: the question's public facts
+(`Question.data["pending"]`), the sealed bids (`data["sealed"]`, each to its bidder) and
+the active seat's script (`pause["script"]`, after the line that led to the decision).
 Not here: rules. board_text/board_svg read only the view.
 """
 
 from __future__ import annotations
 
+import json
+import random
 import textwrap
 from collections import Counter
 from html import escape
 from math import cos, pi, sin
 from typing import Any
 
-from . import board, cycle
-from .board import KNIGHT, MAGE, State
-from .decisions import public_pending
+from pbem.core.kit import Log
+from pbem.core.orders import OrderLine
+
+from . import board, bot, data
+from .data import KNIGHT, MAGE
+from .orders import StandingBid, parse_line
+from .rules import cycle, standing
+from .state import State
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
@@ -40,47 +50,94 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "vp": state["vp"][s],
             "reserve": dict(state["reserve"][s]),
             "stock": dict(state["stock"][s]),
-            "tiles": sorted(board.ttype(t) for t in state["held"][s]),
+            "tiles": sorted(data.ttype(t) for t in state["held"][s]),
             "regions": len(board.controlled(state, s)),
             "active_regions": len(board.active_regions(state, s)),
             "total": state["vp"][s] + cycle.win_regions(state, s),
             "strength": dict(sorted(state["strength"][s].items())),
         }
     turn = state["turn"]
+    pause = state["pause"]
+    facts = pause["questions"][0]["data"] if pause else None
     out: dict[str, Any] = {
         "seat": seat,
         "seats": list(state["seats"]),
-        "options": dict(state["opts"]),
+        "options": dict(state["options"]),
         "cycle": state["cycle"],
         "cycle_type": ctype,
         "active_unit": board.ACTIVE[ctype],
         "hourglass": state["hourglass"],
         "time_tile": state["time_tile"],
         "regions": regions,
-        "aside": list(state["aside"]),
+        "aside": list(state["set_aside"]),
         "players": players,
-        "display": sorted(board.ttype(t) for t in state["display"]),
-        "pile": dict(sorted(Counter(board.ttype(t) for t in state["pile"]).items())),
+        "display": sorted(data.ttype(t) for t in state["display"]),
+        "pile": dict(sorted(Counter(data.ttype(t) for t in state["pile"]).items())),
         "pile_count": len(state["pile"]),
-        "discard": dict(sorted(Counter(board.ttype(t) for t in state["discard"]).items())),
+        "discard": dict(sorted(Counter(data.ttype(t) for t in state["discard"]).items())),
         "time_pile": list(state["time_pile"]),
         "time_used": list(state["time_used"]),
         "first_recruit_done": state["first_recruit_done"],
         "start_player": state["start_player"],
         "tied_start": state["tied_start"],
-        "turn": None if turn is None else {k: turn[k] for k in ("seat", "actions", "used", "no")},
-        "phase": state["phase"],
-        "pending": public_pending(state["pending"]),
+        "turn": None if turn is None else {"seat": turn["seat"], "actions": turn["actions"],
+                                           "used": turn["used"], "no": turn["number"]},
+        "phase": (facts["pending"]["kind"] if facts else
+                  "over" if state["result"] is not None else "turn"),
+        "pending": dict(facts["pending"]) if facts else None,
         "result": state["result"],
     }
     if seat is not None:
-        out["standing"] = {k: list(v) for k, v in sorted(state["standing"][seat].items())}
+        mine = state["standing"][seat]
+        out["standing"] = {"bid": list(mine["bid"]), "retreat": list(mine["retreat"]),
+                           "serpent": list(mine["serpent"])}
         if turn is not None and turn["seat"] == seat:
-            out["script_left"] = list(state["script"][state["cursor"]:])
-        p = state["pending"]
-        if p is not None and p.get("kind") == "bid" and seat in p["bids"]:
-            out["my_bid"] = {"bid": p["bids"][seat], "ifwin": p["ifwin"].get(seat)}
+            out["script_left"] = script_left(state, seat)
+        if facts and seat in facts.get("sealed", {}):
+            sealed = facts["sealed"][seat]
+            out["my_bid"] = {"bid": sealed["bid"], "ifwin": sealed.get("ifwin")}
     return out
+
+
+def script_left(state: State, seat: str) -> list[str]:
+    """The active seat's action lines not yet reached while a decision is open."""
+    pause = state["pause"]
+    if not pause:
+        return []
+    line = pause["questions"][0]["data"]["line"]
+    return [text for n, text in pause["script"].get(seat, [])
+            if n > line and not parse_line(state, text, seat).standing]
+
+
+def redeal_hidden(state: State, seat: str | None, rng: random.Random) -> State:
+    """For the leak test: re-deal what `seat` cannot see: the other seats' standing
+    orders, the active seat's script (when it is not `seat`) and the other seats' sealed
+    bids."""
+    new = json_copy(state)
+    pause = new["pause"]
+    for s in (s for s in new["seats"] if s != seat):
+        lines = [*bot.random_standing(new, s, rng), str(StandingBid("any", rng.randint(0, 9)))]
+        new["standing"][s] = {"bid": [], "serpent": [], "retreat": []}
+        standing.absorb(new, Log(), s, [OrderLine(i, ln, parse_line(new, ln))
+                                         for i, ln in enumerate(lines, start=1)])
+        if not pause:
+            continue
+        line = pause["questions"][0]["data"]["line"]
+        if s in pause["script"]:
+            kept = [x for x in pause["script"][s] if x[0] <= line]
+            filler = [str(o) for o in bot.legal_actions(new, s, full=False, rng=rng)]
+            pause["script"][s] = kept + [[line + 1 + i, text] for i, text in
+                                         enumerate(filler[:rng.randint(1, 4)])]
+        for q in pause["questions"]:
+            sealed = q["data"].get("sealed", {})
+            if s in sealed:
+                sealed[s] = {"bid": rng.randint(0, 9), **rng.choice([{}, {"ifwin": "DECLINE"}])}
+    return new
+
+
+def json_copy(state: Any) -> Any:
+    """An exact copy of plain JSON data (faster than deepcopy)."""
+    return json.loads(json.dumps(state))
 
 
 def _units(r: dict[str, Any]) -> str:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pbem.rulesets.macht_und_ohnmacht import board
+from pbem.rulesets.macht_und_ohnmacht import data
 
 
 def test_map() -> None:
-    regions = {r["id"]: r for r in board.map_data()["region"]}
+    regions = {r["id"]: r for r in data.map_data()["region"]}
     assert len(regions) == 15
     edges = {frozenset((a, b)) for a, r in regions.items() for b in r["borders"]}
     assert len(edges) == 28
@@ -31,10 +31,10 @@ def test_map() -> None:
 
 
 def test_components() -> None:
-    comp = board.components()
+    comp = data.components()
     assert {s["id"]: s["markers"] for s in comp["symbol"]} == {
         "castle": 5, "helmet": 5, "tent": 4, "key": 4}
-    tiles = board.tile_catalogue()
+    tiles = data.tile_catalogue()
     assert len(tiles) == 40
     kinds = Counter(t["kind"] for t in tiles.values())
     assert kinds == {"influence": 20, "strength": 4, "movement": 3, "sea": 3, "merlin": 2,

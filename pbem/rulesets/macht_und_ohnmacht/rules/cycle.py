@@ -1,10 +1,10 @@
 """Set-up, cycle start and cycle end (rulebook "Előkészületek", "A játék menete",
 "A ciklus és a játék vége"; spec §3, §4.2, §4.4, §8).
 
-The state is a plain JSON dict; its layout is documented in `new_state`. Every random
-element (markers, tile reveals, time tiles, the start-player lot) is drawn through the
-dice handed in, from what is still in the pile at that moment; all of it is public.
-Not here: the actions of a turn (actions.py, tiles.py) or the script runner (turn.py).
+Every random element (markers, tile reveals, time tiles, the start-player lot) is drawn
+through the dice handed in, from what is still in the pile at that moment; all of it is
+public. Not here: the actions of a turn (actions.py, take.py, play.py), the turn script
+(phases.py).
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.dice import Dice
-from pbem.core.events import Event, public
+from pbem.core.kit import Log
 
-from . import board
-from .board import KNIGHT, MAGE, MAGIC, STEEL, State
+from .. import board, data
+from ..data import KNIGHT, MAGE, MAGIC, STEEL
+from ..state import MapRegion, Options, State, Turn
 
 MAX_TIED_ENDS = 5  # engine safeguard against an endless run of full ties (see end_cycle)
-DEFAULT_OPTIONS = {
+DEFAULT_OPTIONS: Options = {
     "decisions": "auto",
     "start_tiebreak": "previous_cycle",
     "win_regions": "active",
@@ -27,49 +28,35 @@ DEFAULT_OPTIONS = {
 }
 
 
-def map_from_data() -> dict[str, Any]:
+def map_from_data() -> dict[str, MapRegion]:
     return {r["id"]: {"name": r["name"], "aliases": list(r.get("aliases", [])),
                       "coastal": bool(r["coastal"]), "borders": sorted(r["borders"]),
                       "x": r.get("x"), "y": r.get("y")}
-            for r in board.map_data()["region"]}
+            for r in data.map_data()["region"]}
 
 
 def new_state(seats: tuple[str, ...], options: dict[str, Any],
-              game_map: dict[str, Any] | None = None) -> State:
-    """An empty board before any random set-up: no markers placed, no tiles revealed.
-
-    Layout (all plain JSON):
-      seats, opts, map {rid: name, aliases, coastal, borders, x, y},
-      regions {rid: marker, owner, mage, knight}, aside [symbols],
-      reserve/stock {seat: {mage, knight}}, held {seat: [tile ids]},
-      display/pile/discard [tile ids, sorted: piles have no hidden order],
-      time_pile/time_used [values], time_tile, cycle, cycle_type, hourglass,
-      first_recruit_done, strength {seat: {symbol: n}}, vp {seat: n},
-      start_player, tied_start, turn {seat, actions, used, in_d, first, no, waiting},
-      script [canonical lines], cursor, pending, standing {seat: {bid, serpent, retreat}},
-      phase (turn|bid|serpent|retreat|effect|over), result.
-    Hidden: `script`/`cursor` (the active seat's), `standing` (each seat's own) and the
-    sealed bids inside `pending` (each bidder's own).
-    """
-    rules = board.unit_rules()
+              game_map: dict[str, MapRegion] | None = None) -> State:
+    """An empty board before any random set-up: no markers placed, no tiles revealed
+    (the shape: state.py)."""
+    rules = data.unit_rules()
     game_map = game_map or map_from_data()
-    opts = {**DEFAULT_OPTIONS, **options}
     return {
         "seats": list(seats),
-        "opts": opts,
+        "options": {**DEFAULT_OPTIONS, **options},  # type: ignore[typeddict-item]
         "map": game_map,
         "regions": {rid: {"marker": None, "owner": None, MAGE: 0, KNIGHT: 0}
                     for rid in sorted(game_map)},
-        "aside": [],
+        "set_aside": [],
         "reserve": {s: {MAGE: rules["start_reserve"], KNIGHT: rules["start_reserve"]}
                     for s in seats},
         "stock": {s: {MAGE: rules["per_type"] - rules["start_reserve"],
                       KNIGHT: rules["per_type"] - rules["start_reserve"]} for s in seats},
         "held": {s: [] for s in seats},
         "display": [],
-        "pile": sorted(board.tile_catalogue()),
+        "pile": sorted(data.tile_catalogue()),
         "discard": [],
-        "time_pile": sorted(board.components()["time"]["values"]),
+        "time_pile": sorted(data.components()["time"]["values"]),
         "time_used": [],
         "time_tile": None,
         "cycle": 1,
@@ -81,37 +68,34 @@ def new_state(seats: tuple[str, ...], options: dict[str, Any],
         "start_player": None,
         "tied_start": False,
         "turn": None,
-        "script": [],
-        "cursor": 0,
-        "pending": None,
         "standing": {s: {"bid": [], "serpent": [], "retreat": []} for s in seats},
-        "phase": "turn",
         "result": None,
         "tied_ends": 0,
+        "pause": None,
     }
 
 
-def setup(state: State, dice: Dice, events: list[Event]) -> None:
+def setup(state: State, dice: Dice, log: Log) -> None:
     """Rulebook "Előkészületek"; spec §3: markers at random, 3+3 units in reserve (done in
     new_state), 7 tiles face up, magic cycle with 4 cubes, scores 0; then cycle 1 starts
     with reinforcement and the start-player lot."""
-    pool = sorted(s for sym in board.components()["symbol"] for s in [sym["id"]] * sym["markers"])
+    pool = sorted(s for sym in data.components()["symbol"] for s in [sym["id"]] * sym["markers"])
     for rid in board.region_ids(state):
         state["regions"][rid]["marker"] = dice.draw(
             pool, f"region marker for {board.region_name(state, rid)}")
-    state["aside"] = sorted(pool)
-    events.append(public("setup", "Region markers: " + ", ".join(
+    state["set_aside"] = sorted(pool)
+    log.public("setup", "Region markers: " + ", ".join(
         f"{board.region_name(state, r)} {state['regions'][r]['marker']}"
-        for r in board.region_ids(state)) + "; set aside: " + ", ".join(state["aside"]),
+        for r in board.region_ids(state)) + "; set aside: " + ", ".join(state["set_aside"]),
         markers={r: state["regions"][r]["marker"] for r in board.region_ids(state)},
-        aside=list(state["aside"])))
-    cyc = board.cycle_rules()
+        aside=list(state["set_aside"]))
+    cyc = data.cycle_rules()
     state["hourglass"] = cyc["first_hourglass"]
-    reveal(state, dice, events, cyc["first_display"])
-    start_cycle(state, dice, events, first=True)
+    reveal(state, dice, log, cyc["first_display"])
+    start_cycle(state, dice, log, first=True)
 
 
-def reveal(state: State, dice: Dice, events: list[Event], n: int) -> None:
+def reveal(state: State, dice: Dice, log: Log, n: int) -> None:
     """Reveal `n` action tiles into the display, drawing from the pile as it is now; when
     it runs out, the discard pile becomes the new pile (rulebook: "a dobottakat újra meg
     kell keverni"); if both are empty, reveal what exists (spec A15)."""
@@ -119,61 +103,61 @@ def reveal(state: State, dice: Dice, events: list[Event], n: int) -> None:
     for i in range(n):
         if not state["pile"]:
             if not state["discard"]:
-                events.append(public("reveal_short", f"Only {i} action tiles could be revealed: "
-                                     "the draw and discard piles are empty."))
+                log.public("reveal_short", f"Only {i} action tiles could be revealed: "
+                           "the draw and discard piles are empty.")
                 break
             state["pile"] = sorted(state["discard"])
             state["discard"] = []
-            events.append(public("reshuffle", "The discard pile is shuffled into a new draw "
-                                 f"pile ({len(state['pile'])} tiles)."))
+            log.public("reshuffle", "The discard pile is shuffled into a new draw "
+                       f"pile ({len(state['pile'])} tiles).")
         tid = dice.draw(state["pile"], f"action tile {i + 1} of {n}, cycle {state['cycle']}")
         shown.append(tid)
     state["display"] = sorted(state["display"] + shown)
-    events.append(public("reveal", "Revealed: " + ", ".join(
-        board.tile_name(board.ttype(t)) for t in shown), tiles=shown))
+    log.public("reveal", "Revealed: " + ", ".join(
+        data.tile_name(data.ttype(t)) for t in shown), tiles=shown)
 
 
-def start_cycle(state: State, dice: Dice, events: list[Event], *, first: bool = False) -> None:
+def start_cycle(state: State, dice: Dice, log: Log, *, first: bool = False) -> None:
     """Spec §4.2: reinforcement, cycle length (not in cycle 1), starting player, actions."""
     act = board.active_type(state)
     gains = {}
     for seat in state["seats"]:
         # Rulebook "Erősítés": 2 active units from stock, fewer if the stock is short.
-        n = min(board.unit_rules()["reinforcement"], state["stock"][seat][act])
+        n = min(data.unit_rules()["reinforcement"], state["stock"][seat][act])
         state["stock"][seat][act] -= n
         state["reserve"][seat][act] += n
         gains[seat] = n
-    events.append(public("cycle_start", f"Cycle {state['cycle']} ({state['cycle_type']}) begins. "
-                         "Reinforcement: " + ", ".join(f"{s} +{board.unit_word(act, n)}"
-                                                       for s, n in gains.items()) + ".",
-                         cycle=state["cycle"], cycle_type=state["cycle_type"], gains=gains))
+    log.public("cycle_start", f"Cycle {state['cycle']} ({state['cycle_type']}) begins. "
+               "Reinforcement: " + ", ".join(f"{s} +{data.unit_word(act, n)}"
+                                             for s, n in gains.items()) + ".",
+               cycle=state["cycle"], cycle_type=state["cycle_type"], gains=gains)
     if not first:
         # Rulebook "Időlapka felcsapása"; spec §4.2 step 2 (reshuffle used tiles: A14).
         if not state["time_pile"]:
             state["time_pile"] = sorted(state["time_used"])
             state["time_used"] = []
-            events.append(public("time_reshuffle", "The used time tiles are shuffled into a "
-                                 "new pile."))
+            log.public("time_reshuffle", "The used time tiles are shuffled into a "
+                       "new pile.")
         value = dice.draw(state["time_pile"], f"time tile, cycle {state['cycle']}")
         state["time_used"] = sorted(state["time_used"] + [value])
         state["time_tile"] = value
         state["hourglass"] = value
         if state["display"]:
-            events.append(public("display_discard", "Untaken tiles go to the discard pile: "
-                                 + ", ".join(board.tile_name(board.ttype(t))
-                                             for t in state["display"]) + "."))
+            log.public("display_discard", "Untaken tiles go to the discard pile: "
+                       + ", ".join(data.tile_name(data.ttype(t))
+                                   for t in state["display"]) + ".")
         state["discard"] = sorted(state["discard"] + state["display"])
         state["display"] = []
-        events.append(public("time_tile", f"Time tile {value}: {value} cubes on the hourglass, "
-                             f"{value + board.cycle_rules()['extra_display']} action tiles.",
-                             value=value))
-        reveal(state, dice, events, value + board.cycle_rules()["extra_display"])
-    choose_start_player(state, dice, events)
+        log.public("time_tile", f"Time tile {value}: {value} cubes on the hourglass, "
+                   f"{value + data.cycle_rules()['extra_display']} action tiles.",
+                   value=value)
+        reveal(state, dice, log, value + data.cycle_rules()["extra_display"])
+    choose_start_player(state, dice, log)
     state["first_recruit_done"] = False
     state["strength"] = {s: {} for s in state["seats"]}
 
 
-def choose_start_player(state: State, dice: Dice, events: list[Event]) -> None:
+def choose_start_player(state: State, dice: Dice, log: Log) -> None:
     """Rulebook "A játékos köre"; spec §4.2 steps 3-4: fewer VP starts; on equal VP, fewer
     active regions; then a lot. On equal VP the starter's first turn has 1 action."""
     a, b = state["seats"]
@@ -184,7 +168,7 @@ def choose_start_player(state: State, dice: Dice, events: list[Event]) -> None:
     # ugyanannyi győzelmi pontjuk van, de neki kevesebb az aktív régiója" refers to the
     # count just made at the end of the steel cycle (the rulebook wins over the spec).
     basis = state["cycle_type"]
-    if state["opts"]["start_tiebreak"] == "previous_cycle" and state["cycle"] > 1:
+    if state["options"]["start_tiebreak"] == "previous_cycle" and state["cycle"] > 1:
         basis = MAGIC if basis == STEEL else STEEL
     act = {s: len(board.active_regions(state, s, basis)) for s in state["seats"]}
     if vp[a] != vp[b]:
@@ -202,18 +186,17 @@ def choose_start_player(state: State, dice: Dice, events: list[Event]) -> None:
     state["start_player"] = start
     state["tied_start"] = tied
     actions = 1 if tied else 2
-    state["turn"] = new_turn(start, actions, first=True, no=1)
-    events.append(public("start_player", f"{start} starts cycle {state['cycle']} ({why}), "
-                         f"with {actions} action{'s' if actions > 1 else ''} in the first "
-                         "turn.", seat=start, actions=actions))
+    state["turn"] = new_turn(start, actions, number=1)
+    log.public("start_player", f"{start} starts cycle {state['cycle']} ({why}), "
+               f"with {actions} action{'s' if actions > 1 else ''} in the first "
+               "turn.", seat=start, actions=actions)
 
 
-def new_turn(seat: str, actions: int, *, first: bool, no: int) -> dict[str, Any]:
-    return {"seat": seat, "actions": actions, "used": 0, "in_d": False, "first": first,
-            "no": no, "waiting": True}
+def new_turn(seat: str, actions: int, *, number: int) -> Turn:
+    return {"seat": seat, "actions": actions, "used": 0, "number": number}
 
 
-def end_cycle(state: State, dice: Dice, events: list[Event]) -> None:
+def end_cycle(state: State, dice: Dice, log: Log) -> None:
     """Rulebook "A ciklus és a játék vége"; spec §4.4, §8: more active regions scores 1
     VP, a tie scores 1 VP each; VP + controlled active regions >= 12 wins."""
     a, b = state["seats"]
@@ -225,13 +208,13 @@ def end_cycle(state: State, dice: Dice, events: list[Event]) -> None:
         scorers = [a if counts[a] > counts[b] else b]
     for s in scorers:
         state["vp"][s] += 1
-    events.append(public("cycle_end", f"Cycle {state['cycle']} ({ctype}) ends. Active regions: "
-                         + ", ".join(f"{s} {counts[s]}" for s in state["seats"]) + "; +1 VP to "
-                         + " and ".join(scorers) + ". VP now "
-                         + ", ".join(f"{s} {state['vp'][s]}" for s in state["seats"]) + ".",
-                         counts=counts, scorers=scorers, vp=dict(state["vp"])))
+    log.public("cycle_end", f"Cycle {state['cycle']} ({ctype}) ends. Active regions: "
+               + ", ".join(f"{s} {counts[s]}" for s in state["seats"]) + "; +1 VP to "
+               + " and ".join(scorers) + ". VP now "
+               + ", ".join(f"{s} {state['vp'][s]}" for s in state["seats"]) + ".",
+               counts=counts, scorers=scorers, vp=dict(state["vp"]))
     totals = {s: state["vp"][s] + win_regions(state, s) for s in state["seats"]}
-    target = board.cycle_rules()["win"]
+    target = data.cycle_rules()["win"]
     reached = [s for s in state["seats"] if totals[s] >= target]
     if len(reached) < 2 or totals[a] != totals[b] or state["vp"][a] != state["vp"][b]:
         state["tied_ends"] = 0
@@ -249,41 +232,38 @@ def end_cycle(state: State, dice: Dice, events: list[Event]) -> None:
         elif state["vp"][a] != state["vp"][b]:
             winner = [a if state["vp"][a] > state["vp"][b] else b]
             reason = "both reach 12 with equal totals; more VP wins"
-        elif state["opts"]["simultaneous_win"] == "draw":
+        elif state["options"]["simultaneous_win"] == "draw":
             winner = [a, b]
             reason = "both reach 12 with equal totals and VP: a draw"
-        elif state.get("tied_ends", 0) + 1 >= MAX_TIED_ENDS:
+        elif state["tied_ends"] + 1 >= MAX_TIED_ENDS:
             # Engine safeguard, not a rule: a full tie that repeats (e.g. both players
             # only recruiting, or both NMR) would otherwise never end the game.
             winner = [a, b]
             reason = (f"both reach 12 with equal totals and VP at {MAX_TIED_ENDS} cycle ends "
                       "in a row: a draw (engine safeguard)")
         else:
-            state["tied_ends"] = state.get("tied_ends", 0) + 1
-            events.append(public("tie_on", "Both reach 12 with equal totals and VP: "
-                                 "another cycle is played."))
-    events.append(public("totals", "Totals (VP + "
-                         + ("active " if state["opts"]["win_regions"] == "active" else "")
-                         + "regions): " + ", ".join(f"{s} {totals[s]}" for s in state["seats"])
-                         + ".", totals=totals))
+            state["tied_ends"] = state["tied_ends"] + 1
+            log.public("tie_on", "Both reach 12 with equal totals and VP: "
+                       "another cycle is played.")
+    log.public("totals", "Totals (VP + "
+               + ("active " if state["options"]["win_regions"] == "active" else "")
+               + "regions): " + ", ".join(f"{s} {totals[s]}" for s in state["seats"])
+               + ".", totals=totals)
     if winner:
-        state["phase"] = "over"
         state["turn"] = None
-        state["script"], state["cursor"] = [], 0
         state["result"] = {"winners": winner, "scores": totals, "reason": reason}
-        events.append(public("game_over", f"Game over: {' and '.join(winner)} "
-                             f"{'win' if len(winner) > 1 else 'wins'}; {reason}.",
-                             winners=winner, totals=totals))
+        log.public("game_over", f"Game over: {' and '.join(winner)} "
+                   f"{'win' if len(winner) > 1 else 'wins'}; {reason}.",
+                   winners=winner, totals=totals)
         return
     state["cycle"] += 1
     state["cycle_type"] = STEEL if ctype == MAGIC else MAGIC
-    state["script"], state["cursor"] = [], 0
-    start_cycle(state, dice, events)
+    start_cycle(state, dice, log)
 
 
 def win_regions(state: State, seat: str) -> int:
     # SPEC-AMBIGUITY A1: the rulebook's summary counts all controlled regions, its detailed
     # end-of-game text only active ones; default "active" (spec), option win_regions=all.
-    if state["opts"]["win_regions"] == "all":
+    if state["options"]["win_regions"] == "all":
         return len(board.controlled(state, seat))
     return len(board.active_regions(state, seat))

@@ -11,12 +11,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mou_helpers import RS, canon
-
 from pbem.core.engine import StepOutcome
+from pbem.core.kit import OUTCOME
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.render import render_report
+
+from .helpers import RS, canon
 
 GOLDEN = Path(__file__).parent / "golden"
 SEATS = ("orange", "white")
@@ -59,7 +60,10 @@ def report_context(o: StepOutcome, seat: str | None, step: int) -> dict[str, Any
         "game": {"title": RS.title, "name": "golden", "ruleset": RS.id},
         "step": step, "phase": RS.phase_label(o.state), "seat": seat,
         "happened": {"number": step, "phase": "",
-                     "events": [e.text for e in o.events if e.visible(seat)],
+                     "events": [e.text for e in o.events if e.visible(seat) and e.kind != OUTCOME],
+                     # what became of each line of the seat's own files (as the service does)
+                     "outcomes": [dict(e.data) for e in o.events
+                                  if e.visible(seat) and e.kind == OUTCOME],
                      "rolls": [r for r in o.rolls if r.visible(seat)], "defaulted": [],
                      "file_hashes": o.file_hashes, "orders_digest": o.orders_digest,
                      "seed": None, "commitment": None},

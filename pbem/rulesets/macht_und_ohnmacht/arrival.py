@@ -1,0 +1,153 @@
+"""Judging an order line on arrival, against the position as it stands (DESIGN §3).
+
+A line that can never be carried out is refused with the reason and the legal choices: a
+tile that is neither held nor on display (the display only shrinks during a turn), a sea
+voyage from an inland region, a steel-cycle movement between regions without a border, a
+bid above the reserve, an answer that does not fit the open question. A line that only
+fails on the board as it is now (earlier lines of the same turn, a serpent, a retreat or
+an auction may change it) is accepted with a note saying what would happen.
+Not here: which lines a step accepts at all (the kit, from the phase table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pbem.core.kit import Note, Question, Verdict
+
+from . import board, data
+from .data import STEEL
+from .orders import (
+    BidAnswer,
+    Decline,
+    If,
+    Place,
+    Play,
+    PlayMovement,
+    PlaySea,
+    Rebel,
+    RetreatAnswer,
+    Swap,
+    Take,
+)
+from .rules import actions, standing
+from .state import State
+
+
+def judge(state: State, seat: str, order: Any, questions: Sequence[Question]) -> Verdict:
+    """A refusal reason, a `Note`, or None (fine)."""
+    asked = next((q for q in questions if q.seat == seat), None)
+    if isinstance(order, If):
+        return judge(state, seat, order.order, questions)
+    if isinstance(order, Take):
+        return _take(state, seat, order)
+    if isinstance(order, Place):
+        why = actions.check_place(state, seat, order)
+        return _if_the_board_stays(why)
+    if isinstance(order, Play):
+        return _play(state, seat, order)
+    if asked is None:
+        return None
+    if isinstance(order, BidAnswer):
+        have = state["reserve"][seat][board.active_type(state)]
+        if order.n > have:
+            return f"you have only {have} active units in reserve; bid 0-{have}"
+        return _effect_kind(asked, order.ifwin)
+    if isinstance(order, RetreatAnswer):
+        return _retreat(state, asked, order)
+    if isinstance(order, Rebel | Swap | Decline):
+        return _effect_kind(asked, order) or _effect_legal(state, asked, seat, order)
+    return None
+
+
+def _if_the_board_stays(why: str | None) -> Verdict:
+    return None if why is None else Note(f"if the board stays as it is, this line will be "
+                                         f"refused: {why}")
+
+
+def _take(state: State, seat: str, o: Take) -> Verdict:
+    if data.first_of_type(state["display"], o.tile) is None:
+        shown = sorted({data.ttype(t) for t in state["display"]})
+        return (f"no {data.tile_name(o.tile)} tile is on display; on display: "
+                + (", ".join(shown) or "nothing"))
+    notes = []
+    act = board.active_type(state)
+    have = state["reserve"][seat][act]
+    if o.bid is not None and o.bid > have:
+        notes.append(f"you have {have} {act}s in reserve now; a higher bid is cut to your "
+                     "reserve when the auction is held")
+    if o.ifwin is not None:
+        why = standing.check_effect(state, seat, o.tile, o.ifwin)
+        if why:
+            notes.append(f"if the board stays as it is, IFWIN {o.ifwin} cannot be used "
+                         f"({why}) and the default effect applies")
+    return Note("; ".join(notes)) if notes else None
+
+
+def _play(state: State, seat: str, o: Play) -> Verdict:
+    tile = o.tile_type
+    held = data.first_of_type(state["held"][seat], tile) is not None
+    if not held and data.first_of_type(state["display"], tile) is None:
+        mine = sorted({data.ttype(t) for t in state["held"][seat]})
+        return (f"you hold no {data.tile_name(tile)} tile and none is on display to take; "
+                "you hold: " + (", ".join(mine) or "no tiles"))
+    if isinstance(o, PlaySea) and not state["map"][o.src]["coastal"]:
+        coasts = [r for r in board.region_ids(state) if state["map"][r]["coastal"]
+                  and state["regions"][r]["owner"] == seat]
+        return (f"{board.region_name(state, o.src)} is not coastal; a sea voyage starts from "
+                "a coastal region of yours: " + (", ".join(coasts) or "you have none now"))
+    if (isinstance(o, PlayMovement) and state["cycle_type"] == STEEL
+            and o.b not in state["map"][o.a]["borders"]):
+        return (f"{board.region_name(state, o.a)} and {board.region_name(state, o.b)} share no "
+                f"border, so they are not adjacent in this steel cycle; {o.a} borders "
+                + ", ".join(state["map"][o.a]["borders"]))
+    if not held:
+        return Note(f"you hold no {data.tile_name(tile)} tile now: take it earlier in this "
+                    "turn, or this line will be refused")
+    return _if_the_board_stays(actions.check_play(state, seat, o))
+
+
+def _retreat(state: State, q: Question, o: RetreatAnswer) -> Verdict:
+    """Rulebook "Megszerzés": one unit to an adjacent empty or own region."""
+    pending = q.data["pending"]
+    target, options = pending["region"], pending["options"]
+    reg = state["regions"][target]
+    name = board.region_name(state, target)
+    if o.unit in ("mage", "knight") and reg[o.unit] == 0:  # type: ignore[literal-required]
+        there = [u for u in ("mage", "knight") if reg[u] > 0]
+        answer = f"RETREAT {there[0]} TO {options[0]} or " if there else ""
+        return f"there is no {o.unit} in {name}; answer {answer}RETREAT none"
+    if o.to and not any(r in options for r in o.to):
+        return (f"{', '.join(o.to)}: not a possible destination; the unit may go to "
+                f"{', '.join(options)} (adjacent, empty or yours), e.g. RETREAT {o.unit} TO "
+                f"{options[0]}")
+    if o.unit in ("active", "passive"):
+        unit = board.active_type(state) if o.unit == "active" else board.passive_type(state)
+        if reg[unit] == 0:
+            return Note(f"there is no {o.unit} unit ({unit}) in {name}: the other kind "
+                        "retreats")
+    return None
+
+
+def _effect_kind(q: Question, effect: Any) -> str | None:
+    """An effect (or IFWIN) must fit the auctioned tile of the seat's open question."""
+    if effect is None:
+        return None
+    kind = q.data["pending"]["type"]
+    if kind == "vp":
+        return "the victory point tile has no choice to make"
+    if isinstance(effect, Rebel) and kind != "rebellion":
+        return "REBEL is the rebellion's effect; this auction is a marker swap"
+    if isinstance(effect, Swap) and kind != "swap":
+        return "SWAP is the marker swap's effect; this auction is a rebellion"
+    return None
+
+
+def _effect_legal(state: State, q: Question, seat: str, effect: Any) -> str | None:
+    """An effect answer must be legal in the position where the question stands."""
+    why = standing.check_effect(state, seat, q.data["pending"]["type"], effect)
+    if why is None:
+        return None
+    shown = [o for o in q.options if o != "DECLINE"][:6]
+    return f"{why}; answer DECLINE" + (" or e.g. " + " or ".join(shown) if shown else "")
