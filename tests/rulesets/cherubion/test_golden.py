@@ -13,6 +13,7 @@ import pytest
 from outcome_report import outcome_context
 
 from pbem.core.engine import canonical_json
+from pbem.core.kit import OUTCOME
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.render import render_report
@@ -54,7 +55,14 @@ def test_golden_replay() -> None:
 
 
 def context(out, seat):
-    return outcome_context(RULESET, out, seat)
+    """The shared DB-free report context, with the seat's line outcomes apart from the
+    other events, as the service's report context gives them."""
+    ctx = outcome_context(RULESET, out, seat)
+    ctx["happened"]["events"] = [e.text for e in out.events
+                                 if e.visible(seat) and e.kind != OUTCOME]
+    ctx["happened"]["outcomes"] = [dict(e.data) for e in out.events
+                                   if e.visible(seat) and e.kind == OUTCOME]
+    return ctx
 
 
 def test_reports_render_from_views() -> None:
