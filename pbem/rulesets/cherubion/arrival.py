@@ -23,6 +23,7 @@ from pbem.core.orders import OrderLine
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import (
     DIPLOMACY,
+    GRAMMAR,
     TURN_SCRIPT,
     Ally,
     Attack,
@@ -88,6 +89,22 @@ def judge_file(state: State, seat: str, lines: Sequence[OrderLine]) -> list[Orde
     if state["phase"] == "turn" and state["active"] == seat:
         return Plan(state, seat).judge(lines)
     return list(lines)
+
+
+def taken_lines(state: State, seat: str, lines: Sequence[str]) -> list[str]:
+    """The lines of a file the arrival judgement takes, refused ones dropped until none is
+    left (dropping one may refuse a later one): what a bot may send."""
+    kept = list(lines)
+    for _ in range(len(kept) + 1):
+        parsed = GRAMMAR.parse(state, seat, "".join(f"{x}\n" for x in kept)).lines
+        judged = judge_file(state, seat, [
+            _with(ln, check_line(state, seat, ln.order, None)) if ln.ok else ln
+            for ln in parsed])
+        bad = {ln.lineno for ln in judged if not ln.ok}
+        if not bad:
+            return kept
+        kept = [x for i, x in enumerate(kept, start=1) if i not in bad]
+    return kept
 
 
 def _with(ln: OrderLine, verdict: Verdict) -> OrderLine:

@@ -2,8 +2,9 @@
 
 The bot writes a plausible whole-turn script from the state it is given: draw, deploy,
 build, walk toward the nearest enemy, attack what is in reach, play a card whose target
-checks out now, sometimes standing triggers; commands that turn illegal mid-turn are
-skipped by the engine. To make random games end, the bot surrenders with a chance that
+checks out now, sometimes standing triggers, and PASS; lines the arrival judgement refuses
+are left out; commands that turn illegal mid-turn get their outcome from the engine. To
+make random games end, the bot surrenders with a chance that
 grows after round 6 (a legal order: the rulebook's end by surrender).
 """
 
@@ -13,6 +14,7 @@ import random
 
 from pbem.core.orders import Prompt
 from pbem.rulesets.cherubion import data
+from pbem.rulesets.cherubion.arrival import taken_lines
 from pbem.rulesets.cherubion.board import Board
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.orders import Play
@@ -88,13 +90,16 @@ def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
                 rng.choice(["FREEATTACK YES", "FREEATTACK NO", "INTRUDER KILL",
                             "INTRUDER PRISONER", "CAPTURE ANY", "CAPTURE NO"])]
     if state["phase"] == "place":
-        return _random_placement(state, seat, rng)
+        return taken_lines(state, seat, _random_placement(state, seat, rng))
     pause = state["pause"]
     if pause:
         q = next(q for q in pause["questions"] if q["seat"] == seat)
         opts = [o for o in q["options"] if o != "PASS"]
         return [rng.choice(opts + ["PASS"])]
-    return _random_turn(state, seat, rng)
+    # the bot writes its script from the board at the start; lines that the plan of the
+    # turn refuses (a piece an earlier line moved is out of reach, the energy is spent)
+    # are left out, as a player would after reading the confirmation
+    return taken_lines(state, seat, _random_turn(state, seat, rng))
 
 
 def _random_placement(state: State, seat: str, rng: random.Random) -> list[str]:

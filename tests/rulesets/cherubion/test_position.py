@@ -14,11 +14,11 @@ from pbem.core.kit import PositionError
 from pbem.rulesets.cherubion import RULESET
 
 from .helpers import build, place, two
-from .test_golden import transcript
+from .test_golden import SEED, transcript
 
 
 def test_every_state_of_the_golden_replay_round_trips_through_its_position() -> None:
-    _, pl = transcript(93)
+    _, pl = transcript(SEED)
     paused = 0
     for out in pl.outcomes:
         text = RULESET.dump_position(out.state)
