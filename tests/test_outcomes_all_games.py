@@ -15,7 +15,7 @@ import pytest
 
 from pbem.core.dice import step_seed
 from pbem.core.engine import process, set_up
-from pbem.core.kit import OUTCOME
+from pbem.core.kit import OUTCOME, Game
 from pbem.core.ruleset import GameConfig, Ruleset
 from pbem.rulesets import all_rulesets
 from tests.core.kit.duel import Duel
@@ -110,3 +110,11 @@ def test_every_line_gets_exactly_one_outcome_seen_by_its_seat_only(ruleset: Rule
             config = GameConfig(ruleset.seat_ids(ruleset.min_players, variant), variant, options)
         total += play_broken(ruleset, config, seed)
     assert total > 20, "the playouts produced outcomes"
+
+
+def test_every_hosted_game_is_on_the_kit_and_reports_outcomes() -> None:
+    """The contract above covers all five games, not only those that opted in."""
+    five = ("battlelore", "cherubion", "helios", "kard-es-korona", "macht-und-ohnmacht")
+    for rs in (all_rulesets()[id] for id in five):  # tests register games of their own too
+        assert isinstance(rs, Game), f"{rs.id} is not built on the game kit"
+        assert rs.report_outcomes, f"{rs.id} does not give every line an outcome"
