@@ -61,9 +61,12 @@ def closing_of(step: Step, seat: str | None, *, everything: bool = False) -> dic
     }
 
 
+PASSWORD_PLACEHOLDER = "<your password>"  # what a report's skeleton has for the password
+
+
 def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
     body = "".join(f"{line}\n" for line in (prompt.skeleton if prompt else ()))
-    return render_envelope(game=game.name, seat=seat, password="<your password>", turn=step,
+    return render_envelope(game=game.name, seat=seat, password=PASSWORD_PLACEHOLDER, turn=step,
                            body=body or "# no orders are asked of you in this step\n")
 
 

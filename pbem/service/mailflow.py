@@ -23,6 +23,7 @@ from sqlmodel import Session, func, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
+from pbem.core.envelope import Envelope
 from pbem.mail.inbound import (
     InboundMail,
     content_digest,
@@ -33,7 +34,7 @@ from pbem.mail.inbound import (
 )
 from pbem.mail.outbound import Attachment, reply_subject
 from pbem.mail.tokens import check_token, peek_token, plus_detail
-from pbem.reports.context import report_context
+from pbem.reports.context import PASSWORD_PLACEHOLDER, report_context
 from pbem.service import delivery, digests, limits, playerdocs, players
 from pbem.service.games import (
     ServiceError,
@@ -74,7 +75,7 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
             continue
         ctx = report_context(session, game.name, seat=seat.seat)
         docs_text, docs = playerdocs.for_welcome(ruleset.id, settings.docs_url)
-        skeleton = (ctx["skeleton"] or "").replace("<your password>", passwords[seat.seat])
+        skeleton = (ctx["skeleton"] or "").replace(PASSWORD_PLACEHOLDER, passwords[seat.seat])
         text = (f"Welcome to {game.name}, a game of {ruleset.title}.\n\n"
                 f"You play seat {seat.seat}. Your password is: {passwords[seat.seat]}\n"
                 "Keep it: it is shown only in this mail. You can also answer any report "
@@ -324,6 +325,12 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
             return "refused", problem
         env = read_envelope(text, headerless=True)
         env.game, env.seat = token.auth[0], token.auth[1]
+    elif mail.token and token.auth is None and not _real_password(env):
+        # A reply through an old or void address that carries the old report back (mail
+        # programs that quote without '>'): its header is the report's skeleton, so the
+        # player is told about the address, not about a password or TURN they never wrote.
+        _answer(s, settings, mail, f"REFUSED: {token.problem}\n", now=now)
+        return "refused", token.problem
     capped = _over_cap(s, env.game, mail.sender, settings)
     if capped:
         _answer(s, settings, mail, capped + "\n", now=now)
@@ -372,6 +379,11 @@ def _confirm(s: Session, settings: Settings, mail: InboundMail, receipt: Receipt
     if sender and sender != limits.bare(holder.email) and limits.is_known(s, settings, sender):
         _answer_known(s, settings, sender, mail, receipt.text(), now=now, game=game,
                       seat=holder.seat, attachments=hashed)
+
+
+def _real_password(env: Envelope) -> bool:
+    """Did the file come with a password of its own (not the skeleton's placeholder)?"""
+    return bool(env.password) and env.password != PASSWORD_PLACEHOLDER
 
 
 def _tell_gm_away(s: Session, settings: Settings, game: Game, holder: Seat,

@@ -262,6 +262,7 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
             for row in seats_of(s, game):
                 if row.seat == seat:
                     mailflow.queue(s, settings, kind="notice", to=row.email, game=game, seat=seat,
+                                   urgent=True,  # a reminder, whatever the hour
                                    subject=f"[{game.name}] no orders from you: deadline extended",
                                    text=(f"We have no orders from {seat} for step {step.number}. "
                                          f"The deadline is extended by {hours:g} hours to "

@@ -319,3 +319,38 @@ def test_away_tells_the_gm_and_the_extend_policy_moves_the_deadline(engine, smtp
                                                         "gm@pbem.test"])
     # Once per step: at the new deadline the NMR ladder goes on.
     assert "away" not in " ".join(t.tick(datetime(2026, 1, 7, 0, 0, tzinfo=UTC)))
+
+
+def test_an_old_reply_address_with_the_old_report_unquoted_says_which_step_is_open(engine, smtp_sink, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Mail programs that quote without '>' send the old report's order skeleton back
+    (its PASSWORD placeholder and TURN line): the player hears about the reply address,
+    not about a wrong password or a TURN line they never wrote."""
+    t = Table(engine, smtp_sink, tmp_path)
+    old = to(t.new_mail(T0), "north")[0]
+    t.play("north", T0)
+    t.play("south", T0)
+    t.tick(T0)
+    body = f"PLAY {t.hand('north')[0]}\n\n" + text_of(old)  # no separator line
+    r = t.receive(mail(ADDR["north"], body, to=old["Reply-To"]), T0)
+    assert r.reason == ("this reply address was for step 1; step 2 is open: reply to the "
+                        "latest report"), r.reason
+    got = t.new_mail(T0)
+    assert not [m for m in got if "wrong password" in m["Subject"]]
+
+
+def test_a_digest_has_every_report_in_its_html_part_too(engine, smtp_sink, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    t = Table(engine, smtp_sink, tmp_path, seats=("north", "south", "east"))
+    assert t.receive(t.orders("east", "SETTINGS digest on\n"), T0).status == "applied"
+    now = T0 + timedelta(hours=1)
+    for seat in ("north", "south", "east"):
+        t.play(seat, now)
+    t.tick(now)
+    t.play("north", now)
+    t.tick(now)
+    t.play("south", now)
+    t.tick(now)
+    digest = [m for m in reports(t.new_mail(now), "east") if "digest" in m["Subject"]]
+    assert len(digest) == 1
+    html = digest[0].get_body(("html",)).get_content()
+    assert html.count('<h1 class="digest-item">') == 3
+    assert html.index("[g1] step 2: ") < html.index("[g1] step 3: ") < html.index("[g1] step 4: ")
