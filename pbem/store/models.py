@@ -141,7 +141,7 @@ class Outbox(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int | None = Field(default=None, foreign_key="game.id", index=True)
-    kind: str  # report | echo | welcome | notice | reminder | refusal
+    kind: str  # report | digest | echo | welcome | notice | reminder | refusal
     seat: str | None = None
     recipient: str = Field(index=True)
     subject: str
