@@ -53,6 +53,7 @@ def _games_with_orders_in(url: str) -> None:
 def test_four_hosts_process_every_step_once_and_send_every_mail_once(pg_url, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     _games_with_orders_in(pg_url)
     maildir = tmp_path / "out"
+    maildir.mkdir()  # an existing empty folder, as a GM's `mkdir` makes (it failed every send)
     hosts = [subprocess.Popen([sys.executable, str(WORKER), pg_url, str(maildir), "3"],
                               stdout=subprocess.PIPE, text=True) for _ in range(HOSTS)]
     outputs = [json.loads(h.communicate(timeout=600)[0]) for h in hosts]
