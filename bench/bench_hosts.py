@@ -58,8 +58,9 @@ def prepare(url: str, games: int) -> None:
     engine.dispose()
 
 
-def run(url: str, games: int, hosts: int) -> tuple[float, list[int]]:
-    """Seconds from the go until every step is processed and every mail sent, and how many
+def run(url: str, games: int, hosts: int) -> tuple[float, float, list[int]]:
+    """Seconds from the go until every step is processed and every mail sent, the CPU
+    seconds the hosts used after the go (PostgreSQL's own not included), and how many
     steps each host processed."""
     engine = connect(url)
     maildir = Path(tempfile.mkdtemp(prefix="pbem-hosts-"))
@@ -86,14 +87,14 @@ def run(url: str, games: int, hosts: int) -> tuple[float, list[int]]:
             raise RuntimeError(f"the hosts stopped with {done} of {games} steps processed "
                                f"and {unsent} mails unsent")
         time.sleep(0.02)
-    shares = [sum("processed" in line for line in json.loads(p.communicate(timeout=120)[0]))
-              for p in procs]
+    outputs = [json.loads(p.communicate(timeout=120)[0]) for p in procs]
+    shares = [sum("processed" in line for line in out["lines"]) for out in outputs]
     with session_scope(engine) as s:
         mails = s.exec(select(func.count()).select_from(Outbox)).one()
     delivered = len(list((maildir / "new").iterdir()))
     assert done == games and delivered == mails, (done, games, delivered, mails)
     engine.dispose()
-    return elapsed, shares
+    return elapsed, sum(out["cpu"] for out in outputs), shares
 
 
 def main() -> None:
@@ -106,6 +107,7 @@ def main() -> None:
     with cluster() as admin_url:
         admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
         times: dict[int, list[float]] = {n: [] for n in args.hosts}
+        cpu: dict[int, list[float]] = {n: [] for n in args.hosts}
         shares: dict[int, list[int]] = {}
         for r in range(args.repeat):
             for n in args.hosts:  # alternately, so load drift hits every host count alike
@@ -114,21 +116,23 @@ def main() -> None:
                     conn.exec_driver_sql(f"CREATE DATABASE {db}")
                 url = admin_url.rsplit("/", 1)[0] + "/" + db
                 prepare(url, args.games)
-                seconds, shares[n] = run(url, args.games, n)
+                seconds, used, shares[n] = run(url, args.games, n)
                 times[n].append(seconds)
+                cpu[n].append(used)
                 load.append(os.getloadavg()[0])
         admin.dispose()
     base = args.games / median(times[args.hosts[0]])
     print(f"(i) {args.games} Helios steps with their reports and mail, PostgreSQL, "
           f"median of {args.repeat}; load average {min(load):.1f}-{max(load):.1f} "
           f"on {os.cpu_count()} cores")
-    print(f"{'hosts':>6} {'seconds':>8} {'steps/s':>8} {'ratio':>6}  runs (s); steps by host "
-          "(last run)")
+    print(f"{'hosts':>6} {'seconds':>8} {'steps/s':>8} {'ratio':>6} {'CPU ms/step':>11}  "
+          "runs (s); steps by host (last run)")
     for n in args.hosts:
         rate = args.games / median(times[n])
         runs = " ".join(f"{x:.2f}" for x in times[n])
-        print(f"{n:>6} {median(times[n]):8.2f} {rate:8.1f} {rate / base:6.2f}  {runs}; "
-              f"{'+'.join(map(str, shares[n]))}")
+        per_step = 1000 * median(cpu[n]) / args.games
+        print(f"{n:>6} {median(times[n]):8.2f} {rate:8.1f} {rate / base:6.2f} {per_step:11.0f}  "
+              f"{runs}; {'+'.join(map(str, shares[n]))}")
     print("every step processed once and every mail delivered once in every run")
 
 
