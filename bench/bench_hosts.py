@@ -133,6 +133,9 @@ def main() -> None:
         per_step = 1000 * median(cpu[n]) / args.games
         print(f"{n:>6} {median(times[n]):8.2f} {rate:8.1f} {rate / base:6.2f} {per_step:11.0f}  "
               f"{runs}; {'+'.join(map(str, shares[n]))}")
+    for n in args.hosts[1:]:  # the same round ran under about the same load
+        rounds = " ".join(f"{b / x:.2f}" for b, x in zip(times[args.hosts[0]], times[n], strict=True))
+        print(f"steps/s of {n} hosts over {args.hosts[0]}, round by round: {rounds}")
     print("every step processed once and every mail delivered once in every run")
 
 
