@@ -228,6 +228,12 @@ class Ruleset:
         counts, card conservation. One line each; empty when all hold."""
         return []
 
+    def edit_problems(self, before: State, after: State) -> list[str]:
+        """Why the open step's position `before` may not be replaced by `after` (a GM
+        ruling) although `after` is a valid position: a change the game would undo.
+        One line each, naming the field. Default: none."""
+        return []
+
     # --- JSON ------------------------------------------------------------------------
     def dump(self, state: State) -> Any:
         """JSON-able form of the state. Default: the state is already plain JSON data."""

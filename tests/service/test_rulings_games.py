@@ -31,7 +31,7 @@ from typer.testing import CliRunner
 from pbem.archive.export import export_game, step_file
 from pbem.cli.app import app
 from pbem.core.diff import diff_lines
-from pbem.core.engine import canonical_json, digest
+from pbem.core.engine import canonical_json, digest, process
 from pbem.core.envelope import render_envelope
 from pbem.reports.context import report_context
 from pbem.rulesets import get as get_ruleset
@@ -44,6 +44,16 @@ from pbem.store.models import Audit, Outbox, Step
 
 runner = CliRunner()
 Edit = tuple[str, str]  # (regex, replacement), applied once to the position text
+# KEK's election step is a paused resolution: a change outside pause.snapshot is made
+# in the snapshot too, or the resolution, which runs again from it, would undo it.
+KEK_TREASURY = r"^(\[{}players\.felvidek\]\n(?:.*\n)*?treasury = )\d+"
+
+
+def kek(pattern: str, replacement: str) -> list[Edit]:
+    """The same edit outside pause.snapshot and in it (`{}` in `pattern` is the table
+    prefix)."""
+    return [(pattern.format(prefix), replacement) for prefix in ("", r"pause\.snapshot\.")]
+
 
 
 @dataclass(frozen=True)
@@ -51,11 +61,11 @@ class Case:
     ruleset: str
     seats: tuple[str, ...]
     steps: int  # bot steps played before the ruling
-    visible: Edit  # an element every seat and the public see
-    hidden: Edit  # an element only `hidden_seat` sees
+    visible: Edit | list[Edit]  # an element every seat and the public see
+    hidden: Edit | list[Edit]  # an element only `hidden_seat` sees
     hidden_seat: str
-    bad: tuple[str, str, str]  # an impossible position, and its one-line error (a regex)
-    warning: tuple[str, str, str]  # a broken invariant, and its warning (a regex)
+    bad: tuple[Edit | list[Edit], str]  # an impossible position, its one-line error (regex)
+    warning: tuple[Edit | list[Edit], str]  # a broken invariant, its warning (regex)
     # A line the first awaited seat adds to its bot's orders on file, judged otherwise
     # after the ruling (so its sender must be told); "" where the bot's lines suffice.
     extra: str = ""
@@ -70,49 +80,53 @@ CASES = [
          hidden=(r'^(\[standing\.north\]\n(?:.*\n)*?battleback = )"(?!always")\w+"',
                  r'\1"always"'),
          hidden_seat="north",
-         bad=(r'^scenario = "\w+"', 'scenario = "waterloo"',
+         bad=((r'^scenario = "\w+"', 'scenario = "waterloo"'),
               r"position: scenario: 'waterloo' is not an adventure of data/scenarios\.toml"),
-         warning=(r'^(\[hands\]\nnorth = \[)"(?!scout_left")\w+"', r'\1"scout_left"',
+         warning=((r'^(\[hands\]\nnorth = \[)"(?!scout_left")\w+"', r'\1"scout_left"'),
                   r"position: deck, discard, hands: the Command cards are not the whole deck")),
     Case("cherubion", ("alpha", "beta"), 6,
          visible=(r"^ep = 60$", "ep = 50"),
          hidden=(r'^(hand = \[)"(?!n02")\w+"', r'\1"n02"'),
          hidden_seat="alpha",
-         bad=(r'^loc = "[^"]*"', 'loc = "Z99"', r"position: pieces\.\w+\.loc: 'Z99' is not a place: a field, base:<side>, "
+         bad=((r'^loc = "[^"]*"', 'loc = "Z99"'),
+              r"position: pieces\.\w+\.loc: 'Z99' is not a place: a field, base:<side>, "
               r"prison:<seat>, nml or gone"),
-         warning=(r"^ep = 60$", "ep = 99",
+         warning=((r"^ep = 60$", "ep = 99"),
                   r"position: pieces\.\w+\.ep: 99 is above its maximum 60")),
     Case("helios", ("north", "east"), 6,
          visible=(r"^(\[players\.north\]\n(?:.*\n)*?mana = )\d+", r"\g<1>3"),
-         hidden=(r"^(\[players\.east\]\n(?:.*\n)*?vp = )\d+", r"\g<1>7"),
+         hidden=(r"^(\[players\.east\]\n(?:.*\n)*?vp = )\d+", r"\g<1>7"),  # scores are secret
          hidden_seat="east",
-         bad=(r'^start = "\w+"', 'start = "south"', r"position: start: 'south' is not a seat"),
-         warning=(r"^(\[players\.east\]\n(?:.*\n)*?temples = )\d+", r"\g<1>9",
+         bad=((r'^start = "\w+"', 'start = "south"'), r"position: start: 'south' is not a seat"),
+         warning=((r"^(\[players\.east\]\n(?:.*\n)*?temples = )\d+", r"\g<1>9"),
                   r"position: players\.east\.temples: 9, but \d+ tiles carry a temple")),
     Case("kard-es-korona", ("felvidek", "tiszahat"), 6,
-         visible=(r"^(\[board\.abauj\.units\]\narch = \d+\ncav = \d+\ninf = )(\d+)", r"\g<1>3"),
-         hidden=(r"^(\[players\.felvidek\]\n(?:.*\n)*?treasury = )\d+", r"\g<1>5"),
+         visible=kek(r"^(\[{}board\.abauj\.units\]\narch = \d+\ncav = \d+\ninf = )\d+",
+                     r"\g<1>3"),
+         hidden=kek(KEK_TREASURY, r"\g<1>5"),  # a treasury is secret during the bidding
          hidden_seat="felvidek",
-         bad=(r'^start = "\w+"', 'start = "erdely"', r"position: start: 'erdely' is not a seat"),
-         warning=(r"^(\[players\.felvidek\]\n(?:.*\n)*?treasury = )\d+", r"\g<1>-3",
+         bad=((r'^start = "\w+"', 'start = "erdely"'), r"position: start: 'erdely' is not a seat"),
+         warning=(kek(KEK_TREASURY, r"\g<1>-3"),
                   r"position: players\.felvidek\.treasury: below 0"),
          extra="BID palatine 5"),  # refused with 0 garas, fine with 5
     Case("macht-und-ohnmacht", ("orange", "white"), 6,
          visible=(r"^(\[vp\]\norange = )\d+", r"\g<1>2"),
          hidden=(r'^(\[standing\.white\]\nbid = )\[[^\]]*\]', r'\1["BID vp 3"]'),
          hidden_seat="white",
-         bad=(r'^owner = "white"', 'owner = "blue"',
+         bad=((r'^owner = "white"', 'owner = "blue"'),
               r"position: regions\.\w+\.owner: 'blue' is not a seat"),
-         warning=(r"^hourglass = \d+", "hourglass = 9",
+         warning=((r"^hourglass = \d+", "hourglass = 9"),
                   r"position: hourglass: 9 cubes, expected 0-8")),
 ]
 
 
-def apply(text: str, edit: Edit) -> str:
-    new, n = re.subn(edit[0], edit[1], text, count=1, flags=re.M)
-    assert n == 1, f"the edit {edit[0]!r} matches nothing in the position"
-    assert new != text, f"the edit {edit[0]!r} changes nothing"
-    return new
+def apply(text: str, edit: Edit | list[Edit]) -> str:
+    for pattern, replacement in edit if isinstance(edit, list) else [edit]:
+        new, n = re.subn(pattern, replacement, text, count=1, flags=re.M)
+        assert n == 1, f"the edit {pattern!r} matches nothing in the position"
+        assert new != text, f"the edit {pattern!r} changes nothing"
+        text = new
+    return text
 
 
 def run(db: str, *args: str, code: int = 0) -> str:
@@ -278,10 +292,10 @@ def test_bad_positions_and_broken_invariants_get_one_line(engine, db_url, tmp_pa
     path = tmp_path / "bad.toml"
     bad = {
         apply(text, (r"^\[", "[[")): "error: position: not valid TOML",
-        apply(text, case.bad[:2]): f"error: {case.bad[2]}$",
+        apply(text, case.bad[0]): f"error: {case.bad[1]}$",
         text.replace("pbem.format = 1", "pbem.format = 1\nweather = \"fine\""):
             "error: position: weather: unknown field",
-        apply(text, case.warning[:2]): f"error: {case.warning[2]}.*; confirm with --force$",
+        apply(text, case.warning[0]): f"error: {case.warning[1]}.*; confirm with --force$",
     }
     for content, message in bad.items():
         path.write_text(content)
@@ -297,7 +311,7 @@ def test_bad_positions_and_broken_invariants_get_one_line(engine, db_url, tmp_pa
         step = s.exec(select(Step).where(Step.game_id == find_game(s, "g").id,
                                          Step.number == before)).one()
         warnings = json.loads(step.ruling_json)["warnings"]
-        assert re.match(case.warning[2], f"position: {warnings[0]}"), warnings
+        assert re.match(case.warning[1], f"position: {warnings[0]}"), warnings
     assert "recomputed identically" in run(db_url, "archive", "verify", "g")
 
 
@@ -329,4 +343,43 @@ def test_gm_adjudicate_a_step_with_orders_on_file(engine, db_url, tmp_path, case
         for seat in (None, *case.seats):
             events = report_context(s, "g", seat=seat)["happened"]["events"]
             assert f"The GM adjudicated step {step.number}: resolved at the table" in events
+    assert "recomputed identically" in run(db_url, "archive", "verify", "g")
+
+
+def test_a_ruling_on_a_paused_resolution_is_not_undone_by_its_replay(engine, db_url,  # type: ignore[no-untyped-def]
+                                                                     tmp_path) -> None:
+    """Found by these tests: the kit resumes a paused resolution from pause.snapshot, so
+    a ruling that changed only the state outside it was silently undone by the next step
+    (here a treasury during an election). Such a file is refused, naming the field; made
+    in the snapshot too, the change holds."""
+    case = CASES[3]
+    rs = get_ruleset(case.ruleset)
+    pw, rng = mid_game(engine, case)
+    with session_scope(engine) as s:
+        text = rulings.position_of(s, "g")
+    assert "[pause.snapshot]" in text, "the election must be a paused resolution"
+    path = tmp_path / "ruling.toml"
+    path.write_text(apply(text, (KEK_TREASURY.format(""), r"\g<1>5")))
+    err = run(db_url, "gm", "edit", "g", str(path), "--reason", "x", code=1)
+    assert err == ("error: position: players.felvidek.treasury: the open step is a question "
+                   "in the middle of a resolution that runs again from pause.snapshot when "
+                   "answered, which would undo this change; make it in "
+                   "pause.snapshot.players.felvidek.treasury too\n")
+
+    def treasury_after_the_election(position: str) -> int:
+        state = rs.load_position(position)
+        out = process(rs, canonical_json(rs.dump(state)), {s: "BID palatine 0\n"
+                                                           for s in case.seats},
+                      seed=b"s" * 32, force=True)
+        return int(out.state["players"]["felvidek"]["treasury"])
+
+    path.write_text(apply(text, case.hidden))
+    run(db_url, "gm", "edit", "g", str(path), "--reason", "a lost tax roll found")
+    with session_scope(engine) as s:
+        ruled = rulings.position_of(s, "g")
+    assert treasury_after_the_election(ruled) == treasury_after_the_election(text) + 5
+    for seat in awaited(engine):
+        bot_file(engine, case, pw, seat, rng)
+    with session_scope(engine) as s:
+        process_turn(s, "g", now=T0, force=True)
     assert "recomputed identically" in run(db_url, "archive", "verify", "g")
