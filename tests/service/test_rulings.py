@@ -246,3 +246,24 @@ def test_the_archive_gm_section_holds_every_ruling_after_the_end(engine, db_url,
     (site / "gm" / "ruling-step-0002.toml").unlink()
     err = run(db_url, "archive", "verify", "d1", "--archive", str(site), code=1)
     assert err.splitlines()[-1] == "error: d1: step 2: the archive has no gm/ruling-step-0002.toml"
+
+
+def test_gm_adjudicate_can_end_the_game(engine, db_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    pw = _start(engine)
+    with session_scope(engine) as s:
+        submit_orders(s, f"GAME d1\nSEAT red\nPASSWORD {pw['red']}\nATTACK 3\n", now=T0)
+        text = rulings.position_of(s, "d1")
+    end = (text.replace("blue = 10", "blue = 0")
+           .replace('phase = "turn"', 'phase = "over"\nwinner = "red"')
+           .replace('active = "red"\n', ""))
+    path = tmp_path / "end.toml"
+    path.write_text(end)
+    run(db_url, "gm", "adjudicate", "d1", str(path), "--reason", "blue conceded at the table")
+    with session_scope(engine) as s:
+        game = find_game(s, "d1")
+        assert game.status == "finished"
+        assert json.loads(live_step(s, game).result_json)["winners"] == ["red"]
+    run(db_url, "archive", "export", "d1", str(tmp_path / "site"))
+    assert (tmp_path / "site" / "gm" / "ruling-step-0002.toml").read_text() == end
+    assert "recomputed identically" in run(db_url, "archive", "verify", "d1", "--archive",
+                                           str(tmp_path / "site"))

@@ -260,7 +260,10 @@ def test_gm_edit_of_a_visible_and_a_hidden_element(engine, db_url, tmp_path, cas
             assert told == []
         gm_mail = [o for o in s.exec(select(Outbox))
                    if o.subject == f"[g] your ruling on step {open_step.number}"]
-        assert len(gm_mail) == 1
+        assert len(gm_mail) == 1  # the GM gets every change of the state, hidden ones too
+        full = message_from_bytes(gm_mail[0].raw, policy=default).get_body(("plain",)).get_content()
+        state_diff = diff_lines(rs.dump(before), rs.dump(after))
+        assert state_diff and all(x in full for x in state_diff)
 
         # The public archive: the ruling and its public changes, no hidden part, no GM
         # section while the game runs.
