@@ -69,6 +69,8 @@ class Case:
     # A line the first awaited seat adds to its bot's orders on file, judged otherwise
     # after the ruling (so its sender must be told); "" where the bot's lines suffice.
     extra: str = ""
+    # A seat list of another player count, for `game new --position` to refuse.
+    other_seats: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return self.ruleset
@@ -87,7 +89,7 @@ CASES = [
     Case("cherubion", ("alpha", "beta"), 6,
          visible=(r"^ep = 60$", "ep = 50"),
          hidden=(r'^(hand = \[)"(?!n02")\w+"', r'\1"n02"'),
-         hidden_seat="alpha",
+         hidden_seat="alpha", other_seats=("alpha", "beta", "gamma"),
          bad=((r'^loc = "[^"]*"', 'loc = "Z99"'),
               r"position: pieces\.\w+\.loc: 'Z99' is not a place: a field, base:<side>, "
               r"prison:<seat>, nml or gone"),
@@ -96,7 +98,7 @@ CASES = [
     Case("helios", ("north", "east"), 6,
          visible=(r"^(\[players\.north\]\n(?:.*\n)*?mana = )\d+", r"\g<1>3"),
          hidden=(r"^(\[players\.east\]\n(?:.*\n)*?vp = )\d+", r"\g<1>7"),  # scores are secret
-         hidden_seat="east",
+         hidden_seat="east", other_seats=("north", "east", "south"),
          bad=((r'^start = "\w+"', 'start = "south"'), r"position: start: 'south' is not a seat"),
          warning=((r"^(\[players\.east\]\n(?:.*\n)*?temples = )\d+", r"\g<1>9"),
                   r"position: players\.east\.temples: 9, but \d+ tiles carry a temple")),
@@ -104,7 +106,7 @@ CASES = [
          visible=kek(r"^(\[{}board\.abauj\.units\]\narch = \d+\ncav = \d+\ninf = )\d+",
                      r"\g<1>3"),
          hidden=kek(KEK_TREASURY, r"\g<1>5"),  # a treasury is secret during the bidding
-         hidden_seat="felvidek",
+         hidden_seat="felvidek", other_seats=("felvidek", "erdely", "szlavonia"),
          bad=((r'^start = "\w+"', 'start = "erdely"'), r"position: start: 'erdely' is not a seat"),
          warning=(kek(KEK_TREASURY, r"\g<1>-3"),
                   r"position: players\.felvidek\.treasury: below 0"),
@@ -386,3 +388,25 @@ def test_a_ruling_on_a_paused_resolution_is_not_undone_by_its_replay(engine, db_
     with session_scope(engine) as s:
         process_turn(s, "g", now=T0, force=True)
     assert "recomputed identically" in run(db_url, "archive", "verify", "g")
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_game_new_from_a_mid_game_position(engine, db_url, tmp_path, case: Case) -> None:  # type: ignore[no-untyped-def]
+    mid_game(engine, case)
+    text = run(db_url, "gm", "position", "g")
+    path = tmp_path / "mid.toml"
+    path.write_text(text)
+    seats = [f"--seat={x}={x}@example.org" for x in case.seats]
+    out = run(db_url, "game", "new", case.ruleset, "g2", *seats, "--position", str(path),
+              "--seed", "again")
+    assert "step 1 is open" in out
+    assert run(db_url, "gm", "position", "g2") == text
+    assert "recomputed identically" in run(db_url, "archive", "verify", "g2")
+    if case.other_seats:
+        # Found by this test: Cherubion keeps its seats under config.seats, and a position
+        # for two seats started a game of three (the third seat was never asked).
+        others = [f"--seat={x}={x}@example.org" for x in case.other_seats]
+        err = run(db_url, "game", "new", case.ruleset, "g3", *others, "--position", str(path),
+                  code=1)
+        assert err == (f"error: position: seats: the position has {', '.join(case.seats)}; "
+                       f"the game has {', '.join(case.other_seats)}\n")
