@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from email import message_from_bytes
+from email.policy import default
 from pathlib import Path
 
 import pytest
@@ -267,3 +269,28 @@ def test_gm_adjudicate_can_end_the_game(engine, db_url, tmp_path) -> None:  # ty
     assert (tmp_path / "site" / "gm" / "ruling-step-0002.toml").read_text() == end
     assert "recomputed identically" in run(db_url, "archive", "verify", "d1", "--archive",
                                            str(tmp_path / "site"))
+
+
+def test_orders_of_a_seat_no_longer_asked_are_judged_again_and_their_sender_told(  # type: ignore[no-untyped-def]
+        engine, db_url, tmp_path) -> None:
+    pw = _start(engine)
+    with session_scope(engine) as s:
+        submit_orders(s, f"GAME d1\nSEAT red\nPASSWORD {pw['red']}\nATTACK 2\n", now=T0)
+        text = rulings.position_of(s, "d1")
+    path = tmp_path / "blue.toml"
+    path.write_text(text.replace('active = "red"', 'active = "blue"'))
+    run(db_url, "gm", "edit", "d1", str(path), "--reason", "it was blue's turn")
+    with session_scope(engine) as s:
+        game = find_game(s, "d1")
+        echo = orders_on_file(s, live_step(s, game))["red"].echo  # Duel takes standing orders
+        assert echo == ("line 4: ATTACK 2  -> ERROR: ATTACK is not yours to send now: blue is "
+                        "awaited; you may send standing orders only")
+        (mail,) = [o for o in s.exec(select(Outbox))
+                   if o.subject == "[d1] your orders after the GM's ruling"]
+        assert mail.recipient == "red@example.org"
+        body = message_from_bytes(mail.raw, policy=default).get_body(("plain",)).get_content()
+        assert "(it was blue's turn)" in body and echo in body
+        process_turn(s, "d1", now=T0, force=True)  # the refused line gets its outcome
+        (outcome,) = report_context(s, "d1", seat="red")["happened"]["outcomes"]
+        assert (outcome["line"], outcome["status"]) == (4, "refused")
+        assert verify_game(s, "d1").ok
