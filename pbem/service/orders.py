@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 from pbem.core.dice import file_hash
 from pbem.core.envelope import Envelope, normalise, parse_envelope
 from pbem.core.i18n import Translator, _, render
-from pbem.core.orders import Parsed
+from pbem.core.orders import Parsed, echo_message
 from pbem.service.games import (
     ServiceError,
     audit,
@@ -262,7 +262,7 @@ def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> l
                        lines=shown, n=len(ignored) - 5) if len(ignored) > 5 else
                      _("ignored, before your first order line: {lines}", lines=shown))
     if current is not None:
-        lines += current.echo.splitlines()
+        lines += [echo_message(line) for line in current.echo.splitlines()]
         if current.wait:
             lines.append(_("WAIT: this step waits for its deadline"))
     return lines

@@ -153,8 +153,11 @@ def test_a_whole_game_in_hungarian_shows_no_platform_text_in_english(tmp_path: P
     # Hungarian is there: the headings, the outcomes' words, the confirmations.
     everything = "\n".join(mail_text(raw) for raw in hu)
     for word in ("A parancsaid és mi lett velük", "végrehajtva", "elutasítva", "Mi történt",
-                 "ELUTASÍTVA", "Nincs parancsunk", "Üdvözlünk"):
+                 "ELUTASÍTVA", "Nincs parancsunk", "Üdvözlünk", "  -> HIBA: ", "  -> OK"):
         assert word in everything, word
+    # The order echo and the outcomes number lines the Hungarian way ("5. sor").
+    assert re.search(r"^- \d+\. sor: ", everything, re.M)
+    assert not re.search(r"(^|- )line \d+: ", everything, re.M)
     # The same check on the same game in English finds the platform's text: it can fail.
     _kinds, en = campaign(tmp_path, SOURCE, steps=12, whole=False)
     assert len(set().union(*(leaks(mail_text(raw), msgids) for raw in en))) >= 30
