@@ -116,9 +116,9 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
         if seat.seat not in passwords:
             continue
         ctx = report_context(session, game.name, seat=seat.seat)
-        docs_text, docs = playerdocs.for_welcome(ruleset.id, settings.docs_url)
-        skeleton = (ctx["skeleton"] or "").replace("<your password>", passwords[seat.seat])
         t = translator_of(game, seat.seat)
+        docs_text, docs = playerdocs.for_welcome(ruleset.id, settings.docs_url, t)
+        skeleton = (ctx["skeleton"] or "").replace("<your password>", passwords[seat.seat])
         text = render(_("Welcome to {game}, a game of {title}.\n\n"
                         "You play seat {seat}. Your password is: {password}\n"
                         "Keep it: it is shown only in this mail. You can also answer any report "

@@ -153,7 +153,8 @@ def test_a_whole_game_in_hungarian_shows_no_platform_text_in_english(tmp_path: P
     # Hungarian is there: the headings, the outcomes' words, the confirmations.
     everything = "\n".join(mail_text(raw) for raw in hu)
     for word in ("A parancsaid és mi lett velük", "végrehajtva", "elutasítva", "Mi történt",
-                 "ELUTASÍTVA", "Nincs parancsunk", "Üdvözlünk", "  -> HIBA: ", "  -> OK"):
+                 "ELUTASÍTVA", "Nincs parancsunk", "Üdvözlünk", "Mellékelve", "  -> HIBA: ",
+                 "  -> OK"):
         assert word in everything, word
     # The order echo and the outcomes number lines the Hungarian way ("5. sor").
     assert re.search(r"^- \d+\. sor: ", everything, re.M)
