@@ -69,19 +69,25 @@ def extracted() -> set[str]:
                 str(ROOT), method_map, options_map, keywords=keywords)}
 
 
-def pieces(msgid: str) -> list[str]:
-    """The literal pieces of a message that a leak would show: two words or more."""
-    out = []
-    prose = re.sub(r"<code>.*?</code>|`[^`]*`", "|", msgid)  # commands stay as they are
-    for part in re.split(r"%\(\w+\)s|\{\w+\}|\|", re.sub(r"<[^>]+>", "", prose)):
-        part = part.strip(" .,:;()\n")
-        if " " in part and len(part) >= 8 and part not in GAME_WORDS:
-            out.append(part)
-    return out
+def pattern(msgid: str) -> re.Pattern[str] | None:
+    """What a message looks like in English with any values in its placeholders: None for
+    a message of fewer than two words (a single word may well be a game's or a name)."""
+    prose = re.sub(r"<code>.*?</code>|`[^`]*`", "\x00", msgid)  # commands stay as they are
+    parts = [p for p in re.split(r"%\(\w+\)s|%\(\w+\)d|\{\w+\}|\x00",
+                                 re.sub(r"<[^>]+>", "", prose))]
+    words = sum(len(re.findall(r"[A-Za-z]{2,}", p)) for p in parts)
+    if words < 2 or any(w in msgid for w in GAME_WORDS):
+        return None
+    literal = [re.escape(p) for p in parts]
+    while literal and not literal[0].strip():
+        literal.pop(0)
+    while literal and not literal[-1].strip():
+        literal.pop()
+    return re.compile(r"[^\n]{0,300}?".join(literal))
 
 
 def leaks(text: str, msgids: list[str]) -> list[str]:
-    return sorted({m for m in msgids for p in pieces(m) if p in text})
+    return sorted(m for m in msgids if (p := pattern(m)) is not None and p.search(text))
 
 
 def mail_text(raw: bytes) -> str:
