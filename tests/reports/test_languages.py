@@ -29,7 +29,10 @@ from clock import T0
 from sqlmodel import select
 
 from pbem.config import Settings
+from pbem.core.events import Event, public
+from pbem.core.i18n import _
 from pbem.locale import LANGUAGES, SOURCE, catalog_path, translations
+from pbem.reports.render import render_report
 from pbem.service import mailflow
 from pbem.service.games import create_game, find_game, live_step, ruleset_of
 from pbem.service.tick import tick
@@ -224,3 +227,20 @@ def test_a_translation_reaches_the_report() -> None:
     t = translations("hu")
     assert t.gettext("Public report") == "Nyilvános jelentés"
     assert translations("en").gettext("Public report") == "Public report"
+
+
+def test_a_stored_event_message_is_shown_in_the_readers_language() -> None:
+    """Event.to_json keeps a Msg's id and arguments; the report renders it from the
+    catalog in the reader's language (English: the stored text, byte for byte)."""
+    stored = public("note", _("REFUSED: {reason}", reason=_("the game is over"))).to_json()
+    event = Event.from_json(stored)
+    ctx = {"game": {"name": "g", "ruleset": "no-such-game", "title": "T"}, "seat": None,
+           "step": 2, "phase": "", "view": {}, "board_text": "", "board_svg": "",
+           "awaited": [], "prompt": None, "skeleton": None, "deadline": None,
+           "commitment": "c", "master_seed": None, "result": None,
+           "happened": {"number": 1, "phase": "", "events": [event.text], "outcomes": [],
+                        "rolls": [], "defaulted": [], "file_hashes": {},
+                        "orders_digest": "", "seed": None, "commitment": "c"}}
+    assert "- REFUSED: the game is over\n" in render_report(ctx, lang="en")
+    hu = render_report(ctx, lang="hu")
+    assert "- ELUTASÍTVA: a játék véget ért\n" in hu and "REFUSED" not in hu
