@@ -296,13 +296,10 @@ def _answer(s: Session, settings: Settings, mail: InboundMail,
                          "your reports.", address=settings.address, to=to)) + "\n",
               now=now, key=("refusal", to, now.date().isoformat()))
         return
-    t = translator_of(game, seat) if game is not None else translator_of_address(s, to)
+    t = (translator_of(game, seat) if game is not None
+         else translator(language_of_address(s, to)))
     _answer_known(s, settings, to, mail, _localised(text, t), now=now, game=game, seat=seat,
                   attachments=attachments)
-
-
-def translator_of_address(s: Session, to: str) -> Translator | None:
-    return translator(language_of_address(s, to))
 
 
 def _localised(text: str | Msg | Receipt, t: Translator | None) -> str:

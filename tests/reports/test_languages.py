@@ -244,3 +244,23 @@ def test_a_stored_event_message_is_shown_in_the_readers_language() -> None:
     assert "- REFUSED: the game is over\n" in render_report(ctx, lang="en")
     hu = render_report(ctx, lang="hu")
     assert "- ELUTASÍTVA: a játék véget ért\n" in hu and "REFUSED" not in hu
+
+
+def test_a_mail_without_a_game_is_answered_in_the_senders_language(engine) -> None:  # type: ignore[no-untyped-def]
+    """No order file, so no game: a player whose seats read Hungarian is answered in
+    Hungarian; a stranger gets the host's one short refusal in English."""
+    settings = Settings(db="unused", address=ORDERS, gm="gm@pbem.test")
+    with session_scope(engine) as s:
+        create_game(s, ruleset_id="macht-und-ohnmacht", name="partie", seats=SEATS,
+                    seed="x", now=T0, settings={"language": "hu"})
+    for sender in ("ann@example.org", "eve@example.org"):
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = sender, ORDERS, "hello"
+        msg["Message-ID"] = f"<{sender}>"
+        msg.set_content("Just saying hello.\n")
+        mailflow.receive(lambda: session_scope(engine), msg.as_bytes(), source="pipe",
+                         settings=settings, now=T0)
+    with session_scope(engine) as s:
+        answers = {r.recipient: r for r in s.exec(select(Outbox))}
+    assert "ELUTASÍTVA: nincs GAME/SEAT fejléc" in mail_text(answers[SEATS["orange"]].raw)
+    assert "Your mail was not read" in mail_text(answers["eve@example.org"].raw)
