@@ -4,7 +4,8 @@ While the game runs the site shows only public information: the public view of e
 step, its public events and dice, and the orders of a closed step once its seed is
 revealed (nothing it decided is hidden), as far as the ruleset's `public_orders` allows
 (standing orders and sealed secrets still in force stay hidden). After the game ends it adds every seat's view of
-every step, every event and roll, every order file and every seed.
+every step, every event and roll, every order file and every seed, and the GM section
+(`gm.py`: every ruling's position file and a page listing the rulings).
 
 The steps are read once, in order, each page built from its step and the one before:
 the export takes time in proportion to the game's length.
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
+from pbem.archive.gm import GM_DIR, RulingRecord, is_ruling, write_gm_section
 from pbem.core.engine import load_state
 from pbem.core.i18n import Translator, _, render
 from pbem.reports.context import build_context
@@ -41,7 +43,7 @@ STATUS = {"open": _("open"), "paused": _("paused"), "finished": _("finished")}
 WORDS = {"index": _("index"), "previous": _("previous"), "next": _("next"),
          "orders": _("Orders of this step"), "none": _("(none)"), "views": _("Seats' views:"),
          "closed": _("closed"), "open": _("open"), "commitment": _("(commitment)"),
-         "winners": _("Winner(s):")}
+         "winners": _("Winner(s):"), "gm": _("GM section")}
 
 
 def _page(title: str, body: str, lang: str = "en") -> str:
@@ -87,10 +89,13 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     rows = []
     previous: Step | None = None
     last: Step | None = None
+    rulings: list[RulingRecord] = []
     steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
                          .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
     for step in steps:
         previous, last = last, step
+        if is_ruling(step):
+            rulings.append(RulingRecord.of(step))
         if step.number == 0:
             continue
         nav = (f'<p><a href="index.html">{w["index"]}</a>'
@@ -128,6 +133,8 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
         if progress:
             progress(1)
     result = json.loads(last.result_json) if last is not None and last.result_json else None
+    if finished:  # a position file shows every hidden part
+        written += write_gm_section(out, rulings, step_page=step_file)
     status = STATUS.get(game.status, game.status)
     body = (f"<h1>{html.escape(ruleset.title)}: {html.escape(game.name)}</h1>"
             + "<p>" + tr(_("Status: {status}. Variant: {variant}. Seats: {seats}.", status=status,
@@ -137,7 +144,10 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
                f"({html.escape(result.get('reason', ''))})</p>" if result else "")
             + "<table id='steps'><tr>" + "".join(f"<th>{tr(h)}</th>" for h in (
                 _("Step"), _("Phase"), _("Round"), _("Status"), _("Seed"))) + "</tr>"
-            + "".join(rows) + "</table>")
+            + "".join(rows) + "</table>"
+            + (f"<p id='gm'><a href=\"{GM_DIR}/index.html\">{w['gm']}</a>: "
+               + tr(_("{n} ruling(s) and their position files", n=len(rulings))) + "</p>"
+               if finished else ""))
     index = out / "index.html"
     index.write_text(_page(render(_("{game} archive", game=game.name), t), body, lang),
                      encoding="utf-8")
