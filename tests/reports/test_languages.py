@@ -34,7 +34,9 @@ from pbem.core.i18n import _
 from pbem.locale import LANGUAGES, SOURCE, catalog_path, translations
 from pbem.reports.render import render_report
 from pbem.service import mailflow
+from pbem.service.game_settings import problems
 from pbem.service.games import create_game, find_game, live_step, ruleset_of
+from pbem.service.language import language_of
 from pbem.service.tick import tick
 from pbem.store.db import connect, migrate, session_scope
 from pbem.store.models import Outbox
@@ -264,3 +266,16 @@ def test_a_mail_without_a_game_is_answered_in_the_senders_language(engine) -> No
         answers = {r.recipient: r for r in s.exec(select(Outbox))}
     assert "ELUTASÍTVA: nincs GAME/SEAT fejléc" in mail_text(answers[SEATS["orange"]].raw)
     assert "Your mail was not read" in mail_text(answers["eve@example.org"].raw)
+
+
+def test_the_language_settings_are_checked_and_a_seat_may_differ(engine) -> None:  # type: ignore[no-untyped-def]
+    assert problems({"language": "hu", "seat_language": "white=en"}, SEATS) == []
+    assert problems({"language": "de"}, SEATS) == ["language is one of en, hu, not 'de'"]
+    assert problems({"seat_language": "black=hu, white=fr"}, SEATS) == [
+        "seat_language: no seat black (seats: orange, white)",
+        "seat_language: white=fr: the languages are en, hu"]
+    with session_scope(engine) as s:
+        game = create_game(s, ruleset_id="macht-und-ohnmacht", name="partie", seats=SEATS,
+                           seed="x", now=T0, settings={"language": "hu",
+                                                       "seat_language": "white=en"}).game
+        assert [language_of(game, seat) for seat in (*SEATS, None)] == ["hu", "en", "hu"]
