@@ -200,9 +200,10 @@ def game_new(
     seed: Annotated[str | None, typer.Option(help="master seed for a reproducible game (default: secret random)")] = None,
     deadline: Annotated[str | None, typer.Option(help='step length (72h, 3d, 90m) or a time of day ("20:00 Europe/Budapest"; add "+36h" to leave at least 36 hours)')] = None,
     option: Annotated[list[str] | None, typer.Option(help="ruleset option KEY=VALUE")] = None,
-    setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold, mail_retention_days, view_json")] = None,
+    setting: Annotated[list[str] | None, typer.Option(help="game setting KEY=VALUE: early, extensions, extension_hours, civil_disorder_after, hold, mail_retention_days, view_json, language, seat_language")] = None,
     position: Annotated[Path | None, typer.Option(help="start from this position file (the game's notation, e.g. from `pbem gm position`)")] = None,
     force: Annotated[bool, typer.Option(help="accept a position that breaks the game's invariants (piece counts...)")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="the language of the players' mail: en or hu (the setting `language`; per seat: --setting seat_language=north=hu)")] = None,
 ) -> None:
     """Create a game, queue a welcome mail per seat, and print each seat's password
     (shown once; only a hash is kept)."""
@@ -212,6 +213,8 @@ def game_new(
     seats = parse_kv(seat, "--seat")
     options = {k: _option_value(v) for k, v in parse_kv(option, "--option").items()}
     settings_ = {k: _option_value(v) for k, v in parse_kv(setting, "--setting").items()}
+    if lang is not None:
+        settings_["language"] = lang
     from pbem.service.deadlines import parse_deadline
 
     try:
@@ -379,13 +382,19 @@ def report(
     fmt: Annotated[str, typer.Option("--format", help="text or html")] = "text",
     as_json: Annotated[bool, typer.Option("--json", help="the report's data as JSON")] = False,
     seeds: Annotated[bool, typer.Option("--seeds", help="every step's dice commitment, and its seed once revealed (reports list only the new ones)")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="en or hu (default: the seat's language in the game)")] = None,
 ) -> None:
     """Render the report that opens a step, as a seat sees it."""
+    from pbem.locale import LANGUAGES, normalise
     from pbem.reports.context import report_context, seed_list
     from pbem.reports.render import render_report
+    from pbem.service.games import find_game
+    from pbem.service.language import language_of
 
     if fmt not in ("text", "html"):
         fail("--format is text or html")
+    if lang is not None and not normalise(lang):
+        fail(f"--lang is one of {', '.join(LANGUAGES)}")
     if seeds:
         with session() as s:
             rows = seed_list(s, name)
@@ -399,11 +408,12 @@ def report(
         # The open step's deadline says how long is left; an older report's does not.
         ctx = report_context(s, name, seat=seat, step=step,
                              now=state.now() if step is None else None)
+        lang = normalise(lang) or language_of(find_game(s, name), seat)
     if as_json:
         ctx = {k: v for k, v in ctx.items() if k != "board_svg"}
         out_json(ctx)
         return
-    typer.echo(render_report(ctx, fmt=fmt, override=settings().templates), nl=False)
+    typer.echo(render_report(ctx, fmt=fmt, override=settings().templates, lang=lang), nl=False)
 
 
 # --- archive ----------------------------------------------------------------------------------

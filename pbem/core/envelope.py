@@ -22,6 +22,8 @@ import quopri
 import re
 from dataclasses import dataclass, field
 
+from pbem.core.i18n import _
+
 HEADER_KEYS = {"GAME": "game", "SEAT": "seat", "PLAYER": "seat", "PASSWORD": "password",
                "TURN": "turn"}
 CONTROL_WORDS = ("STATUS", "CLEAR", "WAIT", "CONFIRM")
@@ -73,12 +75,12 @@ def _header(env: Envelope, key: str, rest: str, line: str) -> None:
         # Passwords may contain '#'; take the raw rest of the line.
         value = line.partition(" ")[2].strip()
     if not value:
-        env.problems.append(f"{key} needs a value")
+        env.problems.append(_("{key} needs a value", key=key))
     elif field_name == "turn":
         if value.isascii() and value.isdigit() and len(value) <= 9:
             env.turn = int(value)
         else:
-            env.problems.append(f'TURN must be a step number, not "{value}"')
+            env.problems.append(_('TURN must be a step number, not "{value}"', value=value))
     else:
         setattr(env, field_name, value)
 
@@ -101,7 +103,7 @@ def parse_envelope(text: str, *, headerless: bool = False) -> Envelope:
             body.append("")
             continue
         bare = line.split("#", 1)[0].strip()
-        word, _, rest = bare.partition(" ")
+        word, _sep, rest = bare.partition(" ")
         key = word.upper().rstrip(":")
         if key in HEADER_KEYS:
             started = True
@@ -125,13 +127,13 @@ def parse_envelope(text: str, *, headerless: bool = False) -> Envelope:
     if headerless:
         pass  # game and seat come from the reply token
     elif not started:
-        env.problems.append("no GAME/SEAT header found; an order file starts with "
-                            "'GAME <name>' and 'SEAT <seat>'")
+        env.problems.append(_("no GAME/SEAT header found; an order file starts with "
+                              "'GAME <name>' and 'SEAT <seat>'"))
     else:
         if not env.game:
-            env.problems.append("missing GAME line")
+            env.problems.append(_("missing GAME line"))
         if not env.seat:
-            env.problems.append("missing SEAT line")
+            env.problems.append(_("missing SEAT line"))
     env.body = "\n".join(body).rstrip("\n") + ("\n" if any(b.strip() for b in body) else "")
     if not env.body.strip():
         env.body = ""

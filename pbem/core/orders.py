@@ -7,9 +7,12 @@ names what is wrong and what would be right; the other lines are still accepted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from pbem.core.i18n import Msg, _
 
 
 @dataclass(frozen=True)
@@ -25,12 +28,32 @@ class OrderLine:
     def ok(self) -> bool:
         return self.error is None
 
-    def echo(self) -> str:
+    def echo(self) -> Msg:
+        """The line as a confirmation echoes it (a message: its frame is translated, the
+        order, error and note are the game's text)."""
         if self.error is not None:
-            return f"line {self.lineno}: {self.text}  -> ERROR: {self.error}"
+            return _("line {n}: {text}  -> ERROR: {error}", n=self.lineno, text=self.text,
+                     error=self.error)
         if self.note is not None:
-            return f"line {self.lineno}: {self.order}  -> OK, note: {self.note}"
-        return f"line {self.lineno}: {self.order}  -> OK"
+            return _("line {n}: {text}  -> OK, note: {note}", n=self.lineno,
+                     text=str(self.order), note=self.note)
+        return _("line {n}: {text}  -> OK", n=self.lineno, text=str(self.order))
+
+
+# An echo line as stored (English), read back into its message.
+_ECHO = re.compile(r"line (\d+): (.*)  -> (?:OK(?:, note: (.*))?|ERROR: (.*))\Z", re.S)
+
+
+def echo_message(line: str) -> str:
+    """A stored echo line (`OrderLine.echo` in English) as its message again, so that an
+    answer can show it in the reader's language; any other line as it is."""
+    m = _ECHO.match(line)
+    if m is None:
+        return line
+    n, text, note, error = int(m[1]), m[2], m[3], m[4]
+    out = (OrderLine(n, text, error=error) if error is not None
+           else OrderLine(n, text, order=text, note=note)).echo()
+    return out if out == line else line  # only what reads back exactly
 
 
 @dataclass(frozen=True)

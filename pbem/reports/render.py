@@ -3,6 +3,12 @@
 Lookup order: the override folder (if any), then the shipped `templates/`. An override
 template may `{% extends %}` a shipped one of the same name by prefixing it with
 `shipped/` (e.g. `{% extends "shipped/mail/report.txt.j2" %}`).
+
+Languages: every environment has Jinja's i18n extension with the catalog of its language
+(`pbem.locale`), so templates mark their text with `{% trans %}` or `_("...")`; words that
+come as data (an outcome's status) pass the `term` filter. Messages the games and the
+service stored as `pbem.core.i18n.Msg` are rendered in the reader's language before the
+template sees them.
 """
 
 from __future__ import annotations
@@ -14,6 +20,13 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined
 
+from pbem.core.i18n import Msg, _, render
+from pbem.locale import SOURCE, translations, translator
+
+# Words that reach a template as data and pass its `term` filter: listed here so that they
+# are in the catalog. An order line's outcome (pbem.core.kit.log.STATUSES):
+TERMS = (_("carried out"), _("not needed"), _("changed"), _("refused"))
+
 
 def shipped_templates() -> Path:
     here = Path(__file__).resolve().parent.parent
@@ -23,25 +36,48 @@ def shipped_templates() -> Path:
     raise FileNotFoundError("the shipped templates folder is missing")
 
 
-@lru_cache(maxsize=8)
-def environment(override: str | None = None, *, html: bool = False) -> Environment:
+@lru_cache(maxsize=16)
+def environment(override: str | None = None, *, html: bool = False,
+                lang: str = SOURCE) -> Environment:
     shipped = FileSystemLoader(str(shipped_templates()))
     loaders = [FileSystemLoader(override)] if override else []
     loaders += [shipped, PrefixLoader({"shipped": shipped})]
     env = Environment(loader=ChoiceLoader(loaders), autoescape=html, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                      extensions=["jinja2.ext.i18n"])
+    t = translations(lang)
+    env.install_gettext_translations(t, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["term"] = t.gettext  # a word that comes as data, e.g. an outcome's status
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False,
                                                         sort_keys=True)
     return env
 
 
+def localised(value: Any, lang: str) -> Any:
+    """`value` with every `Msg` in it rendered in `lang` (English: as stored)."""
+    t = translator(lang)
+    if t is None:
+        return value
+    if isinstance(value, Msg):
+        return render(value, t)
+    if isinstance(value, dict):
+        return {k: localised(v, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(localised(v, lang) for v in value)
+    return value
+
+
 def render_report(context: dict[str, Any], *, fmt: str = "text",
-                  override: str | None = None) -> str:
+                  override: str | None = None, lang: str = SOURCE) -> str:
+    """The report in `lang` (a code of `pbem.locale.LANGUAGES`; English by default)."""
     if fmt not in ("text", "html"):
         raise ValueError("format is text or html")
     html = fmt == "html"
-    env = environment(override, html=html)
+    env = environment(override, html=html, lang=lang)
+    if lang != SOURCE:
+        context = {**context, "happened": localised(context.get("happened"), lang),
+                   "prompt": localised(context.get("prompt"), lang)}
     ext = "html.j2" if html else "txt.j2"
     ruleset = context["game"]["ruleset"]
     template = env.select_template([f"{ruleset}/report.{ext}", f"mail/report.{ext}"])
-    return template.render(**context)
+    return template.render(**{**context, "lang": lang})

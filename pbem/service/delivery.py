@@ -20,12 +20,15 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from pbem.config import Settings
+from pbem.core.i18n import _, n_, render
+from pbem.locale import translator
 from pbem.mail.outbound import Attachment
 from pbem.mail.player_settings import digest_due
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
 from pbem.service import players
 from pbem.service.games import seat_row, seats_of
+from pbem.service.language import language_of
 from pbem.service.outbox import queue
 from pbem.store.models import Game, Outbox, Seat
 
@@ -52,9 +55,14 @@ def queue_reports(session: Session, settings: Settings, game: Game, *, now: date
     count = 0
     for row in seats_of(session, game):
         ctx = report_context(session, game.name, seat=row.seat, now=now)
-        text = render_report(ctx, fmt="text", override=settings.templates)
-        html = render_report(ctx, fmt="html", override=settings.templates)
-        over = " (final)" if ctx["result"] else ""
+        lang = language_of(game, row.seat)
+        t = translator(lang)
+        text = render_report(ctx, fmt="text", override=settings.templates, lang=lang)
+        html = render_report(ctx, fmt="html", override=settings.templates, lang=lang)
+        phase = ctx["phase"] or _("report")
+        subject = (_("[{game}] step {n} (final): {phase}", game=game.name, n=ctx["step"],
+                     phase=phase) if ctx["result"] else
+                   _("[{game}] step {n}: {phase}", game=game.name, n=ctx["step"], phase=phase))
         # The player's own turn, or the end: at once, whatever the hour.
         urgent = bool(ctx["result"]) or ctx["prompt"] is not None
         held = _held(session, game, row)
@@ -64,7 +72,7 @@ def queue_reports(session: Session, settings: Settings, game: Game, *, now: date
         elif held:
             hold = now  # goes out now, inside the digest of what was kept back
         queued = queue(session, settings, kind="report", to=row.email, game=game, seat=row.seat,
-                       subject=f"[{game.name}] step {ctx['step']}{over}: {ctx['phase'] or 'report'}",
+                       subject=render(subject, t),
                        text=text, html=html, attachments=report_files(game, row, ctx), now=now,
                        urgent=urgent, hold_until=hold,
                        key=("report", game.name, game.generation, ctx["step"], row.seat, row.id))
@@ -152,15 +160,23 @@ def send_digest(session: Session, settings: Settings, game: Game, row: Seat, *, 
                          + (found.group(1) if found else html))
         item.status = "digested"
         session.add(item)
-    head = (f"{len(held)} report(s) of {game.name} since your last mail, oldest first (you "
-            "chose `digest on`: a report that asks for your orders comes at once).")
+    t = translator(language_of(game, row.seat))
+    head = render(n_("{n} report of {game} since your last mail, oldest first (you chose "
+                     "`digest on`: a report that asks for your orders comes at once).",
+                     "{n} reports of {game} since your last mail, oldest first (you chose "
+                     "`digest on`: a report that asks for your orders comes at once).",
+                     len(held), game=game.name), t)
     text = head + "\n\n" + "\n".join(texts) if texts else None
     html = (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{_escape(game.name)}"
             f"</title></head><body>\n<p>{_escape(head)}</p>\n" + "\n<hr>\n".join(htmls)
             + "\n</body></html>\n") if htmls else None
     queue(session, settings, kind="digest", to=row.email, game=game, seat=row.seat,
-          subject=f"[{game.name}] digest: {len(held)} report(s), up to step {game.step}"
-          + (", your turn" if urgent else ""),
+          subject=render(n_("[{game}] digest: {n} report, up to step {step}, your turn",
+                            "[{game}] digest: {n} reports, up to step {step}, your turn",
+                            len(held), game=game.name, step=game.step) if urgent else
+                         n_("[{game}] digest: {n} report, up to step {step}",
+                            "[{game}] digest: {n} reports, up to step {step}",
+                            len(held), game=game.name, step=game.step), t),
           text=text or head + "\n", html=html, attachments=tuple(files), now=now, urgent=urgent,
           key=("digest", game.name, game.generation, row.id, held[0].id, held[-1].id))
     return len(held)

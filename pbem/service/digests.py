@@ -16,7 +16,9 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, select
 
 from pbem.config import Settings
+from pbem.core.i18n import _, render
 from pbem.service.games import audit, seat_row
+from pbem.service.language import translator_of
 from pbem.service.limits import WRONG_PASSWORDS_PER_DAY
 from pbem.service.outbox import notify_gm, queue
 from pbem.store.models import Audit, Game
@@ -64,16 +66,20 @@ def queue_password_digests(session: Session, settings: Settings, *, now: datetim
         senders: dict[str, int] = {}
         for row in rows:
             senders[row.actor] = senders.get(row.actor, 0) + 1
+        t = translator_of(game, holder.seat)
+        since = f"{rows[0].at:%Y-%m-%d %H:%M %Z}"
+        who = ", ".join(f"{a} ({n})" for a, n in sorted(senders.items()))
         queue(session, settings, kind="notice", to=holder.email, game=game, seat=holder.seat,
-              subject=f"[{game.name}] {len(rows)} order file(s) with a wrong password",
-              text=(f"{len(rows)} order file(s) for your seat {holder.seat} in {game.name} came "
-                    f"with a wrong password since {rows[0].at:%Y-%m-%d %H:%M %Z} and were "
-                    "refused. From: " + ", ".join(f"{a} ({n})" for a, n in sorted(senders.items()))
-                    + ".\nIf it was you, check your password, or answer your latest report: "
-                    "its reply address needs none. If not, tell the GM. After "
-                    f"{WRONG_PASSWORDS_PER_DAY} wrong passwords in 24 hours, passwords for "
-                    "your seat are refused for a while; reply addresses still work. You get "
-                    "at most one such notice a step.\n"),
+              subject=render(_("[{game}] {n} order file(s) with a wrong password",
+                               game=game.name, n=len(rows)), t),
+              text=render(_("{n} order file(s) for your seat {seat} in {game} came with a wrong "
+                            "password since {since} and were refused. From: {senders}.\n"
+                            "If it was you, check your password, or answer your latest report: "
+                            "its reply address needs none. If not, tell the GM. After {max} "
+                            "wrong passwords in 24 hours, passwords for your seat are refused "
+                            "for a while; reply addresses still work. You get at most one such "
+                            "notice a step.", n=len(rows), seat=holder.seat, game=game.name,
+                            since=since, senders=who, max=WRONG_PASSWORDS_PER_DAY), t) + "\n",
               now=now, key=("badpw", game.name, game.generation, game.step, holder.seat,
                             holder.id))
         audit(session, game, "badpw-digest", now=now, actor="tick", seat=holder.seat,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from pbem.locale import LANGUAGES, SOURCE
 from pbem.mail.when import zone_of
 
 DEFAULTS: dict[str, Any] = {
@@ -28,6 +29,10 @@ DEFAULTS: dict[str, Any] = {
     # "nmr" (their standing orders and the NMR ladder cover it) or "extend" (the deadline
     # moves to `extension_hours` after their return, once per step).
     "away_policy": "nmr",
+    # The language of the players' mail (reports, confirmations, notices): en or hu.
+    "language": SOURCE,
+    # Seats that read another language than the game's: "north=hu, south=en".
+    "seat_language": "",
 }
 _NUMBERS = {"extensions": 0, "extension_hours": 0, "civil_disorder_after": 1,
             "mail_retention_days": 0}  # key -> smallest value
@@ -57,11 +62,33 @@ def problems(values: dict[str, Any], seats: Iterable[str]) -> list[str]:
             if unknown:
                 out.append(f"view_json is true, false or seats ({', '.join(sorted(seat_ids))}); "
                            f"no seat {', '.join(unknown)}")
+        elif key == "language" and value not in LANGUAGES:
+            out.append(f"language is one of {', '.join(LANGUAGES)}, not {value!r}")
+        elif key == "seat_language":
+            out += _seat_language_problems(value, seat_ids)
     return out
 
 
 def _is_zone(value: Any) -> bool:
     return isinstance(value, str) and zone_of(value) is not None
+
+
+def _seat_language_problems(value: Any, seat_ids: set[str]) -> list[str]:
+    pairs = _seat_list(value)
+    wrong = [p for p in pairs if "=" not in p]
+    if wrong:
+        return [f'seat_language is "SEAT=LANG, ...", not {wrong[0]!r}']
+    table = seat_languages(value)
+    return ([f"seat_language: no seat {s} (seats: {', '.join(sorted(seat_ids))})"
+             for s in sorted(set(table) - seat_ids)]
+            + [f"seat_language: {s}={lang}: the languages are {', '.join(LANGUAGES)}"
+               for s, lang in sorted(table.items()) if lang not in LANGUAGES])
+
+
+def seat_languages(value: Any) -> dict[str, str]:
+    """The `seat_language` setting as {seat: language}."""
+    return {s.strip(): lang.strip().lower()
+            for s, _, lang in (p.partition("=") for p in _seat_list(value or ""))}
 
 
 def _seat_list(value: Any) -> list[str]:

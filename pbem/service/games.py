@@ -23,6 +23,7 @@ from sqlmodel import Session, func, select
 from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, set_up
 from pbem.core.events import Event
+from pbem.core.i18n import _
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import GameConfig, Ruleset, State
 from pbem.rulesets import get as get_ruleset
@@ -104,15 +105,17 @@ def clean_address(value: str, what: str = "address") -> str:
 def find_game(session: Session, name: str) -> Game:
     shown = name[:70].encode("unicode_escape").decode("ascii")
     if len(name) > 200:  # no lookup, no "did you mean" over a hostile name
-        raise ServiceError(f'no game named "{shown}..."')
+        raise ServiceError(_('no game named "{name}..."', name=shown))
     game = session.exec(select(Game).where(Game.name == name)).first()
     if game is None:  # case-insensitive, and no LIKE: "%" is not a wildcard here
         game = session.exec(select(Game).where(func.lower(Game.name) == name.lower())).first()
     if game is None:
         names = list(session.exec(select(Game.name)))
         close = difflib.get_close_matches(name, names, n=1)
-        hint = f'; did you mean "{close[0]}"?' if close else ""
-        raise ServiceError(f'no game named "{shown}"{hint}')
+        if close:
+            raise ServiceError(_('no game named "{name}"; did you mean "{close}"?', name=shown,
+                                 close=close[0]))
+        raise ServiceError(_('no game named "{name}"', name=shown))
     return game
 
 
@@ -147,7 +150,8 @@ def live_step(session: Session, game: Game, number: int | None = None) -> Step:
     step = session.exec(select(Step).where(Step.game_id == game.id, Step.number == number,
                                            Step.live == True)).first()  # noqa: E712
     if step is None:
-        raise ServiceError(f"game {game.name} has no step {number} (it is at step {game.step})")
+        raise ServiceError(_("game {game} has no step {n} (it is at step {at})",
+                             game=game.name, n=number, at=game.step))
     return step
 
 

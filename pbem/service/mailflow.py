@@ -24,6 +24,8 @@ from sqlmodel import Session, func, select
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
 from pbem.core.envelope import Envelope
+from pbem.core.i18n import Msg, Translator, _, render
+from pbem.locale import translator
 from pbem.mail.inbound import (
     InboundMail,
     content_digest,
@@ -45,6 +47,7 @@ from pbem.service.games import (
     seat_row,
     seats_of,
 )
+from pbem.service.language import language_of_address, translator_of
 from pbem.service.orders import Receipt, SpoolItem, read_envelope, submit_orders
 from pbem.service.outbox import (  # noqa: F401 - the outbox's API, also reached from here
     REDACTED,
@@ -63,7 +66,7 @@ from pbem.store.models import Game, InboundMessage, Outbox, Seat, Submission
 
 def queue_reports(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
     """Queue the report that opens the game's current step for every active seat, by each
-    holder's settings (`pbem.service.delivery`)."""
+    holder's settings and in each holder's language (`pbem.service.delivery`)."""
     return delivery.queue_reports(session, settings, game, now=now)
 
 
@@ -74,18 +77,24 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
         if seat.seat not in passwords:
             continue
         ctx = report_context(session, game.name, seat=seat.seat)
-        docs_text, docs = playerdocs.for_welcome(ruleset.id, settings.docs_url)
+        t = translator_of(game, seat.seat)
+        docs_text, docs = playerdocs.for_welcome(ruleset.id, settings.docs_url, t)
         skeleton = (ctx["skeleton"] or "").replace(PASSWORD_PLACEHOLDER, passwords[seat.seat])
-        text = (f"Welcome to {game.name}, a game of {ruleset.title}.\n\n"
-                f"You play seat {seat.seat}. Your password is: {passwords[seat.seat]}\n"
-                "Keep it: it is shown only in this mail. You can also answer any report "
-                "without it: its Reply-To address carries a signed token for that step.\n\n"
-                f"Send order files to {settings.address}.\n\n"
-                + (f"{docs_text}\n" if docs_text else "")
-                + (f"What is asked now: {ctx['prompt']['text']}\n\nYour order skeleton:\n{skeleton}"
-                   if ctx["prompt"] else "Nothing is asked of you yet; your first report follows.\n"))
+        text = render(_("Welcome to {game}, a game of {title}.\n\n"
+                        "You play seat {seat}. Your password is: {password}\n"
+                        "Keep it: it is shown only in this mail. You can also answer any report "
+                        "without it: its Reply-To address carries a signed token for that step.\n\n"
+                        "Send order files to {address}.\n\n", game=game.name, title=ruleset.title,
+                        seat=seat.seat, password=passwords[seat.seat], address=settings.address),
+                      t) \
+            + (f"{docs_text}\n" if docs_text else "") \
+            + (render(_("What is asked now: {prompt}\n\nYour order skeleton:\n",
+                        prompt=ctx["prompt"]["text"]), t) + skeleton
+               if ctx["prompt"] else
+               render(_("Nothing is asked of you yet; your first report follows."), t) + "\n")
         queue(session, settings, kind="welcome", to=seat.email, game=game, seat=seat.seat,
-              subject=f"[{game.name}] welcome: you play {seat.seat}", text=text, now=now,
+              subject=render(_("[{game}] welcome: you play {seat}", game=game.name,
+                               seat=seat.seat), t), text=text, now=now,
               attachments=docs,
               key=("welcome", game.name, seat.seat, seat.id))
 
@@ -93,11 +102,13 @@ def queue_welcome(session: Session, settings: Settings, game: Game, passwords: d
 def queue_new_reply_address(session: Session, settings: Settings, game: Game, seat: Seat, *,
                             now: datetime) -> None:
     """After the GM rotated a holder's token secret: a mail whose Reply-To works again."""
+    t = translator_of(game, seat.seat)
     queue(session, settings, kind="notice", to=seat.email, game=game, seat=seat.seat,
-          subject=f"[{game.name}] your reply addresses were renewed",
-          text=(f"The GM renewed the reply addresses of your seat {seat.seat} in {game.name}: "
-                "answering an older report no longer works. To send orders for step "
-                f"{game.step} without the password, answer this mail.\n"),
+          subject=render(_("[{game}] your reply addresses were renewed", game=game.name), t),
+          text=render(_("The GM renewed the reply addresses of your seat {seat} in {game}: "
+                        "answering an older report no longer works. To send orders for step "
+                        "{n} without the password, answer this mail.", seat=seat.seat,
+                        game=game.name, n=game.step), t) + "\n",
           now=now,
           key=("renewed", game.name, seat.id, seat.holder_secret[-16:]))
 
@@ -126,9 +137,7 @@ def receive(sessions: SessionFactory, raw: bytes, *, source: str, settings: Sett
     if size > settings.max_mail_bytes:  # keep the header, the size and the digest only
         stored = header_block(raw, limit=64_000)
         if mail.kind not in ("bounce", "autoreply", "oversize"):
-            mail = replace(mail, kind="oversize", reason=(
-                f"the message is {size / 1e6:.1f} MB; the limit is "
-                f"{settings.max_mail_bytes / 1e6:.1f} MB: send the order file as plain text"))
+            mail = replace(mail, kind="oversize", reason=_oversize(size, settings))
     with sessions() as s:
         old = s.exec(select(InboundMessage.sha256).where(
             InboundMessage.message_id == mail.message_id)).first()
@@ -168,10 +177,14 @@ def _stored_mail(row: InboundMessage, settings: Settings) -> InboundMail:
     mail = replace(read_message(row.raw, max_bytes=settings.max_mail_bytes),
                    message_id=row.message_id)
     if row.size > settings.max_mail_bytes and mail.kind not in ("bounce", "autoreply"):
-        mail = replace(mail, kind="oversize", order_texts=(), reason=(
-            f"the message is {row.size / 1e6:.1f} MB; the limit is "
-            f"{settings.max_mail_bytes / 1e6:.1f} MB: send the order file as plain text"))
+        mail = replace(mail, kind="oversize", order_texts=(), reason=_oversize(row.size, settings))
     return mail
+
+
+def _oversize(size: int, settings: Settings) -> Msg:
+    mb, limit = f"{size / 1e6:.1f}", f"{settings.max_mail_bytes / 1e6:.1f}"
+    return _("the message is {size} MB; the limit is {limit} MB: send the order file as "
+             "plain text", size=mb, limit=limit)
 
 
 def apply_row(sessions: SessionFactory, row_id: int, *, settings: Settings,
@@ -217,29 +230,46 @@ def _failed(sessions: SessionFactory, row_id: int, error: str, *, settings: Sett
                   f"  {error}\nNothing else is held up. Please report it as a bug.\n",
                   now=now, key=("quarantine", row.id))
         mail = replace(read_message(header_block(row.raw)), message_id=row.message_id)
-        _answer(s, settings, mail, "Your mail could not be processed (an internal error). "
-                "The GM has been told; please send it again later.\n", now=now)
+        _answer(s, settings, mail, _("Your mail could not be processed (an internal error). "
+                                     "The GM has been told; please send it again later."),
+                now=now)
         return Received(row.message_id, "quarantined", row.reason)
 
 
-def _answer(s: Session, settings: Settings, mail: InboundMail, text: str, *, now: datetime,
+def _answer(s: Session, settings: Settings, mail: InboundMail,
+            text: str | Msg | Receipt, *, now: datetime,
             game: Game | None = None, seat: str | None = None,
             attachments: tuple[Attachment, ...] = ()) -> None:
     """Answer the sender: a registered player or the GM at the From address (never at a
-    Reply-To); anyone else at most one short refusal a day that repeats nothing of theirs."""
+    Reply-To); anyone else at most one short refusal a day that repeats nothing of theirs.
+    The answer is in the seat's language (`language_of`), or the sender's when no game is
+    known; a `Msg` text gets a final newline."""
     if not should_reply(mail, own_addresses=(settings.address,)):
         return
     to = limits.bare(mail.sender)
     if not limits.is_known(s, settings, to):
-        queue(s, settings, kind="refusal", to=to, subject="pbem: your mail was not read",
-              text=(f"This is the play-by-email host at {settings.address}. Your mail was not "
-                    f"read: {to} is not the address of a player here. If you play, send "
-                    "your orders from the address your GM registered, or answer one of "
-                    "your reports.\n"),
+        # Not a player: no language is known, and nothing of theirs is repeated.
+        queue(s, settings, kind="refusal", to=to, subject=str(_("pbem: your mail was not read")),
+              text=str(_("This is the play-by-email host at {address}. Your mail was not "
+                         "read: {to} is not the address of a player here. If you play, send "
+                         "your orders from the address your GM registered, or answer one of "
+                         "your reports.", address=settings.address, to=to)) + "\n",
               now=now, key=("refusal", to, now.date().isoformat()))
         return
-    _answer_known(s, settings, to, mail, text, now=now, game=game, seat=seat,
+    t = (translator_of(game, seat) if game is not None
+         else translator(language_of_address(s, to)))
+    _answer_known(s, settings, to, mail, _localised(text, t), now=now, game=game, seat=seat,
                   attachments=attachments)
+
+
+def _localised(text: str | Msg | Receipt, t: Translator | None) -> str:
+    """An answer's text in the reader's language: a receipt's whole text, or a message
+    (with its final newline); a plain string is already the text."""
+    if isinstance(text, Receipt):
+        return text.text(t)
+    if isinstance(text, Msg):
+        return render(text, t) + "\n"
+    return text
 
 
 def _answer_known(s: Session, settings: Settings, to: str, mail: InboundMail, text: str, *,
@@ -258,9 +288,9 @@ def _answer_known(s: Session, settings: Settings, to: str, mail: InboundMail, te
           attachments=attachments, key=key or ("echo", mail.message_id))
 
 
-DAMAGED = ("this reply address is damaged (characters were lost or changed on the way), so "
-           "it does not say which game and seat you play: answer your latest report again, "
-           "keeping its reply address whole, or write GAME, SEAT and PASSWORD lines")
+DAMAGED = _("this reply address is damaged (characters were lost or changed on the way), so "
+            "it does not say which game and seat you play: answer your latest report again, "
+            "keeping its reply address whole, or write GAME, SEAT and PASSWORD lines")
 
 
 @dataclass
@@ -271,8 +301,8 @@ class _Token:
 
 def _check_reply_token(s: Session, token: str) -> _Token:
     claim = peek_token(token)  # every number in it is range-checked: safe to look up
-    void = _Token(problem="this reply address is not valid (damaged, or renewed by the GM): "
-                          "answer your latest report, or write GAME, SEAT and PASSWORD lines")
+    void = _Token(problem=_("this reply address is not valid (damaged, or renewed by the GM): "
+                            "answer your latest report, or write GAME, SEAT and PASSWORD lines"))
     if claim is None:
         return void
     holder = s.get(Seat, claim.holder)
@@ -283,14 +313,16 @@ def _check_reply_token(s: Session, token: str) -> _Token:
                    seat=holder.seat) is None:
         return void
     if not holder.active:
-        return _Token(problem=f"this reply address belonged to the previous player of "
-                              f"{holder.seat} in {game.name}; it is no longer valid")
+        return _Token(problem=_("this reply address belonged to the previous player of "
+                                "{seat} in {game}; it is no longer valid", seat=holder.seat,
+                                game=game.name))
     if claim.generation != game.generation:
-        return _Token(problem=f"this reply address was for step {claim.step} before the GM "
-                              f"rolled {game.name} back; reply to the latest report")
+        return _Token(problem=_("this reply address was for step {n} before the GM rolled "
+                                "{game} back; reply to the latest report", n=claim.step,
+                                game=game.name))
     if claim.step != game.step:
-        return _Token(problem=f"this reply address was for step {claim.step}; step "
-                              f"{game.step} is open: reply to the latest report")
+        return _Token(problem=_("this reply address was for step {n}; step {open} is open: "
+                                "reply to the latest report", n=claim.step, open=game.step))
     return _Token(auth=(game.name, holder.seat, claim.step))
 
 
@@ -306,13 +338,13 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
                   now=now, key=("flood", mail.sender, now.date().isoformat()))
         return "throttled", f"more than {limits.SENDER_PER_HOUR} mails an hour from this sender"
     if mail.kind in ("oversize", "empty", "malformed"):
-        reason = mail.reason or f"the mail is {mail.kind}"
-        _answer(s, settings, mail, f"Your mail was not read: {reason}\n", now=now)
+        reason = mail.reason or _("the mail is {kind}", kind=mail.kind)
+        _answer(s, settings, mail, _("Your mail was not read: {reason}", reason=reason), now=now)
         return "refused", reason
     token = _check_reply_token(s, mail.token) if mail.token else _Token()
     texts = [t for t in mail.order_texts if not read_envelope(t).problems] or list(mail.order_texts)
     if not texts:
-        _answer(s, settings, mail, "No order file found in your mail.\n", now=now)
+        _answer(s, settings, mail, _("No order file found in your mail."), now=now)
         return "refused", "no order file"
     text = texts[0]
     env = read_envelope(text)
@@ -321,7 +353,7 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         # A reply to a report: the token names game and seat, every line is the orders.
         problem = token.problem if mail.token else DAMAGED
         if token.auth is None:
-            _answer(s, settings, mail, f"REFUSED: {problem}\n", now=now)
+            _answer(s, settings, mail, _("REFUSED: {reason}", reason=problem), now=now)
             return "refused", problem
         env = read_envelope(text, headerless=True)
         env.game, env.seat = token.auth[0], token.auth[1]
@@ -329,17 +361,17 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         # A reply through an old or void address that carries the old report back (mail
         # programs that quote without '>'): its header is the report's skeleton, so the
         # player is told about the address, not about a password or TURN they never wrote.
-        _answer(s, settings, mail, f"REFUSED: {token.problem}\n", now=now)
+        _answer(s, settings, mail, _("REFUSED: {reason}", reason=token.problem), now=now)
         return "refused", token.problem
     capped = _over_cap(s, env.game, mail.sender, settings)
     if capped:
-        _answer(s, settings, mail, capped + "\n", now=now)
+        _answer(s, settings, mail, capped, now=now)
         return "refused", capped
     try:
         receipt = submit_orders(s, text, now=now, source="mail", sender=mail.sender,
                                 message_id=mail.message_id, token=token.auth)
     except ServiceError as e:  # pragma: no cover - submit_orders returns refusals as values
-        receipt = Receipt(False, str(e))
+        receipt = Receipt(False, e.message)
     game = s.exec(select(Game).where(Game.name == receipt.game)).first() if receipt.game else None
     holder = seat_row(s, game, receipt.seat) if game is not None and receipt.seat else None
     if receipt.away_changed and game is not None and holder is not None:
@@ -352,11 +384,11 @@ def _apply(s: Session, mail: InboundMail, *, settings: Settings, now: datetime) 
         # later ones in the next digest); the sender only if it is the holder.
         digests.queue_password_digests(s, settings, now=now, only=(game, receipt.seat))
         if limits.bare(mail.sender) == limits.bare(receipt.notify):
-            _answer(s, settings, mail, receipt.text(), now=now, game=game, seat=receipt.seat)
+            _answer(s, settings, mail, receipt, now=now, game=game, seat=receipt.seat)
     else:
         # Not shown to speak for the seat: the sender alone hears why (a wrong password is
         # also told to the seat's holder, in the per-step digest).
-        _answer(s, settings, mail, receipt.text(), now=now, game=game, seat=receipt.seat)
+        _answer(s, settings, mail, receipt, now=now, game=game, seat=receipt.seat)
     return ("applied" if receipt.accepted else "refused"), receipt.reason
 
 
@@ -365,19 +397,23 @@ def _confirm(s: Session, settings: Settings, mail: InboundMail, receipt: Receipt
     """The echo of a file that spoke for the seat goes to the seat's registered address,
     and to the sender as well when that is another registered address."""
     sender = limits.bare(mail.sender)
-    text = receipt.text()
+    t = translator_of(game, holder.seat)
+    text = receipt.text(t)
     # The exact text that is hashed, as a file: the player can hash it and find it in the
     # next report (docs/dice.md).
     hashed = ((Attachment(receipt.hashed.encode("utf-8"), "text/plain", receipt.hashed_name()),)
               if receipt.hashed is not None else ())
     if sender != limits.bare(holder.email):
-        how = "by answering a report (its reply address)" if by_token else "with the password"
-        text = (f"This order file for your seat came from {mail.sender or 'an unknown sender'}, "
-                f"{how}. If that was not you, tell the GM.\n\n" + text)
+        text = render(_("This order file for your seat came from {sender}, by answering a "
+                        "report (its reply address). If that was not you, tell the GM.",
+                        sender=mail.sender or _("an unknown sender")) if by_token else
+                      _("This order file for your seat came from {sender}, with the password. "
+                        "If that was not you, tell the GM.",
+                        sender=mail.sender or _("an unknown sender")), t) + "\n\n" + text
     _answer_known(s, settings, limits.bare(holder.email), mail, text, now=now, game=game,
                   seat=holder.seat, key=("echo", mail.message_id, "holder"), attachments=hashed)
     if sender and sender != limits.bare(holder.email) and limits.is_known(s, settings, sender):
-        _answer_known(s, settings, sender, mail, receipt.text(), now=now, game=game,
+        _answer_known(s, settings, sender, mail, receipt.text(t), now=now, game=game,
                       seat=holder.seat, attachments=hashed)
 
 
@@ -406,7 +442,8 @@ def _tell_gm_away(s: Session, settings: Settings, game: Game, holder: Seat,
               key=("away", game.name, holder.id, repr(away), now.isoformat()))
 
 
-def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: Settings) -> str:
+def _over_cap(s: Session, game_name: str | None, sender: str | None,
+              settings: Settings) -> str | Msg:
     if not game_name or not sender:
         return ""
     game = s.exec(select(Game).where(Game.name == game_name)).first()
@@ -419,8 +456,8 @@ def _over_cap(s: Session, game_name: str | None, sender: str | None, settings: S
     n = s.exec(select(func.count()).select_from(Submission).where(
         Submission.step_id == step.id, Submission.sender == sender)).one()
     if n >= settings.submission_cap:
-        return (f"refused: you sent {n} order files for step {step.number} already; the cap "
-                f"is {settings.submission_cap}")
+        return _("refused: you sent {n} order files for step {step} already; the cap is {cap}",
+                 n=n, step=step.number, cap=settings.submission_cap)
     return ""
 
 
@@ -493,8 +530,10 @@ def notify_spool(session: Session, settings: Settings, items: list[SpoolItem], *
         holder = seat_row(session, game, r.seat) if game is not None else None
         if game is None or holder is None:
             continue
+        t = translator_of(game, holder.seat)
         queue(session, settings, kind="notice", to=holder.email, game=game, seat=holder.seat,
-              subject=f"[{game.name}] an order file for {holder.seat} was refused",
-              text=("An order file for your seat, handed in through the GM's order spool, "
-                    f"was refused:\n{r.text()}"),
+              subject=render(_("[{game}] an order file for {seat} was refused", game=game.name,
+                               seat=holder.seat), t),
+              text=render(_("An order file for your seat, handed in through the GM's order "
+                            "spool, was refused:"), t) + "\n" + r.text(t),
               now=now, key=("spool-refused", game.name, item.path.name, now.isoformat()))

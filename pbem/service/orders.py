@@ -17,7 +17,8 @@ from sqlmodel import Session, select
 
 from pbem.core.dice import file_hash
 from pbem.core.envelope import Envelope, normalise, parse_envelope
-from pbem.core.orders import Parsed
+from pbem.core.i18n import Translator, _, render
+from pbem.core.orders import Parsed, echo_message
 from pbem.service import players
 from pbem.service.games import (
     ServiceError,
@@ -62,30 +63,37 @@ class Receipt:
         """The file name under which a confirmation mail attaches `hashed`."""
         return f"{self.game}-step{self.step}-{self.seat}-hashed.txt"
 
-    def text(self) -> str:
-        head = f"Game {self.game}, seat {self.seat}, step {self.step}: " if self.game else ""
-        settings = "".join(f"{line}\n" for line in self.settings)
-        deadline = f"Deadline of step {self.step}: {self.deadline}\n" if self.deadline else ""
+    def text(self, t: Translator | None = None) -> str:
+        """The answer, in the translator's language (English without one)."""
+        head = render(_("Game {game}, seat {seat}, step {step}: ", game=self.game,
+                        seat=self.seat, step=self.step), t) if self.game else ""
+        lines = [render(line, t) for line in self.lines]
+        settings = "".join(render(line, t) + "\n" for line in self.settings)
+        deadline = render(_("Deadline of step {step}: {deadline}", step=self.step,
+                            deadline=self.deadline), t) + "\n" if self.deadline else ""
         if not self.accepted:
-            body = "".join(f"{line}\n" for line in self.lines)
-            return f"{head}REFUSED: {self.reason}\n{body}{settings}{deadline}"
-        body = "\n".join(self.lines)
-        text = f"{head}{self.reason or 'orders on file'}\n{body}\n" if body else f"{head}{self.reason}\n"
-        return (text + settings + deadline
-                + (hashed_block(self.hashed, self.hashed_name()) if self.hashed is not None else ""))
+            body = "".join(f"{line}\n" for line in lines)
+            return (head + render(_("REFUSED: {reason}", reason=self.reason), t) + f"\n{body}"
+                    + settings + deadline)
+        body = "\n".join(lines)
+        reason = render(self.reason or _("orders on file"), t) if body else render(self.reason, t)
+        text = f"{head}{reason}\n{body}\n" if body else f"{head}{reason}\n"
+        return text + settings + deadline + (hashed_block(self.hashed, self.hashed_name(), t)
+                                             if self.hashed is not None else "")
 
 
-def hashed_block(hashed: str, name: str) -> str:
+def hashed_block(hashed: str, name: str, t: Translator | None = None) -> str:
     """How a confirmation shows the text that is hashed, so a player can check the file
     hash the next report lists for his seat (docs/dice.md)."""
     lines = hashed.split("\n")[:-1] if hashed else []
-    return (f"\nFile hash: {file_hash(hashed)}\n"
-            f"It is the SHA-256 of exactly the text below (by mail: the attached {name}),\n"
-            "as UTF-8 with every line ending in a newline (LF), the empty lines included: they\n"
-            "stand for the lines that are not hashed (the header lines, STATUS, CLEAR, WAIT,\n"
-            "CONFIRM and quoted lines); text after END is left out. Each line is shown after '| '.\n"
+    return ("\n" + render(_("File hash: {hash}", hash=file_hash(hashed)), t) + "\n"
+            + render(_("It is the SHA-256 of exactly the text below (by mail: the attached {name}),\n"
+                       "as UTF-8 with every line ending in a newline (LF), the empty lines included: they\n"
+                       "stand for the lines that are not hashed (the header lines, STATUS, CLEAR, WAIT,\n"
+                       "CONFIRM and quoted lines); text after END is left out. Each line is shown after '| '.\n",
+                       name=name), t)
             + "".join(f"| {line}".rstrip() + "\n" for line in lines)
-            + ("(no orders: the SHA-256 of the empty text)\n" if not lines else ""))
+            + (render(_("(no orders: the SHA-256 of the empty text)"), t) + "\n" if not lines else ""))
 
 
 def read_envelope(text: str, *, headerless: bool = False) -> Envelope:
@@ -96,11 +104,12 @@ def read_envelope(text: str, *, headerless: bool = False) -> Envelope:
         return parse_envelope(text, headerless=headerless)
     except ValueError:
         for raw in normalise(text).split("\n"):
-            word, _, rest = raw.strip().split("#", 1)[0].strip().partition(" ")
+            word, _sep, rest = raw.strip().split("#", 1)[0].strip().partition(" ")
             value = rest.strip()
             if word.upper().rstrip(":") == "TURN" and not (value.isascii() and value.isdigit()):
-                return Envelope(problems=[f'TURN must be a step number, not "{value[:40]}"'])
-        return Envelope(problems=["the order file could not be read"])
+                return Envelope(problems=[_('TURN must be a step number, not "{value}"',
+                                            value=value[:40])])
+        return Envelope(problems=[_("the order file could not be read")])
 
 
 def orders_on_file(session: Session, step: Step) -> dict[str, Submission]:
@@ -119,12 +128,13 @@ def _locate(session: Session, env: Envelope) -> tuple[Game, str, Step]:
     row = seat_row(session, game, env.seat)
     if row is None:
         seats = ", ".join(s.seat for s in seats_of(session, game))
-        raise ServiceError(f'game {game.name} has no seat "{env.seat}"; seats: {seats}')
+        raise ServiceError(_('game {game} has no seat "{seat}"; seats: {seats}',
+                             game=game.name, seat=env.seat, seats=seats))
     return game, row.seat, live_step(session, game)
 
 
 def _echo(parsed: Parsed) -> list[str]:
-    return parsed.echo() or ["(no order lines)"]
+    return parsed.echo() or [_("(no order lines)")]
 
 
 def check_orders(session: Session, text: str, *, now: datetime) -> Receipt:
@@ -135,7 +145,7 @@ def check_orders(session: Session, text: str, *, now: datetime) -> Receipt:
     try:
         game, seat, step = _locate(session, env)
     except ServiceError as e:
-        return Receipt(False, str(e), game=env.game, seat=env.seat)
+        return Receipt(False, e.message, game=env.game, seat=env.seat)
     receipt = Receipt(False, game=game.name, seat=seat, step=step.number)
     row = seat_row(session, game, seat)
     assert row is not None
@@ -155,10 +165,12 @@ def check_orders(session: Session, text: str, *, now: datetime) -> Receipt:
     parsed = ruleset.parse(state, seat, env.body)
     receipt.lines = _echo(parsed)
     if parsed.lines and not parsed.orders:
-        receipt.reason = "no line of this file can be used: submitting it would put nothing on file"
+        receipt.reason = _("no line of this file can be used: submitting it would put "
+                           "nothing on file")
         return receipt
     receipt.accepted = True
-    receipt.reason = "all lines OK" if parsed.ok else f"{len(parsed.errors)} line(s) with errors"
+    receipt.reason = (_("all lines OK") if parsed.ok
+                      else _("{n} line(s) with errors", n=len(parsed.errors)))
     return receipt
 
 
@@ -166,8 +178,8 @@ def _not_now(ruleset, state, seat: str, step: Step) -> str:  # type: ignore[no-u
     """Why `seat` may not send orders in `step` ("" if it may)."""
     awaited = awaiting_of(step)
     if seat not in awaited and not ruleset.accepts_unasked(state, seat):
-        return (f"{seat} is not awaited in step {step.number}; awaited: "
-                + (", ".join(sorted(awaited)) or "nobody"))
+        return _("{seat} is not awaited in step {n}; awaited: {awaited}", seat=seat,
+                 n=step.number, awaited=", ".join(sorted(awaited)) or _("nobody"))
     return ""
 
 
@@ -191,7 +203,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     try:
         game, seat, step = _locate(session, env)
     except ServiceError as e:
-        return Receipt(False, str(e), game=env.game, seat=env.seat)
+        return Receipt(False, e.message, game=env.game, seat=env.seat)
     receipt = Receipt(False, game=game.name, seat=seat, step=step.number)
     row = seat_row(session, game, seat)
     assert row is not None
@@ -222,10 +234,12 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         parsed = ruleset.parse(state, seat, env.body)
         if parsed.lines and not parsed.orders:
             # Not one usable line: nothing goes on file, the seat stays awaited.
-            receipt.reason = ("no line of your file can be used, so nothing was put on file"
-                              + (" (your earlier orders stay)" if current is not None else
-                                 "; you are still awaited") + ": fix the lines below and send "
-                              "the file again")
+            receipt.reason = (
+                _("no line of your file can be used, so nothing was put on file (your "
+                  "earlier orders stay): fix the lines below and send the file again")
+                if current is not None else
+                _("no line of your file can be used, so nothing was put on file; you are "
+                  "still awaited: fix the lines below and send the file again"))
             receipt.lines = _echo(parsed)
             return receipt
         if current is not None:
@@ -237,25 +251,25 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
                              wait="WAIT" in env.controls, refused=len(parsed.errors),
                              confirmed=confirm)
         session.add(current)
-        receipt.reason = "orders accepted" if parsed.ok else _refused_note(len(parsed.errors),
-                                                                          confirm)
+        receipt.reason = _("orders accepted") if parsed.ok else _refused_note(
+            len(parsed.errors), confirm)
         if seat not in awaited:
-            receipt.reason += (f" (you are not awaited in step {step.number}: they are applied "
-                               "when it is processed)")
+            receipt.reason = _("{reason} (you are not awaited in step {n}: they are applied "
+                               "when it is processed)", reason=receipt.reason, n=step.number)
     elif confirm and current is not None:
         current.confirmed = True
         session.add(current)
-        receipt.reason = ("CONFIRM noted: your file counts as it is"
-                          + (f" ({current.refused} refused line(s) are not used)"
-                             if current.refused else ""))
+        receipt.reason = (_("CONFIRM noted: your file counts as it is ({n} refused line(s) "
+                            "are not used)", n=current.refused) if current.refused
+                          else _("CONFIRM noted: your file counts as it is"))
     elif "WAIT" in env.controls and current is not None:
         current.wait = True
         session.add(current)
-        receipt.reason = "WAIT noted: the step will not be processed before its deadline"
+        receipt.reason = _("WAIT noted: the step will not be processed before its deadline")
     elif "CLEAR" in env.controls:
-        receipt.reason = "orders withdrawn"
+        receipt.reason = _("orders withdrawn")
     else:
-        receipt.reason = "orders on file" if current else "no orders on file"
+        receipt.reason = _("orders on file") if current else _("no orders on file")
     receipt.accepted = True
     receipt.lines = _echo_lines(current, ignored)
     receipt.hashed = current.body if current is not None else None
@@ -298,15 +312,16 @@ def _settings(session: Session, env: Envelope, game: Game, row: Seat, receipt: R
 
 
 def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> list[str]:
-    lines = []
+    lines: list[str] = []
     if ignored:
-        lines.append("ignored, before your first order line: "
-                     + ", ".join(f'"{t[:60]}"' for _, t in ignored[:5])
-                     + (f" and {len(ignored) - 5} more" if len(ignored) > 5 else ""))
+        shown = ", ".join(f'"{t[:60]}"' for _n, t in ignored[:5])
+        lines.append(_("ignored, before your first order line: {lines} and {n} more",
+                       lines=shown, n=len(ignored) - 5) if len(ignored) > 5 else
+                     _("ignored, before your first order line: {lines}", lines=shown))
     if current is not None:
-        lines += current.echo.splitlines()
+        lines += [echo_message(line) for line in current.echo.splitlines()]
         if current.wait:
-            lines.append("WAIT: this step waits for its deadline")
+            lines.append(_("WAIT: this step waits for its deadline"))
     return lines
 
 
@@ -319,31 +334,32 @@ def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
     seat = row.seat
     if token is None:
         if not env.password:
-            return "missing PASSWORD line"
+            return _("missing PASSWORD line")
         if password_locked(session, game, seat, now):
-            return (f"too many wrong passwords for {seat} in the last 24 hours: passwords "
-                    "are not checked for now; answer your latest report (its reply address "
-                    "needs no password)")
+            return _("too many wrong passwords for {seat} in the last 24 hours: passwords "
+                     "are not checked for now; answer your latest report (its reply address "
+                     "needs no password)", seat=seat)
         if not check_password(env.password, row.password_hash):
             if not record:
-                return "wrong password for this seat"
+                return _("wrong password for this seat")
             receipt.notify = row.email
             audit(session, game, "wrong-password", now=now, actor=actor, seat=seat,
                   step=step.number)
-            return "wrong password for this seat; the seat's player will be told"
+            return _("wrong password for this seat; the seat's player will be told")
     receipt.authenticated = True
     if game.status == "finished":
-        return "the game is over"
+        return _("the game is over")
     if game.status == "paused":
-        return "the game is paused by the GM; send your orders when it resumes"
+        return _("the game is paused by the GM; send your orders when it resumes")
     if token is not None and token[2] != step.number:
-        return (f"this reply address was for step {token[2]}; step {step.number} is open: "
-                "reply to the latest report")
+        return _("this reply address was for step {n}; step {open} is open: reply to the "
+                 "latest report", n=token[2], open=step.number)
     if token is not None and env.turn is not None and env.turn != token[2]:
-        return (f"TURN {env.turn} does not match this reply address, which is for step "
-                f"{token[2]} only")
+        return _("TURN {turn} does not match this reply address, which is for step {n} only",
+                 turn=env.turn, n=token[2])
     if env.turn is not None and env.turn != step.number:
-        return f"TURN {env.turn} is not the open step; the game is at step {step.number}"
+        return _("TURN {turn} is not the open step; the game is at step {n}", turn=env.turn,
+                 n=step.number)
     return ""
 
 
@@ -366,7 +382,7 @@ def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, 
         if not env.settings:
             return []
         # SETTINGS lines and prose, no order: the prose goes (the file is its settings).
-    for n, _ in ignored:
+    for n, _text in ignored:
         lines[n - 1] = ""
     env.body = "\n".join(lines)
     if not env.body.strip():
@@ -376,11 +392,11 @@ def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, 
 
 def _refused_note(refused: int, confirmed: bool) -> str:
     if confirmed:
-        return (f"orders accepted; {refused} refused line(s) are not used (you sent CONFIRM, "
-                "so your file counts as it is)")
-    return (f"orders accepted, but {refused} line(s) are refused (see below): send the whole "
-            "file again with them fixed, or a file with the line CONFIRM to play it as it is; "
-            "until then the step waits for you (or its deadline)")
+        return _("orders accepted; {n} refused line(s) are not used (you sent CONFIRM, so "
+                 "your file counts as it is)", n=refused)
+    return _("orders accepted, but {n} line(s) are refused (see below): send the whole file "
+             "again with them fixed, or a file with the line CONFIRM to play it as it is; "
+             "until then the step waits for you (or its deadline)", n=refused)
 
 
 def counts_as_in(sub: Submission) -> bool:
@@ -435,8 +451,8 @@ def process_spool(session_factory, spool: Path, *, now: datetime) -> list[SpoolI
         try:
             data = mine.read_bytes()
             if len(data) > MAX_SPOOL_BYTES:
-                receipt = Receipt(False, f"the file is {len(data)} bytes; an order file is at "
-                                         f"most {MAX_SPOOL_BYTES}")
+                receipt = Receipt(False, _("the file is {size} bytes; an order file is at "
+                                           "most {max}", size=len(data), max=MAX_SPOOL_BYTES))
             else:
                 with session_factory() as session:
                     receipt = submit_orders(session, data.decode("utf-8", errors="replace"),
@@ -448,7 +464,7 @@ def process_spool(session_factory, spool: Path, *, now: datetime) -> list[SpoolI
             os.replace(mine, target / path.name)
             (target / (path.name + ".error.txt")).write_text(error + "\n", encoding="utf-8")
             done.append(SpoolItem(target / path.name, Receipt(
-                False, "could not be processed (an internal error); the GM has been told"),
+                False, _("could not be processed (an internal error); the GM has been told")),
                 error))
             continue
         target = spool / ("processed" if receipt.accepted else "rejected")

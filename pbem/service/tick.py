@@ -29,11 +29,13 @@ from sqlmodel import Session, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
+from pbem.core.i18n import _, render
 from pbem.mail.player_settings import away_window, is_away
 from pbem.mail.when import local_time
 from pbem.service import players, retention
 from pbem.service.game_settings import DEFAULTS
 from pbem.service.games import ServiceError, audit, awaiting_of, live_step, seats_of
+from pbem.service.language import translator_of
 from pbem.service.orders import orders_on_file, process_spool
 from pbem.service.turns import process_turn, ready
 from pbem.store.db import READ_ONLY, read_scope, session_scope
@@ -261,13 +263,18 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
             audit(s, game, "extension", now=now, actor="tick", seat=seat, hours=hours)
             for row in seats_of(s, game):
                 if row.seat == seat:
+                    t = translator_of(game, seat)
+                    until = players.deadline_text(game, row, game.deadline, now)
+                    hrs = f"{hours:g}"
                     mailflow.queue(s, settings, kind="notice", to=row.email, game=game, seat=seat,
                                    urgent=True,  # a reminder, whatever the hour
-                                   subject=f"[{game.name}] no orders from you: deadline extended",
-                                   text=(f"We have no orders from {seat} for step {step.number}. "
-                                         f"The deadline is extended by {hours:g} hours to "
-                                         f"{players.deadline_text(game, row, game.deadline, now)}; "
-                                         "after that your default orders apply.\n"),
+                                   subject=render(_("[{game}] no orders from you: deadline "
+                                                    "extended", game=game.name), t),
+                                   text=render(_("We have no orders from {seat} for step {n}. "
+                                                 "The deadline is extended by {hours} hours to "
+                                                 "{deadline}; after that your default orders "
+                                                 "apply.", seat=seat, n=step.number,
+                                                 hours=hrs, deadline=until), t) + "\n",
                                    now=now, key=("ext", game.name, game.generation, step.number,
                                                  seat, used.get(seat, 0), bool(grace)))
             return f"{name}: {seat} missed step {step.number}; deadline extended by {hours:g}h"
@@ -362,15 +369,19 @@ def _remind(s: Session, settings: Settings, game: Game, *, now: datetime) -> lis
     on_file = orders_on_file(s, step)
     for row in seats_of(s, game):
         if row.seat in awaiting_of(step) and row.seat not in on_file:
+            t = translator_of(game, row.seat)
+            due = local_time(game.deadline, players.zone_for(game, row))
+            deadline = players.deadline_text(game, row, game.deadline, now)
             q = mailflow.queue(s, settings, kind="reminder", to=row.email, game=game,
                                seat=row.seat,
-                               subject=f"[{game.name}] reminder: orders due "
-                                       + local_time(game.deadline, players.zone_for(game, row)),
-                               text=(f"We have no orders from {row.seat} for step "
-                                     f"{step.number} of {game.name}. The deadline is "
-                                     f"{players.deadline_text(game, row, game.deadline, now)}.\n"
-                                     "Answer this mail with your orders: its reply address "
-                                     "needs no password.\n"),
+                               subject=render(_("[{game}] reminder: orders due {deadline}",
+                                                game=game.name, deadline=due), t),
+                               text=render(_("We have no orders from {seat} for step {n} of "
+                                             "{game}. The deadline is {deadline}.\n"
+                                             "Answer this mail with your orders: its reply "
+                                             "address needs no password.",
+                                             seat=row.seat, n=step.number, game=game.name,
+                                             deadline=deadline), t) + "\n",
                                now=now, key=("remind", game.name, game.generation,
                                              step.number, row.seat))
             if q is not None:

@@ -1,0 +1,40 @@
+"""Which language a seat reads: the one place that decides it, so that a per-player
+setting can later take over here without touching the mail code.
+
+Today: the seat's entry in the game setting `seat_language`, else the game's `language`
+(`pbem game new --lang hu`, `pbem gm setting GAME language=hu`), else English.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, func, select
+
+from pbem.core.i18n import Translator
+from pbem.locale import SOURCE, normalise, translator
+from pbem.service.game_settings import seat_languages
+from pbem.service.games import settings_of
+from pbem.store.models import Game, Seat
+
+
+def language_of(game: Game | None, seat: str | None = None) -> str:
+    """The language code (`pbem.locale.LANGUAGES`) of `seat`'s mail in `game`; the game's
+    language for `seat=None` (public reports, the archive)."""
+    if game is None:
+        return SOURCE
+    settings = settings_of(game)
+    own = seat_languages(settings.get("seat_language")).get(seat or "") if seat else None
+    return normalise(own) or normalise(settings.get("language")) or SOURCE
+
+
+def language_of_address(session: Session, address: str) -> str:
+    """The language to answer an address in when no game is known (a mail with no order
+    file): its seats' language if they all read one, else English."""
+    rows = session.exec(select(Seat.seat, Game).join(Game, Seat.game_id == Game.id).where(  # type: ignore[arg-type]
+        func.lower(Seat.email) == address.lower(), Seat.active == True))  # noqa: E712
+    found = {language_of(game, seat) for seat, game in rows}
+    return found.pop() if len(found) == 1 else SOURCE
+
+
+def translator_of(game: Game | None, seat: str | None = None) -> Translator | None:
+    """The translator of `seat`'s language (None: English as written)."""
+    return translator(language_of(game, seat))

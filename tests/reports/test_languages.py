@@ -1,0 +1,281 @@
+"""Languages: a whole game of Macht & Ohnmacht in Hungarian through the real paths (order
+mails in through `mailflow.receive`, the tick, the reports, confirmations, refusals,
+reminders and notices out through the outbox), checked for platform text that did not
+pass through the catalog; the catalogs themselves are complete and match the code.
+
+How a leak is found: every message of the platform catalog (`pbem/locale`) is English
+text with placeholders; its literal pieces of two words or more must not appear in a
+Hungarian mail. The same check on the same game in English must find them (so the check
+can fail). The games' own texts (events, prompts, the board) stay English this round and
+are not checked; Macht & Ohnmacht's report template is in the catalog and checked.
+"""
+
+from __future__ import annotations
+
+import email
+import html
+import json
+import random
+import re
+from datetime import timedelta
+from email.message import EmailMessage
+from email.policy import default
+from pathlib import Path
+
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+from clock import T0
+from sqlmodel import select
+
+from pbem.config import Settings
+from pbem.core.events import Event, public
+from pbem.core.i18n import _
+from pbem.locale import LANGUAGES, SOURCE, catalog_path, translations
+from pbem.reports.render import render_report
+from pbem.service import mailflow
+from pbem.service.game_settings import problems
+from pbem.service.games import create_game, find_game, live_step, ruleset_of
+from pbem.service.language import language_of
+from pbem.service.tick import tick
+from pbem.store.db import connect, migrate, session_scope
+from pbem.store.models import Outbox
+
+ROOT = Path(__file__).resolve().parents[2]
+ORDERS = "orders@pbem.test"
+SEATS = {"orange": "ann@example.org", "white": "bob@example.org"}
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")
+# Words a game's own text (English this round) shares with the catalog, so the check cannot
+# tell them apart: each with where the game says it.
+GAME_WORDS = {"Set-aside markers": "Macht & Ohnmacht's board text (board_text in view.py)",
+              "Active regions": "Macht & Ohnmacht's events and board text",
+              "action tiles": "Macht & Ohnmacht's events and board text",
+              "time tile": "Macht & Ohnmacht's events (the time tile turned up)"}
+
+
+def catalog(lang: str) -> dict[str, tuple[str, ...]]:
+    """msgid (a plural's singular) -> its translations (one, or one per plural form)."""
+    with catalog_path(lang).open("rb") as f:
+        return {_single(m.id): (m.string,) if isinstance(m.string, str) else tuple(m.string)
+                for m in read_po(f, locale=lang) if m.id}
+
+
+def _single(msgid: str | tuple[str, ...]) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def extracted() -> set[str]:
+    """The platform's messages as the code and the shared templates have them now."""
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    keywords = {**DEFAULT_KEYWORDS, "n_": (1, 2)}  # as `pybabel extract -k n_:1,2`
+    return {msg if isinstance(msg, str) else msg[0]
+            for _path, _line, msg, _comments, _ctx in extract_from_dir(
+                str(ROOT), method_map, options_map, keywords=keywords)}
+
+
+def pattern(msgid: str) -> re.Pattern[str] | None:
+    """What a message looks like in English with any values in its placeholders: None for
+    a message of fewer than two words (a single word may well be a game's or a name)."""
+    prose = re.sub(r"<code>.*?</code>|`[^`]*`", "\x00", msgid)  # commands stay as they are
+    parts = [p for p in re.split(r"%\(\w+\)s|%\(\w+\)d|\{\w+\}|\x00",
+                                 re.sub(r"<[^>]+>", "", prose))]
+    words = sum(len(re.findall(r"[A-Za-z]{2,}", p)) for p in parts)
+    if words < 2 or any(w in msgid for w in GAME_WORDS):
+        return None
+    literal = [re.escape(p) for p in parts]
+    while literal and not literal[0].strip():
+        literal.pop(0)
+    while literal and not literal[-1].strip():
+        literal.pop()
+    return re.compile(r"[^\n]{0,300}?".join(literal))
+
+
+def leaks(text: str, msgids: list[str]) -> list[str]:
+    return sorted(m for m in msgids if (p := pattern(m)) is not None and p.search(text))
+
+
+def mail_text(raw: bytes) -> str:
+    """Subject, text part and HTML part (tags and the board picture dropped) of a sent
+    mail, decoded."""
+    msg = email.message_from_bytes(raw, policy=default)
+    out = [str(msg["Subject"])]
+    for kind in ("plain", "html"):
+        part = msg.get_body((kind,))
+        if part is None:
+            continue
+        body = part.get_content()
+        if kind == "html":
+            body = re.sub(r"<svg.*?</svg>|<style>.*?</style>", "", body, flags=re.S)
+            body = html.unescape(re.sub(r"<[^>]+>", " ", body))
+        out.append(body)
+    return "\n".join(out)
+
+
+def campaign(tmp_path: Path, lang: str, *, steps: int = 400,
+             whole: bool = True) -> tuple[set[str], list[bytes]]:
+    """A whole game by mail: bot orders (a refused line, a wrong TURN and a silent step
+    now and then), the tick processing steps. The kinds of mail the host sent, and every
+    mail it sent to the players (as delivered: the maildir)."""
+    engine = connect(f"sqlite:///{tmp_path}/{lang}.sqlite")
+    migrate(engine)
+    settings = Settings(db="unused", address=ORDERS, maildir=str(tmp_path / lang / "out"),
+                        gm="gm@pbem.test")
+    with session_scope(engine) as s:
+        new = create_game(s, ruleset_id="macht-und-ohnmacht", name="partie", seats=SEATS,
+                          seed="languages", deadline_hours=48, now=T0,
+                          settings={"language": lang})
+        mailflow.queue_welcome(s, settings, new.game, new.passwords, now=T0)
+        mailflow.queue_reports(s, settings, new.game, now=T0)
+    rng = random.Random(7)
+    now = T0
+    for i in range(steps):
+        with session_scope(engine) as s:
+            game = find_game(s, "partie")
+            if game.status == "finished":
+                break
+            step = live_step(s, game)
+            ruleset = ruleset_of(game)
+            state = ruleset.load(json.loads(step.state_json))
+            awaited = sorted(json.loads(step.awaiting_json))
+            number = step.number
+        for seat in awaited:
+            if i % 7 == 3:
+                continue  # silent: the deadline, a reminder, an extension, NMR
+            lines = ruleset.legal_orders(state, seat, rng)
+            if i % 5 == 1:
+                lines = [*lines, "FLY to the moon"]  # a refused line
+            turn = number + 1 if i % 11 == 2 else number  # a stale TURN: refused whole
+            body = (f"GAME partie\nSEAT {seat}\nPASSWORD {new.passwords[seat]}\nTURN {turn}\n"
+                    + "".join(f"{line}\n" for line in lines) + ("CONFIRM\n" if i % 5 == 1 else ""))
+            msg = EmailMessage()
+            msg["From"], msg["To"], msg["Subject"] = SEATS[seat], ORDERS, f"orders {i}"
+            msg["Message-ID"] = f"<{lang}-{i}-{seat}@example.org>"
+            msg.set_content(body)
+            mailflow.receive(lambda: session_scope(engine), msg.as_bytes(), source="pipe",
+                             settings=settings, now=now)
+        now += timedelta(hours=30)
+        tick(engine, spool=tmp_path / lang / "spool", now=now, settings=settings)
+        now += timedelta(hours=30)
+        tick(engine, spool=tmp_path / lang / "spool", now=now, settings=settings)
+    with session_scope(engine) as s:
+        assert not whole or find_game(s, "partie").status == "finished", "the game went on"
+        kinds = set(s.exec(select(Outbox.kind).where(Outbox.recipient != "gm@pbem.test")))
+    engine.dispose()
+    mails = [p.read_bytes() for p in sorted((tmp_path / lang / "out" / "new").iterdir())]
+    return kinds, [m for m in mails if b"\nTo: gm@pbem.test" not in m]
+
+
+def test_a_whole_game_in_hungarian_shows_no_platform_text_in_english(tmp_path: Path) -> None:
+    msgids = sorted(catalog("hu"))
+    kinds, hu = campaign(tmp_path, "hu")
+    assert {"welcome", "report", "echo", "reminder", "notice"} <= kinds, kinds
+    found = {i: leaks(mail_text(raw), msgids) for i, raw in enumerate(hu)}
+    assert not {k: v for k, v in found.items() if v}, found
+    # Hungarian is there: the headings, the outcomes' words, the confirmations.
+    everything = "\n".join(mail_text(raw) for raw in hu)
+    for word in ("A parancsaid és mi lett velük", "végrehajtva", "elutasítva", "Mi történt",
+                 "ELUTASÍTVA", "Nincs parancsunk", "Üdvözlünk", "Mellékelve", "  -> HIBA: ",
+                 "  -> OK", "Homokóra: ", "Akciólapkák"):
+        assert word in everything, word
+    # The order echo and the outcomes number lines the Hungarian way ("5. sor").
+    assert re.search(r"^- \d+\. sor: ", everything, re.M)
+    assert not re.search(r"(^|- )line \d+: ", everything, re.M)
+    # The same check on the same game in English finds the platform's text: it can fail.
+    _kinds, en = campaign(tmp_path, SOURCE, steps=12, whole=False)
+    assert len(set().union(*(leaks(mail_text(raw), msgids) for raw in en))) >= 30
+
+
+def test_every_message_is_translated_and_keeps_its_placeholders() -> None:
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        entries = catalog(lang)
+        empty = [m for m, s in entries.items() if not all(s)]
+        assert not empty, f"{lang}: {len(empty)} messages without a translation: {empty[:5]}"
+        wrong = [m for m, forms in entries.items() for s in forms
+                 if sorted(PLACEHOLDER.findall(m)) != sorted(PLACEHOLDER.findall(s))]
+        assert not wrong, f"{lang}: placeholders differ: {wrong[:5]}"
+        with catalog_path(lang).open("rb") as f:
+            fuzzy = [m.id for m in read_po(f, locale=lang) if m.id and m.fuzzy]
+        assert not fuzzy, f"{lang}: fuzzy (unchecked) translations: {fuzzy[:5]}"
+
+
+def test_the_catalogs_hold_every_message_of_the_code() -> None:
+    """A string wrapped in _() in the code or a shared template but missing from a
+    catalog (run the update in docs/translating.md), or one the code no longer has."""
+    code = extracted()
+    with (ROOT / "pbem" / "locale" / "pbem.pot").open("rb") as f:
+        template = {_single(m.id) for m in read_po(f) if m.id}
+    assert code == template, (f"not in pbem.pot: {sorted(code - template)[:5]}; "
+                              f"gone from the code: {sorted(template - code)[:5]}")
+    for lang in LANGUAGES:
+        if lang != SOURCE:
+            assert set(catalog(lang)) == code, lang
+
+
+def test_the_shared_templates_have_no_text_outside_the_catalog() -> None:
+    """Every word of templates/mail/*.j2 is inside a Jinja tag (a message, a value):
+    text written straight into the template would reach a Hungarian player in English."""
+    for path in sorted((ROOT / "templates" / "mail").glob("*.j2")):
+        source = path.read_text(encoding="utf-8")
+        bare = re.sub(r"\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", " ", source, flags=re.S)
+        bare = re.sub(r"<style>.*?</style>|<[^>]+>|&\w+;", " ", bare, flags=re.S)
+        words = re.findall(r"[A-Za-z]{2,}", bare)
+        assert not words, f"{path.name}: text outside the catalog: {words[:10]}"
+
+
+def test_a_translation_reaches_the_report() -> None:
+    t = translations("hu")
+    assert t.gettext("Public report") == "Nyilvános jelentés"
+    assert translations("en").gettext("Public report") == "Public report"
+
+
+def test_a_stored_event_message_is_shown_in_the_readers_language() -> None:
+    """Event.to_json keeps a Msg's id and arguments; the report renders it from the
+    catalog in the reader's language (English: the stored text, byte for byte)."""
+    stored = public("note", _("REFUSED: {reason}", reason=_("the game is over"))).to_json()
+    event = Event.from_json(stored)
+    ctx = {"game": {"name": "g", "ruleset": "no-such-game", "title": "T"}, "seat": None,
+           "step": 2, "phase": "", "view": {}, "board_text": "", "board_svg": "",
+           "awaited": [], "prompt": None, "skeleton": None, "deadline": None,
+           "commitment": "c", "master_seed": None, "result": None,
+           "happened": {"number": 1, "phase": "", "events": [event.text], "outcomes": [],
+                        "rolls": [], "defaulted": [], "file_hashes": {},
+                        "orders_digest": "", "seed": None, "commitment": "c"}}
+    assert "- REFUSED: the game is over\n" in render_report(ctx, lang="en")
+    hu = render_report(ctx, lang="hu")
+    assert "- ELUTASÍTVA: a játék véget ért\n" in hu and "REFUSED" not in hu
+
+
+def test_a_mail_without_a_game_is_answered_in_the_senders_language(engine) -> None:  # type: ignore[no-untyped-def]
+    """No order file, so no game: a player whose seats read Hungarian is answered in
+    Hungarian; a stranger gets the host's one short refusal in English."""
+    settings = Settings(db="unused", address=ORDERS, gm="gm@pbem.test")
+    with session_scope(engine) as s:
+        create_game(s, ruleset_id="macht-und-ohnmacht", name="partie", seats=SEATS,
+                    seed="x", now=T0, settings={"language": "hu"})
+    for sender in ("ann@example.org", "eve@example.org"):
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = sender, ORDERS, "hello"
+        msg["Message-ID"] = f"<{sender}>"
+        msg.set_content("Just saying hello.\n")
+        mailflow.receive(lambda: session_scope(engine), msg.as_bytes(), source="pipe",
+                         settings=settings, now=T0)
+    with session_scope(engine) as s:
+        answers = {r.recipient: r for r in s.exec(select(Outbox))}
+    assert "ELUTASÍTVA: nincs GAME/SEAT fejléc" in mail_text(answers[SEATS["orange"]].raw)
+    assert "Your mail was not read" in mail_text(answers["eve@example.org"].raw)
+
+
+def test_the_language_settings_are_checked_and_a_seat_may_differ(engine) -> None:  # type: ignore[no-untyped-def]
+    assert problems({"language": "hu", "seat_language": "white=en"}, SEATS) == []
+    assert problems({"language": "de"}, SEATS) == ["language is one of en, hu, not 'de'"]
+    assert problems({"seat_language": "black=hu, white=fr"}, SEATS) == [
+        "seat_language: no seat black (seats: orange, white)",
+        "seat_language: white=fr: the languages are en, hu"]
+    with session_scope(engine) as s:
+        game = create_game(s, ruleset_id="macht-und-ohnmacht", name="partie", seats=SEATS,
+                           seed="x", now=T0, settings={"language": "hu",
+                                                       "seat_language": "white=en"}).game
+        assert [language_of(game, seat) for seat in (*SEATS, None)] == ["hu", "en", "hu"]
