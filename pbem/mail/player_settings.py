@@ -23,6 +23,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from pbem.core.i18n import Msg, _, join
 from pbem.mail.when import UTC_NAMES, zone_of
 
 FORMATS = ("both", "text", "html")
@@ -40,7 +41,12 @@ _OFF = ("off", "no", "false", "0", "none")
 
 
 class SettingError(ValueError):
-    """A setting line that cannot be used; the message is one line for the player."""
+    """A setting line that cannot be used; the message (a `Msg`, `.message`) is one line
+    for the player."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,7 @@ def split_line(text: str) -> tuple[str, str]:
 def _clock(text: str) -> str:
     m = _TIME.match(text)
     if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
-        raise SettingError(f'"{text[:20]}" is not a time of day; write e.g. 22:00')
+        raise SettingError(_('"{text}" is not a time of day; write e.g. 22:00', text=text[:20]))
     return f"{int(m.group(1)):02d}:{m.group(2)}"
 
 
@@ -95,7 +101,8 @@ def _day(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise SettingError(f'"{text[:20]}" is not a date; write e.g. 2026-12-24') from None
+        raise SettingError(_('"{text}" is not a date; write e.g. 2026-12-24',
+                             text=text[:20])) from None
 
 
 def _pair(value: str) -> list[str]:
@@ -103,76 +110,78 @@ def _pair(value: str) -> list[str]:
 
 
 def _zone(current: PlayerSettings, value: str, low: str, today: date | None
-          ) -> tuple[PlayerSettings, str]:
+          ) -> tuple[PlayerSettings, Msg]:
     if low in ("default", "game", ""):
-        return replace(current, zone=None), "time zone: the game's"
+        return replace(current, zone=None), _("time zone: the game's")
     if zone_of(value) is None:
-        raise SettingError(f'"{value[:40]}" is not a time zone; write a name such as '
-                           "Europe/Budapest, America/New_York or UTC")
-    return replace(current, zone=value), f"time zone: {value}"
+        raise SettingError(_('"{value}" is not a time zone; write a name such as '
+                             "Europe/Budapest, America/New_York or UTC", value=value[:40]))
+    return replace(current, zone=value), _("time zone: {zone}", zone=value)
 
 
 def _format(current: PlayerSettings, value: str, low: str, today: date | None
-            ) -> tuple[PlayerSettings, str]:
+            ) -> tuple[PlayerSettings, Msg]:
     if low not in FORMATS:
-        raise SettingError(f'format is text, html or both, not "{value[:20]}"')
-    return replace(current, format=low), f"format: {_FORMAT_WORDS[low]}"
+        raise SettingError(_('format is text, html or both, not "{value}"', value=value[:20]))
+    return replace(current, format=low), _("format: {format}", format=_FORMAT_WORDS[low])
 
 
 def _attach(current: PlayerSettings, value: str, low: str, today: date | None
-            ) -> tuple[PlayerSettings, str]:
+            ) -> tuple[PlayerSettings, Msg]:
     if low == "default":
-        return replace(current, attach=None), "attachments: the game's defaults"
+        return replace(current, attach=None), _("attachments: the game's defaults")
     words = [w for w in re.split(r"[\s,;+]+", low) if w]
     if words in (["none"], ["off"], ["no"]):
-        return replace(current, attach=()), "attachments: none"
+        return replace(current, attach=()), _("attachments: none")
     if not words or any(w not in ATTACHMENTS for w in words):
-        raise SettingError(f'attach takes board, json, none or default, not "{value[:30]}"')
+        raise SettingError(_('attach takes board, json, none or default, not "{value}"',
+                             value=value[:30]))
     chosen = tuple(a for a in ATTACHMENTS if a in words)
-    return replace(current, attach=chosen), "attachments: " + ", ".join(chosen)
+    return replace(current, attach=chosen), _("attachments: {files}", files=", ".join(chosen))
 
 
 def _digest(current: PlayerSettings, value: str, low: str, today: date | None
-            ) -> tuple[PlayerSettings, str]:
+            ) -> tuple[PlayerSettings, Msg]:
     if low not in _ON + _OFF:
-        raise SettingError(f'digest is on or off, not "{value[:20]}"')
+        raise SettingError(_('digest is on or off, not "{value}"', value=value[:20]))
     on = low in _ON
-    return replace(current, digest=on), "digest: " + (
-        "on (one mail a day unless you are awaited)" if on else "off")
+    return replace(current, digest=on), (
+        _("digest: on (one mail a day unless you are awaited)") if on else _("digest: off"))
 
 
 def _quiet(current: PlayerSettings, value: str, low: str, today: date | None
-           ) -> tuple[PlayerSettings, str]:
+           ) -> tuple[PlayerSettings, Msg]:
     if low in _OFF:
-        return replace(current, quiet=None), "quiet hours: off"
+        return replace(current, quiet=None), _("quiet hours: off")
     parts = _pair(value)
     if len(parts) != 2:
-        raise SettingError(f'quiet takes two times, e.g. "quiet 22:00-07:00", or off; '
-                           f'not "{value[:30]}"')
+        raise SettingError(_('quiet takes two times, e.g. "quiet 22:00-07:00", or off; '
+                             'not "{value}"', value=value[:30]))
     start, end = _clock(parts[0]), _clock(parts[1])
     if start == end:
-        raise SettingError("quiet hours need a start and an end that differ")
-    return replace(current, quiet=(start, end)), f"quiet hours: {start}-{end}"
+        raise SettingError(_("quiet hours need a start and an end that differ"))
+    return replace(current, quiet=(start, end)), _("quiet hours: {start}-{end}", start=start,
+                                                   end=end)
 
 
 def _away(current: PlayerSettings, value: str, low: str, today: date | None
-          ) -> tuple[PlayerSettings, str]:
+          ) -> tuple[PlayerSettings, Msg]:
     if low in _OFF:
-        return replace(current, away=None), "away: off"
+        return replace(current, away=None), _("away: off")
     parts = _pair(value)
     if len(parts) != 2:
-        raise SettingError(f'away takes two dates, e.g. "away 2026-12-24 2027-01-02", or '
-                           f'off; not "{value[:30]}"')
+        raise SettingError(_('away takes two dates, e.g. "away 2026-12-24 2027-01-02", or '
+                             'off; not "{value}"', value=value[:30]))
     first, last = _day(parts[0]), _day(parts[1])
     if last < first:
-        raise SettingError(f"away: {last} is before {first}")
+        raise SettingError(_("away: {last} is before {first}", last=last, first=first))
     if last - first >= MAX_AWAY:
-        raise SettingError(f"away is at most {MAX_AWAY.days} days; tell the GM of a "
-                           "longer absence")
+        raise SettingError(_("away is at most {n} days; tell the GM of a longer absence",
+                             n=MAX_AWAY.days))
     if today is not None and last < today:
-        raise SettingError(f"away: {last} is already past")
+        raise SettingError(_("away: {last} is already past", last=last))
     return (replace(current, away=(first.isoformat(), last.isoformat())),
-            f"away: {first} to {last} (inclusive)")
+            _("away: {first} to {last} (inclusive)", first=first, last=last))
 
 
 _APPLY = {"zone": _zone, "timezone": _zone, "tz": _zone, "format": _format, "attach": _attach,
@@ -180,16 +189,18 @@ _APPLY = {"zone": _zone, "timezone": _zone, "tz": _zone, "format": _format, "att
 
 
 def apply(current: PlayerSettings, key: str, value: str, *,
-          today: date | None = None) -> tuple[PlayerSettings, str]:
+          today: date | None = None) -> tuple[PlayerSettings, Msg]:
     """The settings with one changed, and a line saying what it is now. `today` (in the
     player's zone) refuses an away period that is already over. Raises SettingError."""
     change = _APPLY.get(key.lower())
     if change is None:
-        raise SettingError(f'unknown setting "{key[:20]}"; settings: {", ".join(KEYS)}')
+        raise SettingError(_('unknown setting "{key}"; settings: {keys}', key=key[:20],
+                             keys=", ".join(KEYS)))
     return change(current, value.strip(), value.strip().lower(), today)
 
 
-_FORMAT_WORDS = {"both": "text and HTML", "text": "text only", "html": "HTML only"}
+_FORMAT_WORDS = {"both": _("text and HTML"), "text": _("text only"), "html": _("HTML only")}
+_ATTACH_WORDS = {"board": _("board picture"), "json": _("view as JSON")}
 
 
 # --- the arithmetic ------------------------------------------------------------------------
@@ -252,23 +263,30 @@ def release_time(now: datetime, zone: str, quiet: tuple[str, str] | None, *,
 # --- how a report shows them ---------------------------------------------------------------
 
 def describe(settings: PlayerSettings, *, zone: str, board_attached: bool,
-             json_attached: bool) -> list[str]:
+             json_attached: bool) -> list[Msg]:
     """The footer lines of a report: the player's settings as they apply, and how to
     change them."""
-    attached = [name for name, on in (("board picture", board_attached),
-                                      ("view as JSON", json_attached)) if on]
-    lines = [
-        f"time zone {zone}" + ("" if settings.zone else " (the game's)")
-        + f"; mail: {_FORMAT_WORDS[settings.format]}; attachments: "
-        + (", ".join(attached) or "none")
-        + ("" if settings.attach is not None else " (the game's defaults)"),
-        "digest " + ("on" if settings.digest else "off")
-        + "; quiet hours " + ("-".join(settings.quiet) if settings.quiet else "off")
-        + "; away " + (f"{settings.away[0]} to {settings.away[1]}" if settings.away else "off"),
-        "To change them, send (or reply with) lines such as: " + "; ".join(EXAMPLES[:3]) + ".",
-        "Also: " + "; ".join(EXAMPLES[3:]) + " (or off). A line SETTINGS alone shows them.",
+    attached = [_ATTACH_WORDS[name] for name, on in (("board", board_attached),
+                                                     ("json", json_attached)) if on]
+    files = join(attached) if attached else _("none")
+    mail = {"format": _FORMAT_WORDS[settings.format], "files": files}
+    off = _("off")
+    return [
+        join([_("time zone {zone}", zone=zone) if settings.zone else
+              _("time zone {zone} (the game's)", zone=zone),
+              _("mail: {format}; attachments: {files}", **mail) if settings.attach is not None
+              else _("mail: {format}; attachments: {files} (the game's defaults)", **mail)],
+             "; "),
+        _("digest {digest}; quiet hours {quiet}; away {away}",
+          digest=_("on") if settings.digest else off,
+          quiet="-".join(settings.quiet) if settings.quiet else off,
+          away=(_("{first} to {last}", first=settings.away[0], last=settings.away[1])
+                if settings.away else off)),
+        _("To change them, send (or reply with) lines such as: {examples}.",
+          examples="; ".join(EXAMPLES[:3])),
+        _("Also: {examples} (or off). A line SETTINGS alone shows them.",
+          examples="; ".join(EXAMPLES[3:])),
     ]
-    return lines
 
 
 def zone_is_utc(zone: str) -> bool:

@@ -67,6 +67,11 @@ def localised(value: Any, lang: str) -> Any:
     return value
 
 
+# The context's entries that hold messages: what happened, what is asked, the deadline as
+# the reader reads it, and the footer with his settings.
+_MESSAGES = ("happened", "prompt", "deadline_text", "player")
+
+
 def render_report(context: dict[str, Any], *, fmt: str = "text",
                   override: str | None = None, lang: str = SOURCE) -> str:
     """The report in `lang` (a code of `pbem.locale.LANGUAGES`; English by default)."""
@@ -75,8 +80,7 @@ def render_report(context: dict[str, Any], *, fmt: str = "text",
     html = fmt == "html"
     env = environment(override, html=html, lang=lang)
     if lang != SOURCE:
-        context = {**context, "happened": localised(context.get("happened"), lang),
-                   "prompt": localised(context.get("prompt"), lang)}
+        context = {**context, **{key: localised(context.get(key), lang) for key in _MESSAGES}}
     ext = "html.j2" if html else "txt.j2"
     ruleset = context["game"]["ruleset"]
     template = env.select_template([f"{ruleset}/report.{ext}", f"mail/report.{ext}"])

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from pbem.core.dice import file_hash
 from pbem.core.envelope import Envelope, normalise, parse_envelope
-from pbem.core.i18n import Translator, _, render
+from pbem.core.i18n import Translator, _, n_, render
 from pbem.core.orders import Parsed, echo_message
 from pbem.service import players
 from pbem.service.games import (
@@ -297,9 +297,10 @@ def _settings_first(session: Session, env: Envelope, game: Game, row: Seat, step
         return False
     receipt.accepted = True
     refused = sum("-> REFUSED: " in line for line in receipt.settings)
-    receipt.reason = (f"settings: {refused} line(s) refused (see below)" if refused else
-                      "settings changed" if any("-> OK: " in line for line in receipt.settings)
-                      else "your settings")
+    receipt.reason = (n_("settings: {n} line refused (see below)",
+                         "settings: {n} lines refused (see below)", refused) if refused else
+                      _("settings changed") if any("-> OK: " in line for line in receipt.settings)
+                      else _("your settings"))
     return True
 
 

@@ -16,6 +16,7 @@ from sqlmodel import Session
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
+from pbem.core.i18n import Msg, _
 from pbem.mail import player_settings as ps
 from pbem.mail.tokens import TokenTooLong, make_token, reply_address
 from pbem.mail.when import describe_deadline, zone_of
@@ -53,10 +54,10 @@ def zone_for(game: Game, row: Seat | None) -> str:
 
 
 def deadline_text(game: Game, row: Seat | None, deadline: datetime | None,
-                  now: datetime | None) -> str:
+                  now: datetime | None) -> Msg:
     """The deadline as this player reads it (zone, UTC, time left), or "none set"."""
     if deadline is None:
-        return "none set"
+        return _("none set")
     return describe_deadline(deadline, zone_for(game, row), now)
 
 
@@ -91,7 +92,7 @@ def _attachments(game: Game, seat: str, prefs: ps.PlayerSettings) -> tuple[bool,
     return prefs.format == "text", wants_view_json(settings_of(game), seat)
 
 
-def footer(game: Game, row: Seat, prefs: ps.PlayerSettings | None = None) -> list[str]:
+def footer(game: Game, row: Seat, prefs: ps.PlayerSettings | None = None) -> list[Msg]:
     """The lines of every report's footer: the settings in force (`prefs`, default the
     holder's stored ones) and how to change them."""
     prefs = prefs or settings_of_seat(row)
@@ -102,8 +103,8 @@ def footer(game: Game, row: Seat, prefs: ps.PlayerSettings | None = None) -> lis
 
 @dataclass
 class Changed:
-    echo: list[str] = field(default_factory=list)  # one line per setting line
-    problems: list[str] = field(default_factory=list)
+    echo: list[Msg] = field(default_factory=list)  # one line per setting line
+    problems: list[Msg] = field(default_factory=list)
     away: tuple[str, str] | None = None  # the away period, when it changed
     away_changed: bool = False
 
@@ -118,20 +119,23 @@ def change(session: Session, game: Game, row: Seat, lines: list[tuple[int | None
     out = Changed()
     echo, problems = out.echo, out.problems
     for number, text in lines:
-        where = f"line {number}: " if number is not None else ""
+        where = {"where": _("line {n}: ", n=number) if number is not None else ""}
         key, value = ps.split_line(text)
         if not key:  # a bare SETTINGS: what is in force
             foot = footer(game, row, current)
-            echo += [f"{where}SETTINGS  -> your settings: {foot[0]}", f"  {foot[1]}"]
+            echo += [_("{where}SETTINGS  -> your settings: {settings}", **where,
+                       settings=foot[0]), _("  {settings}", settings=foot[1])]
             continue
         today = now.astimezone(zone_of(ps.effective_zone(current, game_zone(game)))).date()
         try:
             current, said = ps.apply(current, key, value, today=today)
         except ps.SettingError as e:
-            problems.append(f"{where}SETTINGS {text.strip()[:60]}  -> REFUSED: {e}")
+            problems.append(_("{where}SETTINGS {line}  -> REFUSED: {reason}", **where,
+                              line=text.strip()[:60], reason=e.message))
             echo.append(problems[-1])
             continue
-        echo.append(f"{where}SETTINGS {text.strip()[:60]}  -> OK: {said}")
+        echo.append(_("{where}SETTINGS {line}  -> OK: {said}", **where, line=text.strip()[:60],
+                      said=said))
     if current != before and save:
         row.settings_json = canonical_json(current.to_json())
         session.add(row)

@@ -313,12 +313,17 @@ def _away_extension(s: Session, settings: Settings, game: Game, step: Step, miss
         audit(s, game, "away-extension", now=now, actor="tick", seat=row.seat,
               deadline=game.deadline.isoformat())
         for other in seats_of(s, game):
+            t = translator_of(game, other.seat)
             mailflow.queue(s, settings, kind="notice", to=other.email, game=game,
                            seat=other.seat,
-                           subject=f"[{game.name}] step {step.number}: deadline moved",
-                           text=(f"{row.seat} is away until {prefs.away[1]}, so the deadline "
-                                 f"of step {step.number} moved to "
-                                 f"{players.deadline_text(game, other, game.deadline, now)}.\n"),
+                           subject=render(_("[{game}] step {n}: deadline moved",
+                                            game=game.name, n=step.number), t),
+                           text=render(_("{seat} is away until {until}, so the deadline of "
+                                         "step {n} moved to {deadline}.", seat=row.seat,
+                                         until=prefs.away[1], n=step.number,
+                                         deadline=players.deadline_text(game, other,
+                                                                        game.deadline, now)),
+                                       t) + "\n",
                            now=now, key=("away-ext", game.name, game.generation, step.number,
                                          row.seat, other.id))
         mailflow.notify_gm(s, settings, game, f"[{game.name}] step {step.number}: deadline "

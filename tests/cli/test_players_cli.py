@@ -48,6 +48,13 @@ def test_a_time_of_day_deadline_and_each_players_zone(db_url: str, clock: list[d
     assert "-- Your settings: time zone America/New_York; mail: text and HTML" in north
     south = run(db_url, "report", "g1", "--seat", "south")
     assert "-- Your settings: time zone Europe/Budapest (the game's)" in south
+    # In Hungarian: the deadline and the footer with the settings too.
+    south_hu = run(db_url, "report", "g1", "--seat", "south", "--lang", "hu")
+    assert "Határidő: P 2026-12-04 20:00 CET (Europe/Budapest) = 19:00 UTC, 2 nap 9 óra múlva" \
+        in south_hu
+    assert "-- A beállításaid: időzóna: Europe/Budapest (a játéké); levél: szöveg és HTML" \
+        in south_hu
+    assert "To change" not in south_hu and "Módosításukhoz küldj" in south_hu
     assert "error: " in run(db_url, "gm", "seat-settings", "g1", "north",
                             "zone=Mars/Olympus", code=1)
     assert "error: game g1 has no seat" in run(db_url, "gm", "seat-settings", "g1",
@@ -81,7 +88,7 @@ def test_settings_in_an_order_file_by_hand(db_url: str, clock: list[datetime],
     assert "line 5: SETTINGS digest maybe  -> REFUSED: digest is on or off" in out
     assert "time zone UTC (the game's)" in run(db_url, "report", "g1", "--seat", "north")
     out = run(db_url, "orders", "submit", str(f))
-    assert "settings: 1 line(s) refused (see below)" in out
+    assert "settings: 1 line refused (see below)" in out
     assert "Deadline of step 1: Fri 2026-12-04 19:00 JST (Asia/Tokyo) = 10:00 UTC, in 2 days" \
         in out
     assert "time zone Asia/Tokyo; mail" in run(db_url, "report", "g1", "--seat", "north")

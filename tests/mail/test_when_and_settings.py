@@ -132,3 +132,29 @@ def test_apply_refuses_with_one_clear_line(key: str, value: str, error: str) -> 
     with pytest.raises(ps.SettingError, match=error) as info:
         ps.apply(ps.DEFAULT, key, value, today=date(2026, 12, 2))
     assert "\n" not in str(info.value)
+
+
+def test_the_deadline_wording_and_the_settings_are_messages_in_the_readers_language() -> None:
+    from pbem.core.i18n import render
+    from pbem.locale import translator
+
+    hu = translator("hu")
+    deadline = datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
+    # Built of pieces, each with its plural form: no English word is left in Hungarian.
+    assert render(describe_deadline(deadline, "Europe/Budapest", NOW - timedelta(hours=1)), hu) \
+        == "P 2026-12-04 20:00 CET (Europe/Budapest) = 19:00 UTC, 2 nap 4 óra múlva"
+    assert render(describe_deadline(deadline, "Asia/Tokyo", deadline + timedelta(minutes=1)),
+                  hu) == "Szo 2026-12-05 04:00 JST (Asia/Tokyo) = P 2026-12-04 19:00 UTC, " \
+                         "1 perc ezelőtt lejárt"
+    assert render(span(timedelta(seconds=5)), hu) == "kevesebb mint egy perc"
+    lines = [render(line, hu) for line in ps.describe(
+        ps.DEFAULT, zone="Europe/Budapest", board_attached=True, json_attached=False)]
+    assert lines[0] == ("időzóna: Europe/Budapest (a játéké); levél: szöveg és HTML; "
+                        "mellékletek: táblakép (a játék alapbeállítása)")
+    assert lines[1] == "összesítő: ki; csendes órák: ki; távollét: ki"
+    _, said = ps.apply(ps.DEFAULT, "away", "2026-12-24 2027-01-02")
+    assert render(said, hu) == "távollét: 2026-12-24 – 2027-01-02 (mindkét napot beleértve)"
+    with pytest.raises(ps.SettingError) as refused:
+        ps.apply(ps.DEFAULT, "digest", "maybe")
+    assert str(refused.value) == 'digest is on or off, not "maybe"'
+    assert render(refused.value.message, hu) == "a digest értéke on vagy off, nem „maybe”"

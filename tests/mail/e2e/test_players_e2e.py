@@ -243,7 +243,7 @@ def test_digest_one_mail_a_day_unless_awaited_then_at_once(engine, smtp_sink, tm
     day = T0 + timedelta(days=1)
     t.tick(day)
     digest = reports(t.new_mail(day), "east")
-    assert len(digest) == 1 and digest[0]["Subject"] == "[g1] digest: 1 report(s), up to step 2"
+    assert len(digest) == 1 and digest[0]["Subject"] == "[g1] digest: 1 report, up to step 2"
     assert "[g1] step 2: " in text_of(digest[0])
     assert digest[0]["Reply-To"].startswith("orders+")
     # Step 3 (south's turn) is held again: the last mail was just now.
@@ -256,7 +256,7 @@ def test_digest_one_mail_a_day_unless_awaited_then_at_once(engine, smtp_sink, tm
     t.tick(later)
     assert t.step() == 4
     mails = reports(t.new_mail(later), "east")
-    assert [m["Subject"] for m in mails] == ["[g1] digest: 2 report(s), up to step 4, your turn"]
+    assert [m["Subject"] for m in mails] == ["[g1] digest: 2 reports, up to step 4, your turn"]
     text = text_of(mails[0])
     assert text.index("[g1] step 3: ") < text.index("[g1] step 4: ")
     assert "Reply with your orders" in text
