@@ -665,10 +665,10 @@ def gm_rotate_token(name: str, seat: str) -> None:
 def gm_seat_settings(
     name: str,
     seat: str,
-    values: Annotated[list[str] | None, typer.Argument(help="KEY=VALUE: zone=Europe/Budapest, format=text|html|both, attach=board,json|none|default, digest=on|off, quiet=22:00-07:00|off, away=2026-12-24..2027-01-02|off (none: show them)")] = None,
+    values: Annotated[list[str] | None, typer.Argument(help="KEY=VALUE: zone=Europe/Budapest, format=text|html|both, attach=board,json|none|default, digest=on|off, quiet=22:00-07:00|off, away=2026-12-24..2027-01-02|off, language=en|hu|default (none: show them)")] = None,
 ) -> None:
     """Show or set a player's own settings (the player sets them by mail with SETTINGS
-    lines): time zone, mail format, attachments, digest, quiet hours, away."""
+    lines): time zone, mail format, attachments, digest, quiet hours, away, language."""
     from pbem.service import players
     from pbem.service.games import find_game, seat_row
 

@@ -10,6 +10,7 @@ or by the GM (`pbem gm seat-settings GAME SEAT key=value`). Stored per seat hold
     digest  on | off                       one mail a day unless you are awaited
     quiet   22:00-07:00 | off              hours (your zone) with no mail but your turn
     away    2026-12-24 2027-01-02 | off    days (your zone, inclusive) you are away
+    language  en | hu | default            the language of your mail
 
 Pure: parsing, the quiet-hours and away arithmetic and when a digest is due take the
 moment they are about (`now`) as an argument; nothing here reads a clock or a database.
@@ -24,16 +25,18 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pbem.core.i18n import Msg, _, join
+from pbem.locale import LANGUAGES, normalise
 from pbem.mail.when import UTC_NAMES, zone_of
 
 FORMATS = ("both", "text", "html")
 ATTACHMENTS = ("board", "json")
-KEYS = ("zone", "format", "attach", "digest", "quiet", "away")
+KEYS = ("zone", "format", "attach", "digest", "quiet", "away", "language")
 DIGEST_EVERY = timedelta(days=1)
 MAX_AWAY = timedelta(days=92)
 EXAMPLES = ("SETTINGS zone Europe/Budapest", "SETTINGS format text",
             "SETTINGS attach board,json", "SETTINGS digest on", "SETTINGS quiet 22:00-07:00",
             "SETTINGS away 2026-12-24 2027-01-02")
+LANGUAGE_EXAMPLE = "SETTINGS language hu"
 
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _ON = ("on", "yes", "true", "1")
@@ -57,6 +60,7 @@ class PlayerSettings:
     digest: bool = False
     quiet: tuple[str, str] | None = None  # ("22:00", "07:00"), the player's zone
     away: tuple[str, str] | None = None  # ("2026-12-24", "2027-01-02"), inclusive
+    language: str | None = None  # None: the game's (pbem.service.language)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -75,7 +79,8 @@ class PlayerSettings:
         return cls(zone=data.get("zone") or None, format=data.get("format", "both"),
                    attach=tuple(attach) if isinstance(attach, list | tuple) else None,
                    digest=bool(data.get("digest", False)), quiet=pair(data.get("quiet")),
-                   away=pair(data.get("away")))
+                   away=pair(data.get("away")),
+                   language=normalise(data.get("language")) or None)
 
 
 DEFAULT = PlayerSettings()
@@ -184,8 +189,26 @@ def _away(current: PlayerSettings, value: str, low: str, today: date | None
             _("away: {first} to {last} (inclusive)", first=first, last=last))
 
 
+def _language(current: PlayerSettings, value: str, low: str, today: date | None
+              ) -> tuple[PlayerSettings, Msg]:
+    if low in ("default", "game", ""):
+        return replace(current, language=None), _("language: the game's")
+    code = normalise(_LANGUAGE_ALIASES.get(low, low))
+    if not code:
+        raise SettingError(_('language is one of {languages} or default, not "{value}"',
+                             languages=", ".join(LANGUAGES), value=value[:20]))
+    return replace(current, language=code), _("language: {language}",
+                                               language=LANGUAGE_NAMES[code])
+
+
+# What players may write for a language besides its code.
+_LANGUAGE_ALIASES = {"english": "en", "angol": "en", "hungarian": "hu", "magyar": "hu"}
+LANGUAGE_NAMES = {"en": _("English"), "hu": _("Hungarian")}
+
+
 _APPLY = {"zone": _zone, "timezone": _zone, "tz": _zone, "format": _format, "attach": _attach,
-          "attachments": _attach, "digest": _digest, "quiet": _quiet, "away": _away}
+          "attachments": _attach, "digest": _digest, "quiet": _quiet, "away": _away,
+          "language": _language, "lang": _language}
 
 
 def apply(current: PlayerSettings, key: str, value: str, *,
@@ -263,9 +286,9 @@ def release_time(now: datetime, zone: str, quiet: tuple[str, str] | None, *,
 # --- how a report shows them ---------------------------------------------------------------
 
 def describe(settings: PlayerSettings, *, zone: str, board_attached: bool,
-             json_attached: bool) -> list[Msg]:
-    """The footer lines of a report: the player's settings as they apply, and how to
-    change them."""
+             json_attached: bool, language: str = "en") -> list[Msg]:
+    """The footer lines of a report: the player's settings as they apply (`language`: the
+    one they read), and how to change them."""
     attached = [_ATTACH_WORDS[name] for name, on in (("board", board_attached),
                                                      ("json", json_attached)) if on]
     files = join(attached) if attached else _("none")
@@ -277,15 +300,19 @@ def describe(settings: PlayerSettings, *, zone: str, board_attached: bool,
               _("mail: {format}; attachments: {files}", **mail) if settings.attach is not None
               else _("mail: {format}; attachments: {files} (the game's defaults)", **mail)],
              "; "),
-        _("digest {digest}; quiet hours {quiet}; away {away}",
-          digest=_("on") if settings.digest else off,
-          quiet="-".join(settings.quiet) if settings.quiet else off,
-          away=(_("{first} to {last}", first=settings.away[0], last=settings.away[1])
-                if settings.away else off)),
+        join([_("digest {digest}; quiet hours {quiet}; away {away}",
+                digest=_("on") if settings.digest else off,
+                quiet="-".join(settings.quiet) if settings.quiet else off,
+                away=(_("{first} to {last}", first=settings.away[0], last=settings.away[1])
+                      if settings.away else off)),
+              _("language {language}", language=LANGUAGE_NAMES.get(language, language))
+              if settings.language else
+              _("language {language} (the game's)",
+                language=LANGUAGE_NAMES.get(language, language))], "; "),
         _("To change them, send (or reply with) lines such as: {examples}.",
           examples="; ".join(EXAMPLES[:3])),
-        _("Also: {examples} (or off). A line SETTINGS alone shows them.",
-          examples="; ".join(EXAMPLES[3:])),
+        _("Also: {examples} (or off); {language} (or default). A line SETTINGS alone shows "
+          "them.", examples="; ".join(EXAMPLES[3:]), language=LANGUAGE_EXAMPLE),
     ]
 
 

@@ -1,12 +1,17 @@
 """Which language a seat reads: the one place that decides it, so that a per-player
 setting can later take over here without touching the mail code.
 
-Today: the seat's entry in the game setting `seat_language`, else the game's `language`
-(`pbem game new --lang hu`, `pbem gm setting GAME language=hu`), else English.
+The player's own choice (`SETTINGS language hu` by mail, `pbem gm seat-settings GAME SEAT
+language=hu`: `pbem.mail.player_settings`), else the seat's entry in the game setting
+`seat_language`, else the game's `language` (`pbem game new --lang hu`,
+`pbem gm setting GAME language=hu`), else English.
 """
 
 from __future__ import annotations
 
+import json
+
+from sqlalchemy.orm import object_session
 from sqlmodel import Session, func, select
 
 from pbem.core.i18n import Translator
@@ -16,14 +21,32 @@ from pbem.service.games import settings_of
 from pbem.store.models import Game, Seat
 
 
-def language_of(game: Game | None, seat: str | None = None) -> str:
+def language_of(game: Game | None, seat: str | None = None, *, own: bool = True) -> str:
     """The language code (`pbem.locale.LANGUAGES`) of `seat`'s mail in `game`; the game's
-    language for `seat=None` (public reports, the archive)."""
+    language for `seat=None` (public reports, the archive). `own=False`: what the seat
+    reads without its holder's own choice (the footer's "the game's")."""
     if game is None:
         return SOURCE
+    chosen = _holders_choice(game, seat) if seat and own else ""
+    if chosen:
+        return chosen
     settings = settings_of(game)
     own = seat_languages(settings.get("seat_language")).get(seat or "") if seat else None
     return normalise(own) or normalise(settings.get("language")) or SOURCE
+
+
+def _holders_choice(game: Game, seat: str) -> str:
+    """The `language` in the seat holder's own settings ('' if none): read through the
+    game's session, so a choice made in this transaction counts at once."""
+    session = object_session(game)
+    if session is None or game.id is None:
+        return ""
+    stored = session.execute(select(Seat.settings_json).where(
+        Seat.game_id == game.id, Seat.seat == seat, Seat.active == True)).scalars().first()  # noqa: E712
+    try:
+        return normalise(json.loads(stored or "{}").get("language"))
+    except (ValueError, AttributeError):
+        return ""  # a damaged row must not stop the mail
 
 
 def language_of_address(session: Session, address: str) -> str:

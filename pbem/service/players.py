@@ -22,6 +22,7 @@ from pbem.mail.tokens import TokenTooLong, make_token, reply_address
 from pbem.mail.when import describe_deadline, zone_of
 from pbem.service.game_settings import wants_view_json
 from pbem.service.games import ServiceError, audit, seat_row, settings_of
+from pbem.service.language import language_of
 from pbem.service.limits import bare
 from pbem.service.vault import holder_secret_of
 from pbem.store.models import Game, Seat
@@ -98,7 +99,8 @@ def footer(game: Game, row: Seat, prefs: ps.PlayerSettings | None = None) -> lis
     prefs = prefs or settings_of_seat(row)
     board, view = _attachments(game, row.seat, prefs)
     return ps.describe(prefs, zone=ps.effective_zone(prefs, game_zone(game)),
-                       board_attached=board, json_attached=view)
+                       board_attached=board, json_attached=view,
+                       language=prefs.language or language_of(game, row.seat, own=False))
 
 
 @dataclass

@@ -151,7 +151,7 @@ def test_the_deadline_wording_and_the_settings_are_messages_in_the_readers_langu
         ps.DEFAULT, zone="Europe/Budapest", board_attached=True, json_attached=False)]
     assert lines[0] == ("időzóna: Europe/Budapest (a játéké); levél: szöveg és HTML; "
                         "mellékletek: táblakép (a játék alapbeállítása)")
-    assert lines[1] == "összesítő: ki; csendes órák: ki; távollét: ki"
+    assert lines[1] == "összesítő: ki; csendes órák: ki; távollét: ki; nyelv: angol (a játéké)"
     _, said = ps.apply(ps.DEFAULT, "away", "2026-12-24 2027-01-02")
     assert render(said, hu) == "távollét: 2026-12-24 – 2027-01-02 (mindkét napot beleértve)"
     with pytest.raises(ps.SettingError) as refused:

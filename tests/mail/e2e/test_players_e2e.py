@@ -354,3 +354,37 @@ def test_a_digest_has_every_report_in_its_html_part_too(engine, smtp_sink, tmp_p
     html = digest[0].get_body(("html",)).get_content()
     assert html.count('<h1 class="digest-item">') == 3
     assert html.index("[g1] step 2: ") < html.index("[g1] step 3: ") < html.index("[g1] step 4: ")
+
+
+def test_a_player_chooses_their_own_language_by_mail_and_the_gm_for_another(engine, smtp_sink, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pbem.service import players
+    from pbem.service.language import language_of
+
+    t = Table(engine, smtp_sink, tmp_path)  # an English game
+    t.new_mail(T0)
+    r = t.receive(t.orders("north", "SETTINGS language magyar\nSETTINGS digest maybe\n"), T0)
+    assert r.status == "applied", r.reason
+    echo = text_of(to(t.new_mail(T0), "north")[0])
+    # The answer is in the language just chosen, the refusal too.
+    assert "4. sor: SETTINGS language magyar  -> RENDBEN: nyelv: magyar" in echo
+    assert "5. sor: SETTINGS digest maybe  -> ELUTASÍTVA: a digest értéke on vagy off" in echo
+    assert "A(z) 1. lépés határideje: Szo 2026-01-03 12:00 UTC, 2 nap múlva" in echo
+    with session_scope(engine) as s:
+        game = find_game(s, "g1")
+        assert (language_of(game, "north"), language_of(game, "south")) == ("hu", "en")
+        players.gm_change(s, game, "south", ["language=hu"], now=T0)
+        players.gm_change(s, game, "south", ["language=default"], now=T0)  # back to the game's
+    t.play("north", T0)
+    t.play("south", T0)
+    t.tick(T0)
+    mails = t.new_mail(T0)
+    north = next(m for m in to(mails, "north") if m["Subject"].startswith("[g1] 2. lépés"))
+    body = text_of(north)
+    assert "-- A beállításaid: időzóna: UTC (a játéké)" in body
+    assert "nyelv: magyar;" not in body and "nyelv: magyar" in body  # their own, not the game's
+    south = next(m for m in to(mails, "south") if "step 2" in m["Subject"])
+    assert "language English (the game's)" in text_of(south)
+    with session_scope(engine) as s:
+        game = find_game(s, "g1")
+        assert json.loads(seat_row(s, game, "north").settings_json) == {"language": "hu"}
+        assert json.loads(seat_row(s, game, "south").settings_json) == {}
