@@ -84,6 +84,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     w = {k: tr(v) for k, v in WORDS.items()}
     seats = [s.seat for s in seats_of(session, game)]
     all_seats = {s.seat for s in seats_of(session, game, active_only=False)}
+    seat_lang = {seat: language_of(game, seat) for seat in seats}  # looked up once, not per step
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     rows = []
@@ -120,7 +121,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
                 sctx = build_context(game, ruleset, all_seats, step, previous, seat=seat)
                 path = out / step_file(step.number, seat)
                 path.write_text(render_report(sctx, fmt="html", override=override,
-                                              lang=language_of(game, seat)), encoding="utf-8")
+                                              lang=seat_lang[seat]), encoding="utf-8")
                 written.append(path)
         page = page.replace("<body>", "<body>" + nav, 1).replace("</body>", extra + "</body>", 1)
         path = out / step_file(step.number)

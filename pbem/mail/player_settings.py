@@ -25,7 +25,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pbem.core.i18n import Msg, _, join
-from pbem.locale import LANGUAGES, normalise
 from pbem.mail.when import UTC_NAMES, zone_of
 
 FORMATS = ("both", "text", "html")
@@ -80,7 +79,7 @@ class PlayerSettings:
                    attach=tuple(attach) if isinstance(attach, list | tuple) else None,
                    digest=bool(data.get("digest", False)), quiet=pair(data.get("quiet")),
                    away=pair(data.get("away")),
-                   language=normalise(data.get("language")) or None)
+                   language=_language_code(data.get("language")) or None)
 
 
 DEFAULT = PlayerSettings()
@@ -193,17 +192,25 @@ def _language(current: PlayerSettings, value: str, low: str, today: date | None
               ) -> tuple[PlayerSettings, Msg]:
     if low in ("default", "game", ""):
         return replace(current, language=None), _("language: the game's")
-    code = normalise(_LANGUAGE_ALIASES.get(low, low))
+    code = _language_code(_LANGUAGE_ALIASES.get(low, low))
     if not code:
         raise SettingError(_('language is one of {languages} or default, not "{value}"',
-                             languages=", ".join(LANGUAGES), value=value[:20]))
+                             languages=", ".join(LANGUAGE_NAMES), value=value[:20]))
     return replace(current, language=code), _("language: {language}",
                                                language=LANGUAGE_NAMES[code])
 
 
 # What players may write for a language besides its code.
 _LANGUAGE_ALIASES = {"english": "en", "angol": "en", "hungarian": "hu", "magyar": "hu"}
+# The languages with a catalog (pbem.locale.LANGUAGES, which a test holds this to: this
+# module reads no catalog), by name.
 LANGUAGE_NAMES = {"en": _("English"), "hu": _("Hungarian")}
+
+
+def _language_code(value: object) -> str:
+    """"HU", "hu_HU" -> "hu"; '' when it is no language with a catalog."""
+    code = str(value or "").strip().lower().replace("-", "_").split("_")[0]
+    return code if code in LANGUAGE_NAMES else ""
 
 
 _APPLY = {"zone": _zone, "timezone": _zone, "tz": _zone, "format": _format, "attach": _attach,

@@ -158,3 +158,16 @@ def test_the_deadline_wording_and_the_settings_are_messages_in_the_readers_langu
         ps.apply(ps.DEFAULT, "digest", "maybe")
     assert str(refused.value) == 'digest is on or off, not "maybe"'
     assert render(refused.value.message, hu) == "a digest értéke on vagy off, nem „maybe”"
+
+
+def test_the_language_setting_knows_the_languages_with_a_catalog() -> None:
+    from pbem.locale import LANGUAGES
+
+    assert tuple(ps.LANGUAGE_NAMES) == LANGUAGES
+    for written, code in (("hu", "hu"), ("HU_hu", "hu"), ("magyar", "hu"), ("English", "en")):
+        assert ps.apply(ps.DEFAULT, "language", written)[0].language == code
+    assert ps.apply(ps.apply(ps.DEFAULT, "language", "hu")[0], "language", "default")[0] \
+        == ps.DEFAULT
+    with pytest.raises(ps.SettingError, match='language is one of en, hu or default, not "de"'):
+        ps.apply(ps.DEFAULT, "language", "de")
+    assert ps.PlayerSettings.from_json({"language": "xx"}).language is None
