@@ -34,6 +34,7 @@ from pbem.mail.inbound import (
 from pbem.mail.outbound import Attachment, reply_subject
 from pbem.mail.tokens import TokenTooLong, check_token, make_token, peek_token, reply_address
 from pbem.reports.context import report_context
+from pbem.reports.png import board_png
 from pbem.reports.render import render_report
 from pbem.service import digests, limits, playerdocs
 from pbem.service.game_settings import wants_view_json
@@ -77,16 +78,24 @@ def _reply_to(session: Session, settings: Settings, game: Game, seat: Seat, step
 def queue_reports(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
     """Queue the report that opens the game's current step for every active seat.
 
-    The mail is the text and the HTML (with the board picture in it, compacted) and, for
-    the seats that opted in (`view_json`), the whole view as JSON: its size does not grow
-    with the game's history."""
+    The mail is the text and the HTML with the board picture as a PNG (`cid:` in the HTML,
+    a related part of it that clients also offer to save; the SVG stays in the archive)
+    and, for the seats that opted in (`view_json`), the whole view as JSON: its size does
+    not grow with the game's history."""
     count = 0
     game_settings = settings_of(game)
     for seat in seats_of(session, game):
         ctx = report_context(session, game.name, seat=seat.seat)
         text = render_report(ctx, fmt="text", override=settings.templates)
-        html = render_report(ctx, fmt="html", override=settings.templates)
         atts = []
+        picture = board_png(ctx["board_svg"]) if ctx["board_svg"] else None
+        if picture is not None:
+            name = f"{game.name}-step{ctx['step']}-{seat.seat}-board.png"
+            ctx["board_picture"] = {"cid": name, "width": picture.width,
+                                    "height": picture.height}
+            atts.append(Attachment(picture.data, "image/png", name, inline=True,
+                                   content_id=name))
+        html = render_report(ctx, fmt="html", override=settings.templates)
         if wants_view_json(game_settings, seat.seat):
             atts.append(Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
                                               ensure_ascii=False).encode(), "application/json",
