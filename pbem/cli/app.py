@@ -446,35 +446,47 @@ def archive_verify(name: str) -> None:
 @gm_app.command("pause")
 def gm_pause(name: str, reason: Annotated[str, typer.Option()] = "") -> None:
     """Pause a game: no orders accepted, no deadline runs."""
-    from pbem.service import gm
+    from pbem.service import gm, gm_notices
 
     with session() as s:
-        gm.pause(s, name, now=state.now(), reason=reason)
-    typer.echo(f"{name} paused")
+        game = gm.pause(s, name, now=state.now(), reason=reason)
+        gm_notices.paused(s, settings(), game, reason=reason, now=state.now())
+    typer.echo(f"{name} paused; the players are told")
 
 
 @gm_app.command("resume")
 def gm_resume(name: str, by: Annotated[str | None, typer.Option(help="give the open step this long from now, e.g. 24h")] = None) -> None:
     """Resume a paused game. The deadline gets back the time it had left when you paused
     (at least 1h); after an automatic hold 1h; with --by, that long from now."""
-    from pbem.service import gm
+    from pbem.service import gm, gm_notices
 
     hours = parse_duration(by) if by else None
     with session() as s:
         g = gm.resume(s, name, now=state.now(), hours=hours)
+        gm_notices.resumed(s, settings(), g, now=state.now())
         left = (f" ({(g.deadline - state.now()).total_seconds() / 3600:.3g}h from now)"
                 if g.deadline else "")
         typer.echo(f"{name} resumed; deadline {g.deadline or 'none'}{left}")
 
 
 @gm_app.command("extend")
-def gm_extend(name: str, by: Annotated[str, typer.Option(help="e.g. 24h, 2d")] = "24h") -> None:
-    """Move the open step's deadline later."""
-    from pbem.service import gm
+def gm_extend(
+    name: str,
+    by: Annotated[str, typer.Option(help="e.g. 24h, 2d; negative (-12h) only with --shorten")] = "24h",
+    shorten: Annotated[bool, typer.Option(help="allow a negative --by: move the deadline earlier")] = False,
+) -> None:
+    """Move the open step's deadline later (from the deadline, or from now if it has
+    passed). On a paused game: the time the step gets when it resumes grows instead."""
+    from pbem.service import gm, gm_notices
+    from pbem.service.games import find_game
 
     with session() as s:
-        g = gm.extend(s, name, hours=parse_duration(by), now=state.now())
-        typer.echo(f"{name}: deadline now {g.deadline}")
+        ext = gm.extend(s, name, hours=parse_duration(by), now=state.now(), shorten=shorten)
+        gm_notices.extended(s, settings(), find_game(s, name), ext, now=state.now())
+    if ext.paused_left_hours is not None:
+        typer.echo(f"{name} is paused; when resumed, the step gets {ext.paused_left_hours:.3g}h")
+    else:
+        typer.echo(f"{name}: deadline now {ext.after}; the players are told")
 
 
 @gm_app.command("preview")
@@ -501,27 +513,20 @@ def gm_rollback(
     reprocess: Annotated[bool, typer.Option(help="process the reopened step at once")] = False,
 ) -> None:
     """Roll back to an earlier step (history is kept) and optionally re-process it."""
-    from pbem.service import gm, mailflow
+    from pbem.service import gm, gm_notices, mailflow
     from pbem.service.games import find_game
 
     with session() as s:
         rb = gm.rollback(s, name, to, now=state.now(), reprocess=reprocess)
         game = find_game(s, name)
-        for seat_row in mailflow.seats_of(s, game):
-            lines = rb.changes.get(seat_row.seat)
-            mailflow.queue(s, settings(), kind="notice", to=seat_row.email, game=game,
-                           seat=seat_row.seat, now=state.now(),
-                           subject=f"[{name}] the GM rolled the game back to step {to}",
-                           text=(f"The GM rolled {name} back to step {to}"
-                                 + (" and processed it again.\nWhat changed for you: "
-                                    + "; ".join(lines) if lines else
-                                    "; it is open for orders again (your orders on file are kept).")
-                                 + "\n"),
-                           key=("rollback", name, game.generation, seat_row.seat))
-        if reprocess:
-            mailflow.queue_reports(s, settings(), game, now=state.now())
+        gm_notices.rolled_back(s, settings(), game, rb, now=state.now())
+        # the report of the open step: the reopened one, or the one after it
+        mailflow.queue_reports(s, settings(), game, now=state.now())
+        deadline = game.deadline
     typer.echo(f"{name} rolled back to step {rb.to_step}"
-               + ("; re-processed" if rb.reprocessed else "; it is open for orders"))
+               + ("; re-processed" if rb.reprocessed else
+                  f"; it is open for orders until {deadline or 'the GM processes it'} "
+                  "(the orders on file are kept, marked WAIT); its report is mailed again"))
     for seat_id, lines in sorted(rb.changes.items()):
         typer.echo(f"  {seat_id}: {'; '.join(lines)}")
 
@@ -613,8 +618,9 @@ def gm_adjudicate(
 
 @gm_app.command("replace-seat")
 def gm_replace_seat(name: str, seat: str, email: str) -> None:
-    """Give a seat to a new player (the history keeps the old one); prints the new password."""
-    from pbem.service import gm, mailflow
+    """Give a seat to a new player (the history keeps the old one); prints the new password.
+    The other players and the one who left are told."""
+    from pbem.service import gm, gm_notices, mailflow
     from pbem.service.games import find_game, seat_row
 
     with session() as s:
@@ -623,6 +629,7 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
         row = seat_row(s, game, seat)
         assert row is not None
         mailflow.queue_welcome(s, settings(), game, {row.seat: password}, now=state.now())
+        gm_notices.replaced(s, settings(), game, seat, now=state.now())
     typer.echo(f"{seat} of {name} is now played by {row.email}; password: {password} "
                "(a welcome mail with it is queued; the old password and reply addresses "
                "no longer work)")
@@ -645,16 +652,12 @@ def gm_rotate_token(name: str, seat: str) -> None:
 @gm_app.command("announce")
 def gm_announce(name: str, text: str) -> None:
     """Mail an announcement to all players of a game."""
-    from pbem.service import gm, mailflow
+    from pbem.service import gm, gm_notices
     from pbem.service.games import find_game
 
     with session() as s:
         gm.announce(s, name, text, now=state.now())
-        game = find_game(s, name)
-        for row in mailflow.seats_of(s, game):
-            mailflow.queue(s, settings(), kind="notice", to=row.email, game=game, seat=row.seat,
-                           subject=f"[{name}] announcement from the GM", text=text + "\n",
-                           now=state.now())
+        gm_notices.announced(s, settings(), find_game(s, name), text, now=state.now())
     typer.echo("announcement queued to every seat")
 
 

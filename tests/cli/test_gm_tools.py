@@ -1,0 +1,146 @@
+"""The GM's tools do what they say: a rollback reopens the step until its deadline and mails
+its report again, an extension on a paused game is kept by the resume and never shortens
+unasked, and the players are told of every pause, resume, extension and replacement."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from clock import T0
+from sqlmodel import select
+from typer.testing import CliRunner
+
+from pbem.cli.app import app, state
+from pbem.store.db import connect, session_scope
+from pbem.store.models import Outbox
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)  # the maildir and spool defaults are relative to it
+
+
+@pytest.fixture
+def clock() -> Iterator[list[datetime]]:
+    now = [T0]
+    state.now = lambda: now[0]  # type: ignore[method-assign]
+    yield now
+    del state.now
+
+
+def run(db: str, *args: str, code: int = 0) -> str:
+    result = runner.invoke(app, ["--db", db, *args])
+    out = result.stdout + result.stderr
+    assert result.exit_code == code, f"{args}: exit {result.exit_code}\n{out}\n{result.exception!r}"
+    return out
+
+
+def new_game(db: str) -> dict[str, str]:
+    out = run(db, "game", "new", "highcard", "g1", "--seat", "north=n@example.org",
+              "--seat", "south=s@example.org", "--seed", "x", "--deadline", "48h")
+    return dict(re.findall(r"^\s+(\w+)\s+\S+\s+password: (\S+)$", out, re.M))
+
+
+def show(db: str) -> dict:  # type: ignore[type-arg]
+    return json.loads(run(db, "game", "show", "g1", "--json"))
+
+
+def send(db: str, tmp_path: Path, seat: str, password: str) -> None:
+    card = json.loads(run(db, "report", "g1", "--seat", seat, "--json"))["view"]["hand"][0]
+    f = tmp_path / f"{seat}.txt"
+    f.write_text(f"GAME g1\nSEAT {seat}\nPASSWORD {password}\nPLAY {card}\n")
+    run(db, "orders", "submit", str(f))
+
+
+def mails(db: str, kind: str) -> list[tuple[str, str]]:
+    """(recipient, subject) of every queued mail of `kind`, in order."""
+    engine = connect(db)
+    with session_scope(engine) as s:
+        rows = [(r.recipient, r.subject) for r in s.exec(
+            select(Outbox).where(Outbox.kind == kind).order_by(Outbox.id))]
+    engine.dispose()
+    return rows
+
+
+def test_rollback_without_reprocess_reopens_the_step_until_its_deadline(
+        db_url: str, tmp_path: Path, clock: list[datetime]) -> None:
+    pw = new_game(db_url)
+    for seat in ("north", "south"):
+        send(db_url, tmp_path, seat, pw[seat])
+    clock[0] = T0 + timedelta(hours=1)
+    assert "g1: step 1 processed (all orders in)" in run(db_url, "tick")
+    assert show(db_url)["step"] == 2
+    reports_of_step_1 = [m for m in mails(db_url, "report") if "step 1" in m[1]]
+    assert len(reports_of_step_1) == 2
+
+    clock[0] = T0 + timedelta(hours=2)
+    out = run(db_url, "gm", "rollback", "g1", "--to", "1")
+    # the kept orders do not close the step at the next tick: it is open until its deadline
+    clock[0] = T0 + timedelta(hours=3)
+    run(db_url, "tick")
+    g = show(db_url)
+    assert g["step"] == 1 and g["status"] == "open", g
+    assert g["deadline"] == (T0 + timedelta(hours=50)).isoformat()
+    assert sorted(g["wait"]) == ["north", "south"]
+    # its report is mailed again, to every seat, and they are told why
+    again = [m for m in mails(db_url, "report") if "step 1" in m[1]]
+    assert len(again) == 4 and {m[0] for m in again[2:]} == {"n@example.org", "s@example.org"}
+    notices = [m for m in mails(db_url, "notice") if "rolled the game back" in m[1]]
+    assert {m[0] for m in notices} == {"n@example.org", "s@example.org"}
+    # a seat that sends a new file replaces its kept one; the other's still waits
+    send(db_url, tmp_path, "north", pw["north"])
+    run(db_url, "tick")
+    assert show(db_url)["step"] == 1
+    clock[0] = T0 + timedelta(hours=51)
+    assert "g1: step 1 processed (deadline)" in run(db_url, "tick")
+    assert show(db_url)["step"] == 2
+    assert "open for orders until" in out and "mailed again" in out
+
+
+def test_extend_on_a_paused_game_is_kept_by_the_resume(db_url: str, clock: list[datetime]) -> None:
+    new_game(db_url)  # deadline T0 + 48h
+    clock[0] = T0 + timedelta(hours=10)
+    run(db_url, "gm", "pause", "g1")  # 38 hours left
+    assert "when resumed, the step gets 62h" in run(db_url, "gm", "extend", "g1", "--by", "24h")
+    clock[0] = T0 + timedelta(hours=100)
+    run(db_url, "gm", "resume", "g1")
+    assert show(db_url)["deadline"] == (T0 + timedelta(hours=162)).isoformat()
+
+
+def test_extend_never_shortens_unless_asked(db_url: str, clock: list[datetime]) -> None:
+    new_game(db_url)
+    out = run(db_url, "gm", "extend", "g1", "--by", "-12h", code=1)
+    assert "--shorten" in out
+    assert show(db_url)["deadline"] == (T0 + timedelta(hours=48)).isoformat()
+    run(db_url, "gm", "extend", "g1", "--by", "-12h", "--shorten")
+    assert show(db_url)["deadline"] == (T0 + timedelta(hours=36)).isoformat()
+    run(db_url, "gm", "extend", "g1", "--by", "24h")
+    assert show(db_url)["deadline"] == (T0 + timedelta(hours=60)).isoformat()
+
+
+def test_the_players_are_told_of_pause_resume_extension_and_replacement(
+        db_url: str, clock: list[datetime]) -> None:
+    new_game(db_url)
+    both = {"n@example.org", "s@example.org"}
+    steps = [(("gm", "pause", "g1", "--reason", "holiday"), "paused", both),
+             (("gm", "resume", "g1"), "resumed", both),
+             (("gm", "extend", "g1", "--by", "24h"), "deadline of step 1 moved", both),
+             (("gm", "pause", "g1"), "paused", both),  # a second pause is a second mail
+             (("gm", "extend", "g1", "--by", "2d"), "deadline of step 1 moved", both),
+             (("gm", "resume", "g1"), "resumed", both),
+             (("gm", "replace-seat", "g1", "south", "new@example.org"), "south",
+              {"n@example.org", "s@example.org"})]
+    for args, subject, told in steps:
+        before = len(mails(db_url, "notice"))
+        clock[0] += timedelta(minutes=5)
+        run(db_url, *args)
+        new = mails(db_url, "notice")[before:]
+        assert {m[0] for m in new} == told and all(subject in m[1] for m in new), (args, new)
+    assert [m[0] for m in mails(db_url, "welcome")][-1] == "new@example.org"
