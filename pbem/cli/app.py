@@ -93,37 +93,51 @@ def settings() -> Settings:
     return state.settings
 
 
-def engine() -> Engine:
+def engine(*, write: bool = True) -> Engine:
+    """The database, created or upgraded first when this user may write it. A command
+    that only reads (`write=False`) also opens an SQLite file it may not write, read-only
+    (`store.db.connect_read_only`)."""
     if state.engine is None:
-        from pbem.service.vault import attach_key
-        from pbem.store.db import connect, migrate
+        from sqlalchemy import exc
 
+        from pbem.service.vault import attach_key
+        from pbem.store.db import ReadOnlyDatabase, connect, connect_read_only, migrate
+
+        url = settings().db
         try:
-            state.engine = connect(settings().db)
-            attach_key(state.engine, settings().secret_key)
-            migrate(state.engine)
+            eng = connect(url)
+            migrate(eng)
         except Exception as e:  # a bad URL or an unreachable server: one line
-            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}",
-                 state.fail_code)
-        _warn_stale_addresses(state.engine)
+            if write or not isinstance(e, exc.OperationalError):
+                fail(f"cannot open the database {url}: {str(e).splitlines()[0]}",
+                     state.fail_code)
+            try:
+                eng = connect_read_only(url)
+            except ReadOnlyDatabase as why:
+                fail(f"cannot open the database {url}: {why}", state.fail_code)
+        attach_key(eng, settings().secret_key)
+        state.engine = eng
+        _warn_stale_addresses(eng)
     return state.engine
 
 
 def _warn_stale_addresses(eng: Engine) -> None:
     from pbem.service.addresses import stale_address_warnings
-    from pbem.store.db import session_scope
+    from pbem.store.db import read_scope
 
-    with session_scope(eng) as s:
+    with read_scope(eng) as s:
         for line in stale_address_warnings(s, settings().address):
             typer.echo(f"warning: {line}", err=True)
 
 
 @contextmanager
-def session() -> Iterator[Session]:
-    from pbem.store.db import session_scope
+def session(*, write: bool = True) -> Iterator[Session]:
+    """A transaction for a command; `write=False` for one that only reads (it then works
+    on a database this user may not write)."""
+    from pbem.store.db import read_scope, session_scope
 
     try:
-        with session_scope(engine()) as s:
+        with (session_scope(engine()) if write else read_scope(engine(write=False))) as s:
             yield s
     except ServiceError as e:
         fail(str(e))
@@ -252,7 +266,7 @@ def game_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 
     from pbem.store.models import Game
 
-    with session() as s:
+    with session(write=False) as s:
         games = list(s.exec(select(Game).order_by(Game.id)))
         rows = [{"name": g.name, "ruleset": g.ruleset, "status": g.status, "step": g.step}
                 for g in games]
@@ -269,7 +283,7 @@ def game_show(name: str, as_json: Annotated[bool, typer.Option("--json")] = Fals
     """Show a game: seats, step, awaited seats, deadline, status."""
     from pbem.service.games import find_game, summary
 
-    with session() as s:
+    with session(write=False) as s:
         data = summary(s, find_game(s, name))
     if as_json:
         out_json(data)
@@ -305,7 +319,7 @@ def orders_check(file: Annotated[str, typer.Argument(help="order file, or - for 
     """Parse an order file and echo it line by line; store nothing."""
     from pbem.service.orders import check_orders
 
-    with session() as s:
+    with session(write=False) as s:
         receipt = check_orders(s, _read(file), now=state.now())
     typer.echo(receipt.text().rstrip())
     if not receipt.accepted or any("-> ERROR:" in line for line in receipt.lines):
@@ -387,7 +401,7 @@ def report(
     if fmt not in ("text", "html"):
         fail("--format is text or html")
     if seeds:
-        with session() as s:
+        with session(write=False) as s:
             rows = seed_list(s, name)
         if as_json:
             out_json(rows)
@@ -395,7 +409,7 @@ def report(
             typer.echo(f"step {row['step']:5}: " + (f"seed {row['seed']}" if row["seed"] else
                                                      f"seed secret; commitment {row['commitment']}"))
         return
-    with session() as s:
+    with session(write=False) as s:
         ctx = report_context(s, name, seat=seat, step=step)
     if as_json:
         ctx = {k: v for k, v in ctx.items() if k != "board_svg"}
@@ -432,7 +446,7 @@ def archive_verify(name: str) -> None:
     from pbem.archive.verify import verify_game
     from pbem.service.games import find_game
 
-    with session() as s:
+    with session(write=False) as s:
         total = find_game(s, name).step
         with typer.progressbar(length=total, label="verifying", file=sys.stderr) as bar:
             v = verify_game(s, name, progress=bar.update)
@@ -547,7 +561,7 @@ def gm_position(
     Edit it and hand it to `gm edit`, `gm adjudicate` or `game new --position`."""
     from pbem.service.rulings import position_of
 
-    with session() as s:
+    with session(write=False) as s:
         text = position_of(s, name, step=step)
     typer.echo(text, nl=False)
 
@@ -681,7 +695,7 @@ def gm_log(name: str) -> None:
     """Show the game's audit log."""
     from pbem.service import gm
 
-    with session() as s:
+    with session(write=False) as s:
         for row in gm.audit_log(s, name):
             typer.echo(f"{row.at:%Y-%m-%d %H:%M} {row.actor:10} {row.action:14} {row.detail}")
 
@@ -901,7 +915,7 @@ def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default
     from pbem.service.games import find_game, seats_of
     from pbem.store.models import Outbox
 
-    with session() as s:
+    with session(write=False) as s:
         q = select(Outbox).where(Outbox.status != "sent")
         if name:
             game = find_game(s, name)

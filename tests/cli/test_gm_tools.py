@@ -5,7 +5,13 @@ unasked, and the players are told of every pause, resume, extension and replacem
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -144,3 +150,60 @@ def test_the_players_are_told_of_pause_resume_extension_and_replacement(
         new = mails(db_url, "notice")[before:]
         assert {m[0] for m in new} == told and all(subject in m[1] for m in new), (args, new)
     assert [m[0] for m in mails(db_url, "welcome")][-1] == "new@example.org"
+
+
+def _as_another_user() -> list[str]:
+    """The command prefix that runs as a user who may not write the database: root writes
+    any file, so root runs it as nobody."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    probe = [setpriv or "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    if setpriv is None or subprocess.run([*probe, sys.executable, "-c", "import pbem.cli.app"],
+                                         capture_output=True).returncode != 0:
+        pytest.skip("cannot run this Python as another user here")
+    return probe
+
+
+def test_read_only_commands_work_on_a_database_this_user_may_not_write(
+        db_url: str, clock: list[datetime]) -> None:
+    prefix = _as_another_user()
+    run(db_url, "game", "new", "macht-und-ohnmacht", "g1", "--seat", "orange=o@example.org",
+        "--seat", "white=w@example.org", "--seed", "x")
+    folder = Path(tempfile.mkdtemp(prefix="pbem-ro-"))
+    try:
+        copy = sqlite3.connect(folder / "pbem.sqlite")  # a GM's backup copy, say
+        with sqlite3.connect(db_url.removeprefix("sqlite:///")) as source:
+            source.backup(copy)
+        copy.close()
+        db = f"sqlite:///{folder / 'pbem.sqlite'}"
+        (folder / "pbem.sqlite").chmod(0o444)
+        folder.chmod(0o555)
+        order = folder / "o.txt"  # there is none: its one-line refusal is read-only too
+
+        def pbem(*args: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run([*prefix, sys.executable, "-m", "pbem.cli.app", "--db", db,
+                                   *args], capture_output=True, text=True, cwd=folder,
+                                  timeout=120)
+
+        for args in (("game", "list"), ("game", "show", "g1"), ("game", "show", "g1", "--json"),
+                     ("report", "g1", "--seat", "orange"), ("gm", "log", "g1"),
+                     ("archive", "verify", "g1"), ("mail", "outbox", "g1")):
+            done = pbem(*args)
+            assert done.returncode == 0 and "error" not in done.stderr, (args, done.stderr)
+        assert re.search(r"^g1: macht-und-ohnmacht .*step 1", pbem("game", "show", "g1").stdout, re.M)
+        assert pbem("orders", "check", str(order)).returncode == 1  # no such file: one line
+        refused = pbem("gm", "pause", "g1")  # a command that writes says why it cannot
+        assert refused.returncode == 1 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "readonly database" in refused.stderr or "read-only" in refused.stderr
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+
+
+def test_a_refusal_for_an_unknown_game_names_no_step(db_url: str, tmp_path: Path) -> None:
+    f = tmp_path / "o.txt"
+    f.write_text("GAME nosuch\nSEAT north\nPASSWORD x\nPLAY 1\n")
+    out = run(db_url, "orders", "check", str(f), code=1)
+    assert out.startswith('Game nosuch, seat north: REFUSED: no game named "nosuch"'), out
+    assert "None" not in out
