@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import re
 import shutil
 import sqlite3
@@ -207,3 +208,53 @@ def test_a_refusal_for_an_unknown_game_names_no_step(db_url: str, tmp_path: Path
     out = run(db_url, "orders", "check", str(f), code=1)
     assert out.startswith('Game nosuch, seat north: REFUSED: no game named "nosuch"'), out
     assert "None" not in out
+
+
+def _in_a_terminal(args: list[str], cwd: Path) -> str:
+    """Run a command with stdout and stderr on one pseudo-terminal, as a GM sees it."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, cwd=cwd)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the command has ended
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert proc.wait(timeout=120) == 0, out
+    return out.decode("utf-8", "replace")
+
+
+def test_progress_and_results_are_on_lines_of_their_own(db_url: str, tmp_path: Path) -> None:
+    run(db_url, "game", "new", "macht-und-ohnmacht", "g1", "--seat", "orange=o@example.org",
+        "--seat", "white=w@example.org", "--seed", "x")
+    for _ in range(3):
+        run(db_url, "turn", "process", "g1", "--force")
+    pbem = [sys.executable, "-m", "pbem.cli.app", "--db", db_url]
+    checks = ((["archive", "verify", "g1"], r"g1: all \d+ processed steps recomputed identically"),
+              (["archive", "export", "g1", str(tmp_path / "site")], r"\d+ pages written to "))
+    for args, result in checks:
+        for out in (_in_a_terminal([*pbem, *args], tmp_path),
+                    subprocess.run([*pbem, *args], capture_output=False, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, cwd=tmp_path).stdout):
+            lines = [line.strip("\r") for line in out.split("\n")]
+            assert any(re.match(result, line) for line in lines), (args, out)
+
+
+def test_a_refused_game_new_ends_its_one_line_with_a_newline(db_url: str) -> None:
+    new_game(db_url)
+    for extra in (["--variant", "nosuch"], ["--setting", "early=maybe"],
+                  ["--deadline", "25:00 Europe/Budapest"]):
+        result = runner.invoke(app, ["--db", db_url, "game", "new", "highcard", "g2", "--seat",
+                                     "north=n@example.org", "--seat", "south=s@example.org",
+                                     *extra])
+        assert result.exit_code == 1
+        assert result.stderr.startswith("error: ") and result.stderr.endswith("\n")
+        assert result.stderr.count("\n") == 1, result.stderr
+    again = runner.invoke(app, ["--db", db_url, "game", "new", "highcard", "g1", "--seat",
+                                "north=n@example.org", "--seat", "south=s@example.org"])
+    assert again.stderr == 'error: a game named "g1" exists already\n'
