@@ -20,6 +20,7 @@ from mail_limits import MAIL_LIMIT
 from PIL import Image, ImageStat
 from sqlmodel import select
 
+from pbem.archive.export import export_game
 from pbem.config import Settings
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
@@ -101,6 +102,15 @@ def test_every_report_mail_shows_the_board_as_a_png(rid: str, engine, tmp_path) 
         assert spread > 8 and inked > 0.03, (rid, seat, spread, inked)
         assert f'width="{image.size[0]}" height="{image.size[1]}"' in body
         assert len(mail.as_bytes()) < MAIL_LIMIT, (rid, seat, len(mail.as_bytes()))
+
+
+def test_the_archive_keeps_the_svg(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mid_game_mails("macht-und-ohnmacht", engine, tmp_path)
+    with session_scope(engine) as s:
+        export_game(s, "g", tmp_path / "site")
+    pages = [p.read_text(encoding="utf-8") for p in (tmp_path / "site").rglob("*.html")]
+    assert any("<svg" in page for page in pages)
+    assert not any("cid:" in page for page in pages)
 
 
 def test_a_picture_resvg_cannot_read_leaves_the_mail_without_one() -> None:
