@@ -46,6 +46,15 @@ def paused(session: Session, settings: Settings, game: Game, *, reason: str,
                  "step keeps the time it had left.", now=now)
 
 
+def held(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
+    """The tick held a step that most seats missed (the GM is told apart)."""
+    return _tell(session, settings, game, "hold", f"step {game.step} is held",
+                 f"Most seats sent no orders for step {game.step} of {game.name} by its "
+                 "deadline. Lost mail is likelier than mass absence, so the step is held and the "
+                 "game paused until the GM resumes it; orders are accepted again then, and the "
+                 "orders on file are kept.", now=now)
+
+
 def resumed(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
     return _tell(session, settings, game, "resume", "the GM resumed the game",
                  f"The GM resumed {game.name}. Step {game.step} is open for orders; its "
@@ -62,6 +71,17 @@ def extended(session: Session, settings: Settings, game: Game, ext: Extension, *
                 f"{_when(ext.before)} to {_when(ext.after)}.")
     return _tell(session, settings, game, "extend", f"the deadline of step {game.step} moved",
                  text, now=now)
+
+
+def extended_for(session: Session, settings: Settings, game: Game, seat: str, *,
+                 now: datetime) -> int:
+    """The tick gave a seat that sent nothing more time: the other seats hear of the new
+    deadline too (the seat itself gets its own reminder)."""
+    others = [r for r in seats_of(session, game) if r.seat != seat]
+    return _tell(session, settings, game, "extend", f"the deadline of step {game.step} moved",
+                 f"The deadline of step {game.step} of {game.name} moved to "
+                 f"{_when(game.deadline)}: orders from {seat} are missing. Until then you may "
+                 "still change yours.", now=now, rows=others)
 
 
 def replaced(session: Session, settings: Settings, game: Game, seat: str, *,

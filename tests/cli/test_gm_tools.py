@@ -258,3 +258,20 @@ def test_a_refused_game_new_ends_its_one_line_with_a_newline(db_url: str) -> Non
     again = runner.invoke(app, ["--db", db_url, "game", "new", "highcard", "g1", "--seat",
                                 "north=n@example.org", "--seat", "south=s@example.org"])
     assert again.stderr == 'error: a game named "g1" exists already\n'
+
+
+def test_the_players_hear_of_a_hold_and_of_an_automatic_extension(
+        db_url: str, tmp_path: Path, clock: list[datetime]) -> None:
+    pw = new_game(db_url)  # deadline T0 + 48h
+    clock[0] = T0 + timedelta(hours=49)
+    assert "held" in run(db_url, "tick")
+    held = [m for m in mails(db_url, "notice") if "step 1 is held" in m[1]]
+    assert {m[0] for m in held} == {"n@example.org", "s@example.org"}
+    run(db_url, "gm", "resume", "g1", "--by", "24h")
+    send(db_url, tmp_path, "north", pw["north"])
+    clock[0] = T0 + timedelta(hours=74)
+    assert "south missed step 1; deadline extended" in run(db_url, "tick")
+    moved = [m for m in mails(db_url, "notice") if "deadline of step 1 moved" in m[1]]
+    assert [m[0] for m in moved][-1:] == ["n@example.org"]  # south has its own reminder
+    assert any(m[0] == "s@example.org" and "no orders from you" in m[1]
+               for m in mails(db_url, "notice"))
