@@ -110,8 +110,9 @@ def rolled_back(session: Session, settings: Settings, game: Game, rb: Rollback, 
                     "again.\nWhat changed for you: "
                     + "; ".join(lines or ["nothing you can see changed"]))
         else:
+            until = _when(game.deadline) if game.deadline else "the GM processes it"
             text = (f"The GM rolled {game.name} back to step {rb.to_step}; it is open for "
-                    f"orders again until {_when(game.deadline)}. Your orders on file for it "
+                    f"orders again until {until}. Your orders on file for it "
                     "are kept and count if you send nothing new; a new order file replaces "
                     "them. The report of the step follows.")
         count += _tell(session, settings, game, "rollback",
