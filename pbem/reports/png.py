@@ -3,8 +3,8 @@
 It is rendered from the very SVG a ruleset draws (`Ruleset.board_svg`), at the SVG's own
 size, on white, by resvg (`resvg-py`, a Rust renderer shipped as a wheel: no system
 library), then reduced to a palette of `COLOURS` colours by Pillow so that a report mail
-stays small (docs/performance.md). Text uses the machine's fonts: Liberation Sans or DejaVu
-Sans when found (handed to resvg by name, which saves it scanning every font on each
+stays small (docs/performance.md). Text uses the machine's fonts: Liberation Sans and DejaVu
+Sans when found (handed to resvg by file, which saves it scanning every font on each
 picture, a third of its time), else whatever fonts it finds; a host with no fonts at all
 gets the picture without its labels. Why resvg: docs/architecture.md.
 
@@ -36,18 +36,21 @@ SANS = (("Liberation Sans", ("LiberationSans-Regular.ttf", "LiberationSans-Bold.
 
 @cache
 def _font_options() -> dict[str, Any]:
-    """resvg's font options: a known sans-serif family by its files, else the system's."""
+    """resvg's font options: the known sans-serif families found, the first one the default
+    and the others for the signs it lacks (DejaVu has the games' stars and swords), else
+    the system's fonts."""
     found: dict[str, Path] = {}
     for folder in FONT_DIRS:
         root = Path(folder).expanduser()
         if root.is_dir():
             for path in root.rglob("*.ttf"):
                 found.setdefault(path.name, path)
-    for family, files in SANS:
-        if all(f in found for f in files):
-            return {"skip_system_fonts": True, "font_files": [str(found[f]) for f in files],
-                    "sans_serif_family": family, "font_family": family}
-    return {}
+    families = [(family, files) for family, files in SANS if all(f in found for f in files)]
+    if not families:
+        return {}
+    return {"skip_system_fonts": True,
+            "font_files": [str(found[f]) for _, files in families for f in files],
+            "sans_serif_family": families[0][0], "font_family": families[0][0]}
 
 
 @dataclass(frozen=True)

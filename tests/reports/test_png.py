@@ -113,6 +113,20 @@ def test_the_archive_keeps_the_svg(engine, tmp_path) -> None:  # type: ignore[no
     assert not any("cid:" in page for page in pages)
 
 
+@pytest.mark.parametrize("sign", ["\u2605", "\u2694", "\u0151", "\u0171"])  # star, swords, ő, ű
+def test_the_signs_the_boards_use_are_drawn_not_a_missing_glyph_box(sign: str) -> None:
+    def draw(text: str) -> bytes:
+        picture = board_png('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40" '
+                            f'font-family="sans-serif" font-size="30"><text x="5" y="32">{text}'
+                            "</text></svg>")
+        assert picture is not None
+        with Image.open(io.BytesIO(picture.data)) as image:
+            return image.convert("L").tobytes()
+
+    missing = draw("\ue000")  # a private-use character: no font has it
+    assert draw(sign) != missing
+
+
 def test_a_picture_resvg_cannot_read_leaves_the_mail_without_one() -> None:
     assert board_png("<svg not closed") is None
     blank = board_png('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>')
