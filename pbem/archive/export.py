@@ -4,7 +4,8 @@ While the game runs the site shows only public information: the public view of e
 step, its public events and dice, and the orders of a closed step once its seed is
 revealed (nothing it decided is hidden), as far as the ruleset's `public_orders` allows
 (standing orders and sealed secrets still in force stay hidden). After the game ends it adds every seat's view of
-every step, every event and roll, every order file and every seed.
+every step, every event and roll, every order file and every seed, and the GM section
+(`gm.py`: every ruling's position file and a page listing the rulings).
 
 The steps are read once, in order, each page built from its step and the one before:
 the export takes time in proportion to the game's length.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
+from pbem.archive.gm import GM_DIR, RulingRecord, is_ruling, write_gm_section
 from pbem.core.engine import load_state
 from pbem.reports.context import build_context
 from pbem.reports.render import render_report
@@ -66,10 +68,13 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     rows = []
     previous: Step | None = None
     last: Step | None = None
+    rulings: list[RulingRecord] = []
     steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
                          .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
     for step in steps:
         previous, last = last, step
+        if is_ruling(step):
+            rulings.append(RulingRecord.of(step))
         if step.number == 0:
             continue
         nav = ('<p><a href="index.html">index</a>'
@@ -105,13 +110,17 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
         if progress:
             progress(1)
     result = json.loads(last.result_json) if last is not None and last.result_json else None
+    if finished:  # a position file shows every hidden part
+        written += write_gm_section(out, rulings, step_page=step_file)
     body = (f"<h1>{html.escape(ruleset.title)}: {html.escape(game.name)}</h1>"
             f"<p>Status: {game.status}. Variant: {html.escape(game.variant)}. Seats: "
             f"{html.escape(', '.join(seats))}.</p>"
             + (f"<p id='result'>Winner(s): <b>{html.escape(', '.join(result['winners']))}</b> "
                f"({html.escape(result.get('reason', ''))})</p>" if result else "")
             + "<table id='steps'><tr><th>Step</th><th>Phase</th><th>Round</th><th>Status</th>"
-              "<th>Seed</th></tr>" + "".join(rows) + "</table>")
+              "<th>Seed</th></tr>" + "".join(rows) + "</table>"
+            + (f"<p id='gm'><a href=\"{GM_DIR}/index.html\">GM section</a>: "
+               f"{len(rulings)} ruling(s) and their position files</p>" if finished else ""))
     index = out / "index.html"
     index.write_text(_page(f"{game.name} archive", body), encoding="utf-8")
     written.append(index)

@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlmodel import Session, select
 
+from pbem.archive.gm import KINDS, RulingRecord, check_ruling_files, is_ruling
 from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, process, set_up
 from pbem.service.games import config_of, find_game, ruleset_of
@@ -25,7 +27,7 @@ from pbem.service.vault import master_seed_of, step_seed_of
 from pbem.store.models import Step
 
 # Steps closed by the GM instead of the engine: checked as stated inputs.
-RULINGS = ("position", "ruling", "adjudicated")
+RULINGS = tuple(KINDS)
 
 
 @dataclass
@@ -81,6 +83,20 @@ def verify_game(session: Session, name: str, *,
         if progress:
             progress(1)
     return Verification(game.name, checked)
+
+
+def verify_archive_rulings(session: Session, name: str, directory: Path) -> str | None:
+    """Check an exported site's GM section: every ruling's position file is there and
+    gives the state whose digest the ruling stored. None when it all holds."""
+    game = find_game(session, name)
+    steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
+                         .where(Step.ruling_json != None)  # noqa: E711
+                         .order_by(Step.number))  # type: ignore[arg-type]
+    records = [RulingRecord.of(step) for step in steps if is_ruling(step)]
+    if records and game.status != "finished":
+        return (f"{game.name} is not over: an archive has the rulings' position files only "
+                "after the game ends")
+    return check_ruling_files(ruleset_of(game), records, directory)
 
 
 def _check_stored(step: Step, stored_seed: bytes, seed: bytes) -> str | None:

@@ -441,18 +441,25 @@ def archive_export(name: str, directory: Path) -> None:
 
 
 @archive_app.command("verify")
-def archive_verify(name: str) -> None:
+def archive_verify(
+    name: str,
+    archive: Annotated[Path | None, typer.Option(help="an exported site: check its GM section's position files against the rulings' digests too")] = None,
+) -> None:
     """Recompute the whole game from its config, orders and seeds; name the first difference."""
-    from pbem.archive.verify import verify_game
+    from pbem.archive.verify import verify_archive_rulings, verify_game
     from pbem.service.games import find_game
 
     with session(write=False) as s:
         total = find_game(s, name).step
         with typer.progressbar(length=total, label="verifying", file=sys.stderr) as bar:
             v = verify_game(s, name, progress=bar.update)
-    if not v.ok:
-        fail(f"{v.game}: {v.problem}")
+        problem = v.problem or (verify_archive_rulings(s, name, archive)
+                                if archive is not None else None)
+    if problem:
+        fail(f"{v.game}: {problem}")
     typer.echo(f"{v.game}: all {v.steps_checked} processed steps recomputed identically")
+    if archive is not None:
+        typer.echo(f"{v.game}: the position files in {archive}/gm match the rulings' digests")
 
 
 # --- GM ---------------------------------------------------------------------------------------

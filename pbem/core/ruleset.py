@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -226,6 +226,17 @@ class Ruleset:
     def position_warnings(self, state: State) -> list[str]:
         """Invariants a position breaks that a GM may still confirm (`--force`): piece
         counts, card conservation. One line each; empty when all hold."""
+        return []
+
+    def seats_of(self, state: State) -> Sequence[str]:
+        """The seats a state is for (a position must match its game's). Default: the
+        state's `seats` list, if it has one."""
+        return tuple(state.get("seats", ())) if isinstance(state, dict) else ()
+
+    def edit_problems(self, before: State, after: State) -> list[str]:
+        """Why the open step's position `before` may not be replaced by `after` (a GM
+        ruling) although `after` is a valid position: a change the game would undo.
+        One line each, naming the field. Default: none."""
         return []
 
     # --- JSON ------------------------------------------------------------------------

@@ -75,25 +75,47 @@ def _dsn_action(msg: Message) -> str | None:
 def detect_loop(msg: Message, sender: str, headers: Headers | None = None) -> Loop | None:
     """Bounce, auto-reply or neither, from headers first and the MIME structure second."""
     h = headers if headers is not None else Headers(msg)
-    ctype = msg.get_content_type()
-    report_type = (msg.get_param("report-type") or "") if ctype == "multipart/report" else ""
-    report_type = str(report_type).lower()
     subject = h.text("Subject")
-    return_path = h.text("Return-Path")
     daemon = is_daemon_address(sender) if sender else False
-    if ctype == "multipart/report" and report_type == "delivery-status":
+    empty_return_path = h.text("Return-Path").replace(" ", "") == "<>"
+    found = _report_loop(msg)
+    if found is not None:
+        return found
+    if h.text("X-Failed-Recipients"):
+        return Loop("bounce", "bounce (X-Failed-Recipients)")
+    if (daemon or empty_return_path) and _BOUNCE_SUBJECT.search(subject):
+        return Loop("bounce", f"bounce: {subject[:80]}")
+    if daemon and _DELAY_SUBJECT.search(subject):
+        return Loop("autoreply", f"delay notice: {subject[:80]}")
+    found = _autoreply_headers(h)
+    if found is not None:
+        return found
+    if _AUTO_SUBJECT.search(subject):
+        return Loop("autoreply", f"auto-reply subject: {subject[:80]}")
+    if empty_return_path:
+        return Loop("autoreply", "empty Return-Path <> (a notification)")
+    if daemon:
+        if _BOUNCE_SUBJECT.search(subject) or _bounce_body(msg):
+            return Loop("bounce", f"bounce from {sender}")
+        return Loop("autoreply", f"mail from {sender}")
+    return None
+
+
+def _report_loop(msg: Message) -> Loop | None:
+    """A multipart/report: a failed DSN is a bounce, any other report an auto-reply."""
+    if msg.get_content_type() != "multipart/report":
+        return None
+    report_type = str(msg.get_param("report-type") or "").lower()
+    if report_type == "delivery-status":
         action = _dsn_action(msg)
         if action in (None, "failed"):
             return Loop("bounce", "delivery status notification: delivery failed")
         return Loop("autoreply", f"delivery status notification ({action})")
-    if ctype == "multipart/report":
-        return Loop("autoreply", f"report ({report_type or 'unknown type'})")
-    if h.text("X-Failed-Recipients"):
-        return Loop("bounce", "bounce (X-Failed-Recipients)")
-    if (daemon or return_path.replace(" ", "") == "<>") and _BOUNCE_SUBJECT.search(subject):
-        return Loop("bounce", f"bounce: {subject[:80]}")
-    if daemon and _DELAY_SUBJECT.search(subject):
-        return Loop("autoreply", f"delay notice: {subject[:80]}")
+    return Loop("autoreply", f"report ({report_type or 'unknown type'})")
+
+
+def _autoreply_headers(h: Headers) -> Loop | None:
+    """The headers auto-responders and mailing lists set (RFC 3834 and common practice)."""
     auto = h.text("Auto-Submitted").lower()
     if auto and not auto.startswith("no"):
         return Loop("autoreply", f"Auto-Submitted: {auto[:40]}")
@@ -106,14 +128,6 @@ def detect_loop(msg: Message, sender: str, headers: Headers | None = None) -> Lo
         return Loop("autoreply", f"Precedence: {precedence}")
     if h.has("List-Id") or h.has("List-Unsubscribe"):
         return Loop("autoreply", "mailing-list mail")
-    if _AUTO_SUBJECT.search(subject):
-        return Loop("autoreply", f"auto-reply subject: {subject[:80]}")
-    if return_path.replace(" ", "") == "<>":
-        return Loop("autoreply", "empty Return-Path <> (a notification)")
-    if daemon:
-        if _BOUNCE_SUBJECT.search(subject) or _bounce_body(msg):
-            return Loop("bounce", f"bounce from {sender}")
-        return Loop("autoreply", f"mail from {sender}")
     return None
 
 
@@ -172,53 +186,63 @@ _COPY_MARKERS = re.compile(
 
 def bounce_details(msg: Message, own_message_id: str = "") -> tuple[str | None, str | None]:
     """``(Message-ID of the bounced mail, the recipient that failed)``, each None if unknown."""
-    bounce_of: str | None = None
-    recipient: str | None = None
+    bounce_of = _bounced_id_from_parts(msg)
+    recipient = _failed_recipient_from_parts(msg)
+    if bounce_of is None:
+        found = MSGID.search(_h(msg, "In-Reply-To"))
+        bounce_of = found.group(0) if found else None
+    if bounce_of is None or recipient is None:
+        body_id, body_recipient = _details_from_body(msg, own_message_id)
+        bounce_of = bounce_of if bounce_of is not None else body_id
+        recipient = recipient if recipient is not None else body_recipient
+    return bounce_of, recipient
+
+
+def _bounced_id_from_parts(msg: Message) -> str | None:
+    """The bounced mail's Message-ID from its attached headers, or from the report
+    (Gmail names it there as X-Original-Message-ID)."""
     original = _original_headers(msg)
     if original is not None:
         found = MSGID.search(header_text(original.get("Message-ID")))
-        bounce_of = found.group(0) if found else None
+        if found:
+            return found.group(0)
+    for part in _walk(msg):
+        if part.get_content_type() == "message/delivery-status":
+            m = re.search(r"(?im)^x-original-message-id:\s*(<[^<>\s]+>)", _payload_text(part))
+            if m:
+                return m.group(1)
+    return None
+
+
+def _failed_recipient_from_parts(msg: Message) -> str | None:
+    """The failed recipient from X-Failed-Recipients or the delivery-status report."""
     failed = _h(msg, "X-Failed-Recipients")
     if failed:
         addrs = [a for _, a in getaddresses([failed]) if "@" in a]
-        recipient = addrs[0] if addrs else None
+        if addrs:
+            return addrs[0]
     for part in _walk(msg):
-        if part.get_content_type() != "message/delivery-status" or recipient:
+        if part.get_content_type() != "message/delivery-status":
             continue
         text = _payload_text(part)
         for field in ("Final-Recipient", "Original-Recipient"):
             m = re.search(rf"(?im)^{field}:\s*(?:rfc822\s*;\s*)?<?([^\s<>;]+@[^\s<>;]+)>?", text)
             if m:
-                recipient = m.group(1)
-                break
-    if bounce_of is None:  # Gmail names it in the report, and answers it In-Reply-To
-        for part in _walk(msg):
-            if part.get_content_type() == "message/delivery-status":
-                m = re.search(r"(?im)^x-original-message-id:\s*(<[^<>\s]+>)",
-                              _payload_text(part))
-                if m:
-                    bounce_of = m.group(1)
-                    break
-    if bounce_of is None:
-        found = MSGID.search(_h(msg, "In-Reply-To"))
-        bounce_of = found.group(0) if found else None
-    if bounce_of is None or recipient is None:
-        body = "\n".join(_payload_text(p) for p in _walk(msg, 20) if not p.is_multipart())
-        marker = _COPY_MARKERS.search(body)
-        tail = body[marker.end():] if marker else ""
-        if bounce_of is None and tail:
-            for m in re.finditer(r"(?im)^message-id:\s*(<[^<>\s]+>)", tail):
-                if m.group(1) != own_message_id:
-                    bounce_of = m.group(1)
-                    break
-        if recipient is None:
-            head = body[:marker.start()] if marker else body[:5000]
-            m = re.search(r"(?im)^\s*<?([^\s<>@:\"]+@[^\s<>@:\"]+?)>?:?\s*$", head)
-            if m:
-                recipient = m.group(1).rstrip(".")
-            else:
-                m = re.search(r"(?i)(?:to|recipient|address)[^<\n]{0,40}<([^\s<>@]+@[^\s<>@]+)>",
-                              head)
-                recipient = m.group(1) if m else None
-    return bounce_of, recipient
+                return m.group(1)
+    return None
 
+
+def _details_from_body(msg: Message, own_message_id: str) -> tuple[str | None, str | None]:
+    """A bounce in prose: the copy of the original after its marker names the Message-ID;
+    the recipient is the address line above it."""
+    body = "\n".join(_payload_text(p) for p in _walk(msg, 20) if not p.is_multipart())
+    marker = _COPY_MARKERS.search(body)
+    tail = body[marker.end():] if marker else ""
+    bounce_of = next((m.group(1) for m in re.finditer(r"(?im)^message-id:\s*(<[^<>\s]+>)", tail)
+                      if m.group(1) != own_message_id), None)
+    head = body[:marker.start()] if marker else body[:5000]
+    m = re.search(r"(?im)^\s*<?([^\s<>@:\"]+@[^\s<>@:\"]+?)>?:?\s*$", head)
+    if m:
+        return bounce_of, m.group(1).rstrip(".")
+    m = re.search(r"(?i)(?:to|recipient|address)[^<\n]{0,40}<([^\s<>@]+@[^\s<>@]+)>", head)
+    return bounce_of, (m.group(1) if m else None)

@@ -147,17 +147,35 @@ def _envelope(raw: bytes) -> tuple[str, list[str]]:
     return (sender[0][1] if sender else ""), rcpts
 
 
+def make_maildir(root: Path) -> None:
+    """`root` as a maildir: it and its tmp/, new/ and cur/ made where missing, so an
+    existing empty folder (a GM's `mkdir`) becomes one too; `mailbox.Maildir` only makes
+    them when `root` itself is new. Made private (0700): the outbox may hold passwords."""
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for sub in ("tmp", "new", "cur"):
+        (root / sub).mkdir(mode=0o700, exist_ok=True)
+
+
 class MaildirSink:
-    """Outgoing mail written to a local maildir, for when no relay is configured."""
+    """Outgoing mail written to a local maildir, for when no relay is configured. A folder
+    that cannot be made or written raises TransientMailError, as a relay that is down does:
+    the outbox keeps the mail, says why, and tries again later."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         import mailbox
         self.path = Path(path)
-        self._box = mailbox.Maildir(self.path, create=True)
+        try:
+            make_maildir(self.path)
+        except OSError as exc:
+            raise TransientMailError(f"maildir {self.path}: {exc}") from exc
+        self._box = mailbox.Maildir(self.path, create=False)
 
     def deliver(self, msg: Message | bytes) -> str:
         """Store the message under new/; returns its maildir key."""
-        return self._box.add(msg)
+        try:
+            return self._box.add(msg)
+        except OSError as exc:
+            raise TransientMailError(f"maildir {self.path}: {exc}") from exc
 
 
 def fetch_maildir(path: str | os.PathLike[str], on_message: Callable[[bytes], None]) -> int:
@@ -168,8 +186,7 @@ def fetch_maildir(path: str | os.PathLike[str], on_message: Callable[[bytes], No
     propagates. Returns the number of messages handed over.
     """
     root = Path(path)
-    for sub in ("new", "cur", "tmp"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
+    make_maildir(root)
     todo: list[tuple[Path, str]] = []
     for name in sorted(os.listdir(root / "new")):
         if not name.startswith("."):

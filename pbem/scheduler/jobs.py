@@ -24,6 +24,20 @@ _engines: dict[str, Engine] = {}
 TICK_JOB = "pbem-tick"
 _wake = threading.Event()  # set: run the tick (again) as soon as possible
 _ticking = threading.Lock()  # one tick at a time in this process
+# This process's own database and configuration, set by `pbem serve`. The job store is
+# shared by every host on one database and holds the arguments of the host that started
+# last; a job runs with the settings of the host that runs it, never another host's.
+_host: tuple[str, str | None] | None = None
+
+
+def run_here(db: str, config: str | None) -> None:
+    """Jobs run in this process use this database URL and configuration file."""
+    global _host
+    _host = (db, config)
+
+
+def _own(db: str, config: str | None) -> tuple[str, str | None]:
+    return _host if _host is not None else (db, config)
 
 
 def _engine(url: str, secret_key: str | None = None) -> Engine:
@@ -45,6 +59,7 @@ def tick_job(db: str, config: str | None = None) -> None:
     """Mail and spool in, due steps processed, reminders, outbox out; again while woken."""
     from pbem.service.tick import tick
 
+    db, config = _own(db, config)
     settings = _settings(config, db)
     with _ticking:
         while True:
@@ -74,6 +89,7 @@ def waker(db: str, config: str | None, stop: threading.Event) -> None:
 
 def spool_job(db: str, config: str | None = None) -> None:
     """Every few seconds: a file dropped into the spool's inbox is taken up at once."""
+    db, config = _own(db, config)
     inbox = Path(_settings(config, db).spool) / "inbox"
     if inbox.is_dir() and any(p.is_file() and not p.name.startswith(".") for p in inbox.iterdir()):
         wake()
@@ -83,6 +99,7 @@ def poll_job(db: str, config: str | None = None) -> None:
     """Fetch new mail from IMAP and/or the inbox maildir."""
     from pbem.service.polling import poll
 
+    db, config = _own(db, config)
     settings = _settings(config, db)
     lines = poll(_engine(db, settings.secret_key), settings=settings, now=datetime.now(UTC))
     for line in lines:

@@ -17,7 +17,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbem.config import Settings
 from pbem.mail.listener import SmtpListener, orders_address_only
-from pbem.scheduler.jobs import TICK_JOB, wake, waker
+from pbem.scheduler.jobs import TICK_JOB, run_here, wake, waker
 
 log = logging.getLogger("pbem.scheduler")
 SPOOL_SECONDS = 2  # how often the spool's inbox is listed (cheap: one directory listing)
@@ -46,6 +46,7 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
 def serve(settings: Settings, *, config: str | None, listen: bool,
           on_message: Callable[[bytes], None], echo: Callable[[str], None]) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    run_here(settings.db, config)
     scheduler = build_scheduler(settings, config=config)
     stop = threading.Event()
     threading.Thread(target=waker, args=(settings.db, config, stop), name="pbem-waker",

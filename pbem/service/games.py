@@ -191,7 +191,7 @@ def read_position(ruleset: Ruleset, text: str, *, force: bool) -> tuple[State, l
 
 
 def check_position_seats(ruleset: Ruleset, state: State, seats: list[str]) -> None:
-    own = list(state.get("seats", seats)) if isinstance(state, dict) else seats
+    own = list(ruleset.seats_of(state)) or seats
     if sorted(own) != sorted(seats):
         raise ServiceError(f"position: seats: the position has {', '.join(own)}; the game "
                            f"has {', '.join(seats)}")

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from sqlmodel import Session, select
 
@@ -95,7 +94,6 @@ def _deliver(settings: Settings, raw: bytes) -> None:
     if settings.smtp:
         send_smtp(settings.smtp, raw)
     else:
-        Path(settings.maildir).parent.mkdir(parents=True, exist_ok=True)
         MaildirSink(settings.maildir).deliver(raw)
 
 

@@ -107,6 +107,9 @@ def _rule(session: Session, name: str, text: str, *, kind: str, reason: str, act
         raise ServiceError(f"step {step.number} of {game.name} is closed")
     before = ruleset.load(json.loads(step.state_json))
     after, warnings = read_position(ruleset, text, force=force)
+    problems = ruleset.edit_problems(before, after)
+    if problems:
+        raise ServiceError(f"position: {problems[0]}")
     seats = list(config_of(game).seats)
     check_position_seats(ruleset, after, seats)
     after_json = canonical_json(ruleset.dump(after))

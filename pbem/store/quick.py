@@ -12,15 +12,15 @@ Not here: doing the work (`pbem.service.tick`).
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 DEFAULT_URL = "sqlite:///db/pbem.sqlite"
-STALE_CLAIM = timedelta(minutes=10)  # a `sending` claim older than this is taken over
-
-# One row per kind of work that is due: each branch is one indexed EXISTS.
+# One row per kind of work that is due: each branch is one indexed EXISTS. A `sending`
+# row's next_attempt_at is the end of its sender's lease (pbem.service.outbox.LEASE): past
+# it, the sender died mid-send (a host killed, say) and the row is due again.
 DUE_SQL = """
 SELECT 'mail' WHERE EXISTS (SELECT 1 FROM inboundmessage WHERE status = 'new')
 UNION ALL SELECT 'game' WHERE EXISTS (SELECT 1 FROM game
@@ -30,7 +30,7 @@ UNION ALL SELECT 'game' WHERE EXISTS (SELECT 1 FROM game
 UNION ALL SELECT 'outbox' WHERE EXISTS (SELECT 1 FROM outbox
     WHERE status = 'queued' AND next_attempt_at <= :now)
 UNION ALL SELECT 'outbox' WHERE EXISTS (SELECT 1 FROM outbox
-    WHERE status = 'sending' AND next_attempt_at <= :stale)
+    WHERE status = 'sending' AND next_attempt_at <= :now)
 UNION ALL SELECT 'expire' WHERE EXISTS (SELECT 1 FROM outbox
     WHERE keep_until <= :now AND status IN ('sent', 'failed'))
 """
@@ -94,8 +94,7 @@ def idle_sqlite(url: str, *, now: datetime) -> bool | None:
         stamped = {row[0] for row in conn.execute("SELECT version_num FROM alembic_version")}
         if stamped != head_revisions():
             return False
-        rows = conn.execute(DUE_SQL, {"now": sqlite_time(now),
-                                      "stale": sqlite_time(now - STALE_CLAIM)}).fetchall()
+        rows = conn.execute(DUE_SQL, {"now": sqlite_time(now)}).fetchall()
         return not rows
     except sqlite3.Error:
         return None
@@ -109,6 +108,5 @@ def due_work(conn: Any, *, now: datetime) -> set[str]:
     from sqlalchemy import bindparam, text
     from sqlmodel.sql.sqltypes import UTCDateTime
 
-    query = text(DUE_SQL).bindparams(bindparam("now", type_=UTCDateTime()),
-                                     bindparam("stale", type_=UTCDateTime()))
-    return {row[0] for row in conn.execute(query, {"now": now, "stale": now - STALE_CLAIM})}
+    query = text(DUE_SQL).bindparams(bindparam("now", type_=UTCDateTime()))
+    return {row[0] for row in conn.execute(query, {"now": now})}

@@ -20,8 +20,12 @@ WORKER = Path(__file__).resolve().parents[1] / "support" / "crash_worker.py"
 
 
 def run_worker(url: str, slow: float, kill_after: float | None = None) -> bool:
-    """Run the worker; kill it with SIGKILL after `kill_after` s. True if it finished."""
-    proc = subprocess.Popen([sys.executable, str(WORKER), url, str(slow)])
+    """Run the worker; kill it with SIGKILL `kill_after` s after it is ready (imports and
+    start-up take seconds on a loaded machine). True if it finished."""
+    proc = subprocess.Popen([sys.executable, str(WORKER), url, str(slow)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    proc.stdout.readline()
     try:
         proc.wait(timeout=kill_after if kill_after is not None else 300)
         assert proc.returncode == 0

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from email import message_from_bytes
+from email.policy import default
 from pathlib import Path
 
 import pytest
@@ -189,3 +191,106 @@ def test_a_game_without_position_notation_says_so(engine, db_url) -> None:  # ty
                     seats={"north": "n@example.org", "south": "s@example.org"}, now=T0)
     err = run(db_url, "gm", "position", "h1", code=1)
     assert "highcard has no position notation" in err
+
+
+def test_the_archive_gm_section_holds_every_ruling_after_the_end(engine, db_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    pw = _start(engine)
+    with session_scope(engine) as s:
+        text = rulings.position_of(s, "d1")
+        edit = text.replace("red = 10", "red = 6").replace('red = ""', 'red = "ALWAYS"')
+        rulings.edit_position(s, "d1", edit, reason="a misread die", actor="Gábor", now=T0)
+    with session_scope(engine) as s:
+        submit_orders(s, f"GAME d1\nSEAT red\nPASSWORD {pw['red']}\nATTACK 3\n", now=T0)
+        result = rulings.position_of(s, "d1").replace("blue = 10", "blue = 12").replace(
+            'active = "red"', 'active = "blue"')
+        rulings.adjudicate(s, "d1", result, reason="resolved at the table", actor="Gábor",
+                           now=T0, force=True)
+    # While the game runs: no GM section (a position file shows every hidden part), and
+    # an archive cannot be checked for one.
+    run(db_url, "archive", "export", "d1", str(tmp_path / "running"))
+    assert not (tmp_path / "running" / "gm").exists()
+    assert "GM section" not in (tmp_path / "running" / "index.html").read_text()
+    err = run(db_url, "archive", "verify", "d1", "--archive", str(tmp_path / "running"), code=1)
+    assert err.splitlines()[-1] == ("error: d1: d1 is not over: an archive has the rulings' position files only "
+                   "after the game ends")
+    with session_scope(engine) as s:
+        for _ in range(40):
+            if find_game(s, "d1").status == "finished":
+                break
+            process_turn(s, "d1", now=T0, force=True)
+        assert find_game(s, "d1").status == "finished"
+        steps = {st.number: st for st in s.exec(select(Step).where(
+            Step.game_id == find_game(s, "d1").id, Step.kind.in_(("ruling", "adjudicated"))))}  # type: ignore[attr-defined]
+        assert sorted((n, st.kind) for n, st in steps.items()) == [(2, "ruling"), (3, "adjudicated")]
+        infos = {n: json.loads(st.ruling_json) for n, st in steps.items()}
+    site = tmp_path / "site"
+    run(db_url, "archive", "export", "d1", str(site))
+    assert (site / "gm" / "ruling-step-0002.toml").read_text() == edit
+    assert (site / "gm" / "ruling-step-0003.toml").read_text() == result
+    assert '<a href="gm/index.html">GM section</a>: 2 ruling(s)' in (site / "index.html").read_text()
+    page = (site / "gm" / "index.html").read_text()
+    rows = re.findall(r"<tr><td>(.*?)</tr>", page)
+    assert len(rows) == 2
+    for row, n, kind, reason in ((rows[0], 2, "GM ruling", "a misread die"),
+                                 (rows[1], 3, "adjudicated by the GM", "resolved at the table")):
+        assert row.startswith(f'{n} (told in <a href="../step-{n + 1:04d}.html">step {n + 1}</a>)')
+        assert f"<td>{kind}</td><td>{reason}" in row and "<td>Gábor</td>" in row
+        assert infos[n]["before"] in row and infos[n]["after"] in row
+        assert f'<a href="ruling-step-{n:04d}.toml">' in row
+    assert "confirmed with --force: hp.blue: 12 hit points is more than" in rows[1]
+    out = run(db_url, "archive", "verify", "d1", "--archive", str(site))
+    assert "the position files in" in out and "match the rulings' digests" in out
+    # A changed file, or a missing one, is named.
+    (site / "gm" / "ruling-step-0003.toml").write_text(result.replace("blue = 12", "blue = 2"))
+    err = run(db_url, "archive", "verify", "d1", "--archive", str(site), code=1)
+    assert err.splitlines()[-1] == ("error: d1: step 3: gm/ruling-step-0003.toml does not give the state the "
+                   "ruling's digest names")
+    (site / "gm" / "ruling-step-0002.toml").unlink()
+    err = run(db_url, "archive", "verify", "d1", "--archive", str(site), code=1)
+    assert err.splitlines()[-1] == "error: d1: step 2: the archive has no gm/ruling-step-0002.toml"
+
+
+def test_gm_adjudicate_can_end_the_game(engine, db_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    pw = _start(engine)
+    with session_scope(engine) as s:
+        submit_orders(s, f"GAME d1\nSEAT red\nPASSWORD {pw['red']}\nATTACK 3\n", now=T0)
+        text = rulings.position_of(s, "d1")
+    end = (text.replace("blue = 10", "blue = 0")
+           .replace('phase = "turn"', 'phase = "over"\nwinner = "red"')
+           .replace('active = "red"\n', ""))
+    path = tmp_path / "end.toml"
+    path.write_text(end)
+    run(db_url, "gm", "adjudicate", "d1", str(path), "--reason", "blue conceded at the table")
+    with session_scope(engine) as s:
+        game = find_game(s, "d1")
+        assert game.status == "finished"
+        assert json.loads(live_step(s, game).result_json)["winners"] == ["red"]
+    run(db_url, "archive", "export", "d1", str(tmp_path / "site"))
+    assert (tmp_path / "site" / "gm" / "ruling-step-0002.toml").read_text() == end
+    assert "recomputed identically" in run(db_url, "archive", "verify", "d1", "--archive",
+                                           str(tmp_path / "site"))
+
+
+def test_orders_of_a_seat_no_longer_asked_are_judged_again_and_their_sender_told(  # type: ignore[no-untyped-def]
+        engine, db_url, tmp_path) -> None:
+    pw = _start(engine)
+    with session_scope(engine) as s:
+        submit_orders(s, f"GAME d1\nSEAT red\nPASSWORD {pw['red']}\nATTACK 2\n", now=T0)
+        text = rulings.position_of(s, "d1")
+    path = tmp_path / "blue.toml"
+    path.write_text(text.replace('active = "red"', 'active = "blue"'))
+    run(db_url, "gm", "edit", "d1", str(path), "--reason", "it was blue's turn")
+    with session_scope(engine) as s:
+        game = find_game(s, "d1")
+        echo = orders_on_file(s, live_step(s, game))["red"].echo  # Duel takes standing orders
+        assert echo == ("line 4: ATTACK 2  -> ERROR: ATTACK is not yours to send now: blue is "
+                        "awaited; you may send standing orders only")
+        (mail,) = [o for o in s.exec(select(Outbox))
+                   if o.subject == "[d1] your orders after the GM's ruling"]
+        assert mail.recipient == "red@example.org"
+        body = message_from_bytes(mail.raw, policy=default).get_body(("plain",)).get_content()
+        assert "(it was blue's turn)" in body and echo in body
+        process_turn(s, "d1", now=T0, force=True)  # the refused line gets its outcome
+        (outcome,) = report_context(s, "d1", seat="red")["happened"]["outcomes"]
+        assert (outcome["line"], outcome["status"]) == (4, "refused")
+        assert verify_game(s, "d1").ok

@@ -17,6 +17,10 @@ with scripted dice, then compares what came out with what the rulebook says:
     [case.expect]                     # dotted paths into the resulting state
     "regions.pow.owner" = "orange"
 
+Steps that come before (a worked example played turn by turn): `steps = [{ orders = {...},
+dice = [...] }, ...]` are processed in order first, each with its own scripted dice (all
+used), and the case's own `orders` and `dice` are the last step.
+
 More checks: `view = { seat = { path = value } }` (what a seat sees), `events = ["..."]`
 (texts some event must contain), `no_events`, `outcomes = { seat = [[line, "status"]] }`,
 `awaiting = ["seat"]`, `winners = ["seat"]`, `dice_left = 0` (default: every scripted
@@ -154,9 +158,16 @@ def run_case(ruleset: Ruleset, case: Case, hooks: Mapping[str, Hook] | None = No
         if isinstance(got, Outcome):
             out = got
     else:
-        texts = {seat: text if text.endswith("\n") else text + "\n"
-                 for seat, text in (case.get("orders") or {}).items()}
-        step = process(ruleset, canonical_json(state), texts, seed=b"case" * 8, dice=dice)
+        for i, before in enumerate(case.get("steps") or [], start=1):
+            pre = ScriptedDice(before.get("dice") or [])
+            done = process(ruleset, canonical_json(state), _texts(before.get("orders")),
+                           seed=b"case" * 8, dice=pre)
+            if pre.remaining:
+                raise AssertionError(f"{case}: step {i} left {pre.remaining} scripted dice "
+                                     "unused")
+            state = json.loads(done.state_json)
+        step = process(ruleset, canonical_json(state), _texts(case.get("orders")),
+                       seed=b"case" * 8, dice=dice)
         out = Outcome(json.loads(step.state_json), step.events, sorted(step.awaiting),
                       list(step.result.winners) if step.result else None)
         for seat in (case.get("view") or {}):
@@ -166,6 +177,11 @@ def run_case(ruleset: Ruleset, case: Case, hooks: Mapping[str, Hook] | None = No
         raise AssertionError(f"{case}: {dice.remaining} scripted dice left unused, expected "
                              f"{left}")
     return out
+
+
+def _texts(orders: Mapping[str, str] | None) -> dict[str, str]:
+    return {seat: text if text.endswith("\n") else text + "\n"
+            for seat, text in (orders or {}).items()}
 
 
 def check_case(ruleset: Ruleset, case: Case, hooks: Mapping[str, Hook] | None = None) -> None:

@@ -34,6 +34,7 @@ register(RULESET)
 def main(url: str, slow: float) -> None:
     engine = connect(url)
     migrate(engine)
+    print("ready", flush=True)  # the crash test's kill timer starts here, not at start-up
     if slow:
         # Widen the window inside each transaction so a kill lands mid-write.
         event.listen(Session, "after_flush", lambda *a: time.sleep(slow))

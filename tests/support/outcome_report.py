@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.kit.log import OUTCOME
 from pbem.core.ruleset import Ruleset
 
 
@@ -15,8 +16,12 @@ def outcome_context(ruleset: Ruleset, out: Any, seat: str | None) -> dict[str, A
         "game": {"name": "golden", "ruleset": ruleset.id, "title": ruleset.title,
                  "variant": "standard", "status": "running"},
         "seat": seat, "step": 5, "phase": ruleset.phase_label(out.state), "round": 1,
-        "happened": {"number": 4, "phase": "", "events": [e.text for e in out.events
-                                                            if e.visible(seat)],
+        # as pbem.reports.context.closing_of: outcomes apart from the other events
+        "happened": {"number": 4, "phase": "",
+                     "events": [e.text for e in out.events
+                                if e.visible(seat) and e.kind != OUTCOME],
+                     "outcomes": [dict(e.data) for e in out.events
+                                  if e.visible(seat) and e.kind == OUTCOME],
                      "rolls": [], "defaulted": [], "file_hashes": {}, "orders_digest": "",
                      "seed": None, "commitment": ""},
         "view": v, "board_text": ruleset.board_text(v), "board_svg": ruleset.board_svg(v),

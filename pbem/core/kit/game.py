@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
+from pbem.core.diff import flatten
 from pbem.core.events import Event
 from pbem.core.kit import position
 from pbem.core.kit.decide import Context, NeedDecision, Pause, Question, ReplayDice
@@ -143,6 +144,23 @@ class Game(Ruleset):
         return []
 
     # --- positions ------------------------------------------------------------------------
+    def edit_problems(self, before: Any, after: Any) -> list[str]:
+        """A paused resolution runs again from `pause.snapshot` when its question is
+        answered, so a change made only outside the snapshot would be undone by the next
+        step: the GM must make it in the snapshot too (or end the pause)."""
+        old, new = self.pause_of(before), self.pause_of(after)
+        if not old or not new:
+            return []
+        was = flatten({k: v for k, v in self.dump(before).items() if k != "pause"})
+        now = flatten({k: v for k, v in self.dump(after).items() if k != "pause"})
+        snap_was, snap_now = flatten(old["snapshot"]), flatten(new["snapshot"])
+        for path in sorted(set(was) | set(now)):
+            if was.get(path) != now.get(path) and snap_was.get(path) == snap_now.get(path):
+                return [f"{path}: the open step is a question in the middle of a resolution "
+                        "that runs again from pause.snapshot when answered, which would "
+                        f"undo this change; make it in pause.snapshot.{path} too"]
+        return []
+
     def dump_position(self, state: Any) -> str:
         if self.state_schema is None:
             return super().dump_position(state)

@@ -3,8 +3,8 @@ that loads into a state and dumps back identically (what FEN is to chess).
 
 The shape of a state is declared once per game as TypedDicts (its `state.py`); that
 declaration checks a position field by field, so a bad position gets a one-line error
-naming the field ("position: regions.pow.owner: expected 'orange' or 'white' or nothing,
-got 'blue'"). TOML has no null: a field declared `X | None` is left out when it is None
+naming the field ("position: regions.pow.mage: expected a whole number, got 'two'").
+TOML has no null: a field declared `X | None` is left out when it is None
 and read back as None when it is missing. Keys are written sorted, so the same state
 always gives the same text.
 

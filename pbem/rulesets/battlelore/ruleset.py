@@ -18,7 +18,7 @@ from pbem.core.kit import OVER, Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
-from . import bot, checks, phases, position, view
+from . import arrival, bot, phases, position, view
 from .data import SEATS, data
 from .orders import GRAMMAR, TURN_ORDERS, Answer, Council, Keep, Place, React, Standing
 from .rules.council import keepers
@@ -97,10 +97,10 @@ class BattleLore(Game):
         return bool(state["options"]["decisions"] == "ask")
 
     def check(self, state: Any, seat: str, order: Order) -> Verdict:
-        return checks.check(state, seat, order)
+        return arrival.check(state, seat, order)
 
     def parse(self, state: Any, seat: str, text: str) -> Parsed:
-        return checks.judge_file(state, seat, super().parse(state, seat, text))
+        return arrival.judge_file(state, seat, super().parse(state, seat, text))
 
     def absorb_standing(self, ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         """Standing orders are kept until changed, line by line: a unit's own line beside

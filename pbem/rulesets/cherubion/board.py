@@ -82,6 +82,7 @@ class Board:
         for jj in (j - 1, j + 1):
             if (i, jj) in self._pos:
                 out.append(self._pos[(i, jj)])
+        key: tuple[int, int] | None
         if fld.up:
             key = (i + 1, j + self._delta(i))
         else:

@@ -83,6 +83,13 @@ def team_index() -> NameIndex:
     return NameIndex(TEAM_ALIASES, what="demigod")
 
 
+RESOURCE_TABLE = {  # Rulebook "Erőforrások" table: MÉ, pieces on board, ÉP, energy/turn
+    "small": {"me": 5, "need": 1, "ep": 20, "energy": 1},
+    "medium": {"me": 7, "need": 2, "ep": 40, "energy": 3},
+    "large": {"me": 9, "need": 3, "ep": 60, "energy": 5},
+}
+SIZES = ("small", "medium", "large")
+
 _EXPR = re.compile(r"^(\d+)d(\d)([+-]\d+)?$")
 
 

@@ -10,15 +10,16 @@ see, never by deleting secrets from a copy.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import get_board
-from pbem.rulesets.cherubion.diplomacy import visible_alliances
-from pbem.rulesets.cherubion.model import State
-from pbem.rulesets.cherubion.setup import RESOURCE_TABLE
+from pbem.rulesets.cherubion.data import RESOURCE_TABLE
+from pbem.rulesets.cherubion.rules.diplomacy import visible_alliances
+from pbem.rulesets.cherubion.state import Piece, State
 
 COLOURS = {"melan": "#2f6fd6", "choler": "#222222", "sang": "#c62828", "otoaak": "#d4a017",
            "rominyarak": "#2e8b3d"}
@@ -26,94 +27,101 @@ SPECIAL_MARK = {"heal": "+", "rally": "!", "discount": "$", "scry": "?", "produc
                 "reach": "~"}
 
 
-def _piece_view(st: State, p: dict[str, Any], seat: str | None) -> dict[str, Any]:
+def _piece_view(state: State, p: Piece, seat: str | None) -> dict[str, Any]:
     attached = []
-    for a in p.get("attached", []):
+    for a in p["attached"]:
         if a.get("secret") and a["owner"] != seat:
             attached.append("face-down permanent")
         else:
             attached.append(a["card"])
     out = {"id": p["id"], "name": p["name"], "owner": p["owner"], "loc": p["loc"],
-           "ep": p["ep"], "max": p["max"], "tk": p["tk"], "vsz": p["vsz"], "fe": p["fe"],
+           "ep": p["ep"], "max": p["max_ep"], "tk": p["tk"], "vsz": p["vsz"], "fe": p["fe"],
            "reach": p["reach"], "transport": p["transport"], "kk": p["kk"], "kind": p["kind"],
            "summoned": p["summoned"], "card": p["card"], "flags": sorted(p["flags"]),
-           "status": sorted(p.get("status", {})), "attached": attached,
-           "team": st["players"][p["origin"]]["team"] if p["origin"] in st["players"] else "",
+           "status": sorted(p["status"]), "attached": attached,
+           "team": state["players"][p["origin"]]["team"] if p["origin"] in state["players"] else "",
            "origin": p["origin"]}
-    if p.get("body"):
-        b = p["body"]
-        out["captive"] = {"holder": b["holder"], "dead": bool(b.get("dead")),
-                          "clock": b.get("clock", 0), "by": b.get("by", ""),
-                          "unconvertible": bool(b.get("unconvertible"))}
-    if p.get("hidden"):
+    c = p["captive"]
+    if c:
+        out["captive"] = {"holder": c["captor"], "dead": c["dead"], "clock": c["clock"],
+                          "by": c["carrier"], "unconvertible": c["unconvertible"]}
+    if p["hidden"]:
         out["hidden_under"] = p["hidden"]
     if p.get("burn"):
         out["burn"] = p["burn"]
     return out
 
 
-def view(st: State, seat: str | None) -> dict[str, Any]:
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    pause = state["pause"]
+    asked = pause["questions"] if pause else []
     pieces = []
-    for pid in sorted(st["pieces"]):
-        p = st["pieces"][pid]
+    for pid in sorted(state["pieces"]):
+        p = state["pieces"][pid]
         if p["loc"] == "gone":
             continue
-        if p.get("hidden") and p["owner"] != seat:
+        if p["hidden"] and p["owner"] != seat:
             continue
-        pieces.append(_piece_view(st, p, seat))
-    known = st["players"][seat]["known"] if seat in st["players"] else {}
+        pieces.append(_piece_view(state, p, seat))
+    known = state["players"][seat]["known_markers"] if seat in state["players"] else {}
     markers = []
-    for mid in sorted(st["markers"]):
-        m = st["markers"][mid]
+    for mid in sorted(state["markers"]):
+        m = state["markers"][mid]
         mv: dict[str, Any] = {"id": mid, "kind": m["kind"], "field": m["field"],
-                              "owner": m["owner"], "hidden": bool(m.get("hidden"))}
-        if m["owner"] == seat or not m.get("hidden") or mid in known:
+                              "owner": m["owner"], "hidden": m["hidden"]}
+        if m["owner"] == seat or not m["hidden"] or mid in known:
             mv["card"] = m["card"]
-            if m.get("piece"):
+            if "piece" in m:
                 mv["piece"] = m["piece"]
             if "uses" in m:
                 mv["uses"] = m["uses"]
         markers.append(mv)
     resources = [{"id": r["id"], "owner": r["owner"], "field": r["field"], "size": r["size"],
-                  "ep": r["ep"], "active": r["active"]} for _, r in sorted(st["resources"].items())]
-    players = {}
-    for s in st["order"]:
-        pl = st["players"].get(s)
-        if pl is None:
-            players[s] = {"team": None}
+                  "ep": r["ep"], "active": r["active"]} for _, r in sorted(state["resources"].items())]
+    players: dict[str, dict[str, Any]] = {}
+    for s in state["order"]:
+        pl = state["players"][s]
+        if not pl["team"]:
+            players[s] = {"team": None}  # not drafted yet
             continue
         players[s] = {
             "team": pl["team"], "bases": list(pl["bases"]), "alive": pl["alive"],
             "lineup": pl["lineup"], "hand": len(pl["hand"]),
-            "deck": len(pl["pile"]) + (1 if pl["top"] else 0), "grave": list(pl["grave"]),
-            "skip": pl["skip"], "herd": pl["herd"], "me": pl["me"], "me_dice": pl["me_dice"],
+            "deck": len(pl["deck"]) + (1 if pl["deck_top"] else 0), "grave": list(pl["grave"]),
+            "skip": pl["skip_turns"], "herd": pl["herd"], "me": pl["me"], "me_dice": pl["me_dice"],
             "production": sum(RESOURCE_TABLE[r["size"]]["energy"]
-                              for r in st["resources"].values() if r["owner"] == s),
+                              for r in state["resources"].values() if r["owner"] == s),
             "transit": list(pl["transit"]), "turns": pl["turns"],
         }
     out: dict[str, Any] = {
-        "n": st["n"], "nml": list(st["nml"]), "phase": st["phase"], "round": st["round"],
-        "active": st["active"], "order": list(st["order"]), "seat": seat,
-        "special": get_board(st["n"]).special_fields(), "pieces": pieces, "markers": markers,
-        "resources": resources, "players": players, "result": st.get("result"),
-        "open_sides": list(st["open_sides"]),
-        "asking": st["ask"]["seat"] if st["ask"] else None,
-        "combat_fields": sorted(st["turn"].get("combat_fields", [])),
-        "alliances": visible_alliances(st, seat),
+        "n": state["board_size"], "nml": list(state["nml_sides"]), "phase": state["phase"], "round": state["round"],
+        "active": state["active"], "order": list(state["order"]), "seat": seat,
+        "special": get_board(state["board_size"]).special_fields(), "pieces": pieces, "markers": markers,
+        "resources": resources, "players": players, "result": state.get("result"),
+        "open_sides": list(state["open_sides"]),
+        "asking": asked[0]["seat"] if asked else None,
+        "combat_fields": sorted(state["turn"].get("combat_fields", [])),
+        "alliances": visible_alliances(state, seat),
     }
-    if seat in st["players"]:
-        pl = st["players"][seat]
-        deck = list(pl["pile"]) + ([pl["top"]["card"]] if pl["top"] else [])
-        tops = {q: st["players"][q]["top"]["card"] for q in st["order"]
-                if q in st["players"] and st["players"][q]["top"]
-                and seat in st["players"][q]["top"]["seen_by"]}
+    if seat in state["players"] and state["players"][seat]["team"]:
+        pl = state["players"][seat]
+        top = pl["deck_top"]
+        deck = list(pl["deck"]) + ([top["card"]] if top else [])
+        tops = {}
+        for q in state["order"]:
+            qt = state["players"][q]["deck_top"]
+            if qt and seat in qt["seen_by"]:
+                tops[q] = qt["card"]
         out["you"] = {"hand": sorted(pl["hand"]), "energy": pl["energy"],
                       "hand_cards": [_card_line(c) for c in sorted(pl["hand"])],
                       "deck": sorted(deck), "triggers": [dict(t) for t in pl["triggers"]],
                       "standing": dict(sorted(pl["standing"].items())),
                       "known": dict(sorted(known.items())), "scried": tops}
-        if st["ask"] and st["ask"]["seat"] == seat:
-            out["you"]["ask"] = {"text": st["ask"]["text"], "options": st["ask"]["options"]}
+        mine = [q for q in asked if q["seat"] == seat]
+        if mine:
+            # the question's options without the PASS every question takes
+            out["you"]["ask"] = {"text": mine[0]["text"],
+                                 "options": [o for o in mine[0]["options"] if o != "PASS"]}
     return out
 
 
@@ -123,48 +131,48 @@ def _card_line(cid: str) -> dict[str, Any]:
             "cost": c["cost"], "deity": c["deity"], "icons": list(c["icons"])}
 
 
-def redeal(st: State, seat: str | None, rng: random.Random) -> State:
+def redeal(state: State, seat: str | None, rng: random.Random) -> State:
     """A copy with what `seat` cannot see re-dealt: other players' hands and decks
     (reshuffled between them, sizes kept), their energy, standing orders, and deck tops
     `seat` has not seen."""
-    import copy
-    new = copy.deepcopy(st)
+    new: State = json.loads(json.dumps(state))
     for s, pl in new["players"].items():
         if s == seat:
             continue
-        top_hidden = pl["top"] is not None and seat not in pl["top"]["seen_by"]
-        pool = pl["hand"] + pl["pile"] + ([pl["top"]["card"]] if top_hidden else [])
+        top = pl["deck_top"]
+        top_hidden = top is not None and seat not in top["seen_by"]
+        pool = pl["hand"] + pl["deck"] + ([top["card"]] if top is not None and top_hidden else [])
         rng.shuffle(pool)
         k = len(pl["hand"])
         pl["hand"] = sorted(pool[:k])
-        if top_hidden:
-            pl["top"]["card"] = pool[k]
+        if top is not None and top_hidden:
+            top["card"] = pool[k]
             k += 1
-        pl["pile"] = sorted(pool[k:])
+        pl["deck"] = sorted(pool[k:])
         pl["energy"] = rng.randint(0, 30)
         pl["triggers"] = []
         pl["standing"] = {}
-        pl["known"] = {}
+        pl["known_markers"] = {}
         _redeal_markers(new, s, seat, rng)
     return new
 
 
-def _redeal_markers(st: State, owner: str, seat: str | None, rng: random.Random) -> None:
+def _redeal_markers(state: State, owner: str, seat: str | None, rng: random.Random) -> None:
     """Swap the identity of `owner`'s face-down traps and hidden summons that `seat` does
     not know with like cards from `owner`'s hand or deck."""
-    known = st["players"][seat]["known"] if seat in st["players"] else {}
-    pl = st["players"][owner]
-    for mid in sorted(st["markers"]):
-        m = st["markers"][mid]
-        if m["owner"] != owner or not m.get("hidden") or mid in known:
+    known = state["players"][seat]["known_markers"] if seat in state["players"] else {}
+    pl = state["players"][owner]
+    for mid in sorted(state["markers"]):
+        m = state["markers"][mid]
+        if m["owner"] != owner or not m["hidden"] or mid in known:
             continue
-        if m["kind"] == "N" and not m.get("piece"):
+        if m["kind"] == "N" and "piece" not in m:
             kind = "trap"
-        elif m["kind"] == "SZ" and m.get("piece"):
+        elif m["kind"] == "SZ" and "piece" in m:
             kind = "summon"
         else:
             continue
-        for where in ("hand", "pile"):
+        for where in ("hand", "deck"):
             alike = [i for i, c in enumerate(pl[where])
                      if data.card(c)["effect"] == kind and c != m["card"]
                      and (kind == "trap" or (data.card(c)["summon"]["hidden"]
@@ -180,12 +188,13 @@ def _redeal_markers(st: State, owner: str, seat: str | None, rng: random.Random)
             if kind == "trap":
                 m["uses"] = c["uses"]
             else:
-                p = st["pieces"][m["piece"]]
+                p = state["pieces"][m["piece"]]
                 sm = c["summon"]
-                p.update(card=new_card, name=c["name_en"], ep=sm["ep"], max=sm["ep"],
-                         tk=sm["tk"], vsz=sm["vsz"], fe=sm["fe"], reach=sm["reach"],
-                         own_me=sm["own_me"], flags=list(sm.get("flags", [])),
-                         kind="tech" if sm["tech"] else "creature")
+                p["card"], p["name"] = new_card, c["name_en"]
+                p["ep"] = p["max_ep"] = sm["ep"]
+                p["tk"], p["vsz"], p["fe"], p["reach"] = sm["tk"], sm["vsz"], sm["fe"], sm["reach"]
+                p["own_me"], p["flags"] = sm["own_me"], list(sm.get("flags", []))
+                p["kind"] = "tech" if sm["tech"] else "creature"
             break
 
 

@@ -1,12 +1,14 @@
 """Helios (Kallenborn & Prinz, Hans im Glück 2014) as a pbem ruleset, for 2-4 players.
 
-Rules by rulebook chapter: board.py (player board, Sun), actions.py (the three actions,
-buildings, sunlight), flow.py (Phase 1 turns and bonus actions), phases.py (set-up,
-Phases 2 and 3), scoring.py (final scoring), orders.py (the order language), view.py
-(views and pictures), bot.py (random legal orders), game.py (the protocol).
+Built on the game kit: ruleset.py (declarations, options, the phase table), state.py (the
+state's shape and the glossary), data.py + data/*.toml, board.py (player-board geometry),
+orders.py (the order language), arrival.py (orders judged on arrival), phases.py (the
+steps), rules/ (by rulebook chapter), effects.py (building abilities, character and
+bonus-tile scoring), view.py (views and pictures), bot.py (random legal orders),
+position.py (position checks).
 """
 
-from pbem.rulesets.helios.game import Helios
+from pbem.rulesets.helios.ruleset import Helios
 
 RULESET = Helios()
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from pbem.rulesets.helios import data
+from pbem.rulesets.helios.state import Player
 
 Cell = tuple[int, int]
 DIRS: tuple[Cell, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
@@ -48,13 +49,13 @@ def unkey(s: str) -> Cell:
 _B = data.board()
 LIGHT_R: int = _B["light_radius"]
 DARK_R: int = _B["dark_radius"]
-CENTRE: Cell = tuple(_B["centre"])  # type: ignore[assignment]
-SUN_START: Cell = tuple(_B["sun_start"])  # type: ignore[assignment]
+CENTRE: Cell = tuple(_B["centre"])
+SUN_START: Cell = tuple(_B["sun_start"])
 SUN_ANCHOR: int = _B["sun_anchor"]
-YELLOW: frozenset[Cell] = frozenset(tuple(c) for c in _B["yellow"])  # type: ignore[misc]
-CORNERS: tuple[Cell, ...] = tuple(tuple(c) for c in _B["corners"])  # type: ignore[misc]
-BONUS_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["bonus_resource"])  # type: ignore[misc]
-MANA_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["mana"])  # type: ignore[misc]
+YELLOW: frozenset[Cell] = frozenset(tuple(c) for c in _B["yellow"])
+CORNERS: tuple[Cell, ...] = tuple(tuple(c) for c in _B["corners"])
+BONUS_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["bonus_resource"])
+MANA_SPACES: frozenset[Cell] = frozenset(tuple(c) for c in _B["mana"])
 
 
 @cache
@@ -192,32 +193,32 @@ def legal_placements(tiles: frozenset[Cell], sun: Cell) -> list[Cell]:
 
 # --- the boundary walk (spec §5.6.2 step 1) -------------------------------------------
 
-State = tuple[Cell, int]
+WalkState = tuple[Cell, int]
 
 
-def walk_next(st: State, tiles: frozenset[Cell]) -> State:
-    f, k = st
+def walk_next(ws: WalkState, tiles: frozenset[Cell]) -> WalkState:
+    f, k = ws
     n = add(f, k - 1)
     if n in tiles:
         return (f, (k - 1) % 6)
     return (n, (k + 1) % 6)
 
 
-def boundary_walk(start: State, tiles: frozenset[Cell]) -> tuple[list[Cell], list[list[State]]]:
+def boundary_walk(start: WalkState, tiles: frozenset[Cell]) -> tuple[list[Cell], list[list[WalkState]]]:
     """The clockwise contour W through `start`: cells in order (consecutive repeats merged)
     and, per entry, the walk states it covers. Entry 0 holds `start`."""
     cells: list[Cell] = []
-    states: list[list[State]] = []
-    st = start
-    seen: set[State] = set()
-    while st not in seen:
-        seen.add(st)
-        if cells and cells[-1] == st[0]:
-            states[-1].append(st)
+    states: list[list[WalkState]] = []
+    ws = start
+    seen: set[WalkState] = set()
+    while ws not in seen:
+        seen.add(ws)
+        if cells and cells[-1] == ws[0]:
+            states[-1].append(ws)
         else:
-            cells.append(st[0])
-            states.append([st])
-        st = walk_next(st, tiles)
+            cells.append(ws[0])
+            states.append([ws])
+        ws = walk_next(ws, tiles)
     if len(cells) > 1 and cells[-1] == cells[0]:  # the lap closes inside entry 0
         states[0] = states.pop() + states[0]
         cells.pop()
@@ -244,6 +245,7 @@ class Walk:
         self.positions: dict[Cell, list[int]] = {}
         for i, c in enumerate(self.cells):
             self.positions.setdefault(c, []).append(i)
+        self.reached: dict[int | None, dict[Cell, list[Cell]]] = {}  # see reachable
 
     def eligible(self, c: Cell) -> bool:
         return c in self.open and adjacent_to_tiles(c, self.tiles)
@@ -314,6 +316,13 @@ class Walk:
         return (p + m) % self.n, None
 
 
+@lru_cache(maxsize=32)
+def walk(tiles: frozenset[Cell], sun: Cell, anchor: int) -> Walk:
+    """The Walk of a board (remembered: the same board is walked by the arrival check, the
+    resolution, the view and the bot)."""
+    return Walk(tiles, sun, anchor)
+
+
 def sun_position(walk: Walk) -> int:
     return 0
 
@@ -340,7 +349,15 @@ def follow_path(walk: Walk, path: list[Cell], max_steps: int | None) -> tuple[li
 
 def reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     """Every legal destination with its shortest path (BFS over walk positions;
-    spec §5.6.2 step 5). Ties: the first found in clockwise order."""
+    spec §5.6.2 step 5). Ties: the first found in clockwise order. Remembered per walk;
+    the caller gets its own dict (the paths are shared: do not change them)."""
+    found = walk.reached.get(max_steps)
+    if found is None:
+        found = walk.reached[max_steps] = _reachable(walk, max_steps)
+    return dict(found)
+
+
+def _reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     limit = max_steps if max_steps is not None else 2 * walk.n + 2
     start_dead = walk.sun in walk.dead
     frontier: list[tuple[int, bool, list[Cell]]] = [(0, start_dead, [])]
@@ -369,7 +386,7 @@ def reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     return found
 
 
-def new_anchor(walk: Walk, p: int) -> State:
+def new_anchor(walk: Walk, p: int) -> WalkState:
     """The Sun's stored state after a move: the first state of its walk entry."""
     return walk.states[p][0]
 
@@ -381,3 +398,13 @@ def path_angle(start: Cell, path: list[Cell]) -> int:
         total += delta(a, b)
         a = b
     return total
+
+
+# --- a player's board ---------------------------------------------------------------------
+
+def tileset(player: Player) -> frozenset[Cell]:
+    return frozenset(unkey(k) for k in player["tiles"])
+
+
+def sun_cell(player: Player) -> Cell:
+    return (player["sun"][0], player["sun"][1])

@@ -7,23 +7,23 @@ them with the rng it is given (never the game's dice).
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from pbem.rulesets.helios import actions, board, data, phases
-from pbem.rulesets.helios.board import Cell
-from pbem.rulesets.helios.orders import Build, Place, Sun, Temple
-
-State = dict[str, Any]
-
-
-def offered_items(state: State) -> list[str]:
-    lands = [t for t in data.LANDS if state["display"][t] or state["display"]["extra"] == t]
-    return lands + [b for b in data.BONUS_TYPES if state["bonus_supply"][b] > 0]
+from pbem.core.kit import Question
+from pbem.rulesets.helios import board, data
+from pbem.rulesets.helios.orders import Action, Build, Place, Sun, Temple
+from pbem.rulesets.helios.rules import economy
+from pbem.rulesets.helios.rules.buildings import check_build
+from pbem.rulesets.helios.rules.land import offered_items
+from pbem.rulesets.helios.rules.seats import catchup_seats, current_seat, turn_order
+from pbem.rulesets.helios.rules.sun import destinations
+from pbem.rulesets.helios.rules.temples import check_temple
+from pbem.rulesets.helios.state import State
 
 
 def options_place(state: State, seat: str) -> list[Place]:
     p = state["players"][seat]
-    cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
+    cells = board.legal_placements(board.tileset(p), board.sun_cell(p))
     return [Place(item, c) for item in offered_items(state) for c in cells]
 
 
@@ -33,7 +33,7 @@ def options_temple(state: State, seat: str) -> list[Temple]:
     for k, t in p["tiles"].items():
         if not t["temple"]:
             o = Temple(board.unkey(k))
-            if actions.check_temple(state, seat, o) is None:
+            if check_temple(state, seat, o) is None:
                 out.append(o)
     return out
 
@@ -42,34 +42,33 @@ def options_build(state: State, seat: str) -> list[Build]:
     out = []
     for b in data.BUILDINGS:
         o = Build(b, convert=min(3, state["players"][seat]["mana"]) if b == "bazaar" else None)
-        if actions.check_build(state, seat, o) is None:
+        if check_build(state, seat, o) is None:
             out.append(o)
     return out
 
 
-def sun_destinations(state: State, seat: str) -> dict[Cell, list[Cell]]:
-    p = state["players"][seat]
-    return board.reachable(actions.walk_of(p), actions.max_steps(p))
-
-
 def options_sun(state: State, seat: str) -> list[Sun]:
-    dests = sun_destinations(state, seat)
+    dests = destinations(state, seat)
     return [Sun((c,)) for c in board.all_cells() if c in dests]
 
 
-def random_action(state: State, seat: str, rng: random.Random, column: str | None = None) -> Any:
+Options = Callable[[State, str], Sequence[Action]]
+
+
+def random_action(state: State, seat: str, rng: random.Random,
+                  column: str | None = None) -> Action | None:
     """A random legal action; with `column`, one that a tile of that column grants."""
-    kinds = {"sun": [options_sun], "land": [options_place],
-             "build": [options_build, options_temple]}.get(column or "", [
-                 options_sun, options_place, options_build, options_temple])
-    kinds = list(kinds)
+    by_column: dict[str, list[Options]] = {
+        "sun": [options_sun], "land": [options_place], "build": [options_build, options_temple]}
+    kinds = list(by_column.get(column or "", [options_sun, options_place, options_build,
+                                              options_temple]))
     rng.shuffle(kinds)
     for f in kinds:
         opts = f(state, seat)
         if opts:
             o = rng.choice(opts)
             if isinstance(o, Sun) and rng.random() < 0.3:
-                path = sun_destinations(state, seat)[o.cells[0]]
+                path = destinations(state, seat)[o.cells[0]]
                 o = Sun(tuple(path), True)
             if isinstance(o, Place) and o.cell in board.BONUS_SPACES and rng.random() < 0.5:
                 o = Place(o.item, o.cell, rng.choice(data.COLOURS))
@@ -77,19 +76,27 @@ def random_action(state: State, seat: str, rng: random.Random, column: str | Non
     return None
 
 
-def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
+def random_turn(state: State, seat: str, rng: random.Random, *, now: bool = True) -> list[str]:
+    """One turn of alternatives; `now`: the turn played at once (its tiles are known), else
+    a stored turn (UNDER then only where it agrees with IF)."""
     lines: list[str] = []
     cols = [c for c in data.SYMBOLS if state["columns"][c]] or list(data.SYMBOLS)
-    strict = state["options"].get("conditional_orders") == "no"
+    strict = state["options"]["conditional_orders"] == "no"
     for i in range(1 if strict else rng.choice([1, 1, 2])):
         if i:
             lines.append("OR")
         col = rng.choice(cols)
+        low = state["columns"][col][-1] if state["columns"][col] else None
         take = f"TAKE {col}"
-        if state["columns"][col] and not strict and rng.random() < 0.2:
-            take += f" IF {state['columns'][col][-1]}"
+        only = None
+        if low and not strict and rng.random() < 0.2:
+            take += f" IF {low}"
+            only = low
         if rng.random() < 0.5:
-            take += f" UNDER {rng.choice(data.AREAS)}"
+            area = rng.choice(data.AREAS)
+            # rulebook p. 4: a coloured tile goes under its own colour
+            if (low in ("grey", area)) if now else (only in (None, "grey", area)):
+                take += f" UNDER {area}"
         lines.append(take)
         action = random_action(state, seat, rng, col) if rng.random() < 0.95 else None
         lines.append(str(action) if action is not None else "DECLINE")
@@ -99,82 +106,73 @@ def random_turn(state: State, seat: str, rng: random.Random) -> list[str]:
     return lines
 
 
-def estate_default(state: State) -> str:
-    """Two legal cells for the Estate Manager prompt's skeleton (or the first legal one)."""
-    est = state["estate"]
-    p = state["players"][est["seat"]]
-    cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
-    return " ".join(board.key(c) for c in cells[:2]) or "0,1"
-
-
-def random_orders(state: State, seat: str, rng: random.Random) -> list[str]:
+def random_orders(state: State, seat: str, rng: random.Random,
+                  questions: Sequence[Question] = ()) -> list[str]:
+    asked = {q.kind for q in questions if q.seat == seat}
+    if "estate" in asked:
+        return _estate(state, seat, rng)
+    if "catchup" in asked:
+        tiles = economy.cube_tiles(state["players"][seat])
+        colour = rng.choice(data.COLOURS)
+        return [f"CATCHUP {colour}" + (f" AT {rng.choice(tiles)}" if tiles else "")]
     ph = state["phase"]
-    if ph == "actions" and state.get("estate"):
-        p = state["players"][seat]
-        cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
-        if cells and rng.random() < 0.7:
-            picks = rng.sample(cells, min(len(cells), 2))
-            return ["ESTATE TO " + " ".join(board.key(c) for c in picks)]
-        return ["ESTATE"]
     if ph == "setup":
-        out = [f"START {rng.choice(data.STARTING_LANDS)}"]
-        if seat in phases.catchup_seats(state):
-            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+        land = rng.choice(data.STARTING_LANDS)
+        out = [f"START {land}"]
+        if seat in catchup_seats(state):
+            colours = [c for c in data.COLOURS if c != data.LAND_COLOUR[land]
+                       or state["options"]["setup_bonus_must_differ"] == "no"]
+            out.append(f"CATCHUP {rng.choice(colours)}")
         return out
     if ph == "actions":
-        out = random_turn(state, seat, rng)
-        left = phases.turn_order(state)[state["turn_index"] + 1:].count(seat)
-        if left and state["options"].get("conditional_orders") != "no" and rng.random() < 0.5:
-            # plan the rest of the round now (stored turns), each with a fallback
-            # alternative that always works while its column has tiles
-            for _ in range(left if rng.random() < 0.7 else 1):
-                out += ["NEXT", *random_turn(state, seat, rng)]
-                for col in rng.sample(list(data.SYMBOLS), 3):
-                    out += ["OR", f"TAKE {col}", "DECLINE"]
-        if rng.random() < 0.1:
-            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
-        return out
+        return _turns(state, seat, rng)
     if ph == "characters":
-        out = []
-        free = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
-        mine = [c for c in data.CHARACTERS if state["characters"][c]["owner"] == seat
-                and not state["characters"][c]["active"]]
-        for _ in range(rng.choice([0, 1, 2])):
-            if free:
-                pick = rng.sample(free, min(len(free), rng.choice([1, 2])))
-                out.append("HIRE " + " OR ".join(pick))
-                mine += pick
-        for c in dict.fromkeys(mine):
-            if rng.random() < 0.8:
-                out.append(f"ACTIVATE {c}")
-        if rng.random() < 0.3:
-            out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
-        return out or ["PASS"]
-    if ph == "catchup":
-        tiles = sorted(state["players"][seat]["tiles"])
-        return [f"CATCHUP {rng.choice(data.COLOURS)} AT {rng.choice(tiles)}"]
+        return _phase2(state, seat, rng)
     return []
 
 
-def skeleton_turn(state: State, seat: str) -> list[str]:
-    """A pre-filled, legal first suggestion per column, as OR alternatives (cheap: one
-    Sun search and one placement search)."""
-    out: list[str] = []
+def _estate(state: State, seat: str, rng: random.Random) -> list[str]:
     p = state["players"][seat]
-    for col in ("sun", "land", "build"):
-        if not state["columns"][col]:
-            continue
-        if out:
-            out.append("OR")
-        out.append(f"TAKE {col}")
-        line = "DECLINE"
-        if col == "sun":
-            dests = sun_destinations(state, seat)
-            first = next((c for c in board.all_cells() if c in dests), None)
-            line = str(Sun((first,))) if first else line
-        elif col == "land":
-            items = offered_items(state)
-            cells = board.legal_placements(actions.tileset(p), actions.sun_cell(p))
-            line = str(Place(items[0], cells[0])) if items and cells else line
-        out.append(line)
-    return out or ["TAKE sun", "DECLINE"]
+    cells = board.legal_placements(board.tileset(p), board.sun_cell(p))
+    if cells and rng.random() < 0.7:
+        picks = rng.sample(cells, min(len(cells), 2))
+        return ["ESTATE TO " + " ".join(board.key(c) for c in picks)]
+    return ["ESTATE"]
+
+
+def _turns(state: State, seat: str, rng: random.Random) -> list[str]:
+    now = current_seat(state) == seat
+    if not now and seat not in turn_order(state)[state["turn_index"]:]:
+        return [f"CATCHUP {rng.choice(data.COLOURS)}"]  # no turn left this round
+    out = random_turn(state, seat, rng, now=now)
+    # the coming turns after the first of this script (a seat not on turn plays its first
+    # one at its next turn)
+    left = turn_order(state)[state["turn_index"] + 1:].count(seat) - (0 if now else 1)
+    if left and state["options"]["conditional_orders"] != "no" and rng.random() < 0.5:
+        # plan the rest of the round now (stored turns), each with a fallback
+        # alternative that always works while its column has tiles
+        for _ in range(left if rng.random() < 0.7 else 1):
+            out += ["NEXT", *random_turn(state, seat, rng, now=False)]
+            for col in rng.sample(list(data.SYMBOLS), 3):
+                out += ["OR", f"TAKE {col}", "DECLINE"]
+    if rng.random() < 0.1:
+        out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+    return out
+
+
+def _phase2(state: State, seat: str, rng: random.Random) -> list[str]:
+    out = []
+    free = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
+    mine = [c for c in data.CHARACTERS if state["characters"][c]["owner"] == seat
+            and not state["characters"][c]["active"]]
+    for _ in range(rng.choice([0, 1, 2])):
+        if free:
+            pick = rng.sample(free, min(len(free), rng.choice([1, 2])))
+            out.append("HIRE " + " OR ".join(pick))
+            mine += pick
+    for c in dict.fromkeys(mine):
+        if rng.random() < 0.8:
+            out.append(f"ACTIVATE {c}")
+    if rng.random() < 0.3:
+        out.append(f"CATCHUP {rng.choice(data.COLOURS)}")
+    return out or ["PASS"]

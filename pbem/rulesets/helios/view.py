@@ -8,60 +8,93 @@ Renderers take only a view, never the state.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem.rulesets.helios import board, bot, data, phases
+from pbem.core.kit import Question
+from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import key
+from pbem.rulesets.helios.rules import sun
+from pbem.rulesets.helios.rules.seats import current_seat
+from pbem.rulesets.helios.state import Player, State
 
-State = dict[str, Any]
 
-
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def view(state: State, seat: str | None, questions: Sequence[Question] = ()) -> dict[str, Any]:
     over = state["phase"] == "over"
-    public_vp = over or state["options"].get("public_scores") == "yes"
-    players = {}
-    for s, p in state["players"].items():
-        pv = {k: p[k] for k in ("tiles", "sun", "sun_value", "sun_infinite", "mana", "temples",
-                                "buildings", "under", "laps", "circuit_round")}
-        pv["characters"] = {c: ("active" if v["active"] else "hired")
-                            for c, v in state["characters"].items() if v["owner"] == s}
-        if public_vp or s == seat:
-            pv["vp"] = p["vp"]
-        if s == seat:
-            pv["pending"] = p["pending"]
-            pv["catchup"] = p["catchup"]
-        if state["phase"] != "setup" and not over:
-            dests = bot.sun_destinations(state, s)
-            pv["sun_reach"] = [key(c) for c in board.all_cells() if c in dests]
-            pv["placements"] = [key(c) for c in board.legal_placements(
-                frozenset(board.unkey(k) for k in p["tiles"]), tuple(p["sun"]))]
-        players[s] = pv
+    public_vp = over or state["options"]["public_scores"] == "yes"
     return {
         "seat": seat, "seats": state["seats"], "round": state["round"], "rounds": state["rounds"],
-        "phase": state["phase"], "start": state["start"],
-        "current": phases.current_seat(state) if state["phase"] == "actions" else None,
-        "turn": state["turn_index"], "asking": state["asking"],
+        # Phase 3 while its catch-up resources are asked
+        "phase": "catchup" if any(q.kind == "catchup" for q in questions) else state["phase"],
+        "start": state["start"],
+        "current": current_seat(state) if state["phase"] == "actions" else None,
+        "turn": state["turn_index"],
+        "asking": [q.seat for q in questions if q.kind == "catchup"],
         "columns": state["columns"], "piles": {s: len(v) for s, v in state["piles"].items()},
         "discards": state["discards"], "display": state["display"],
         "display_cubes": state["display_cubes"],
         "type_piles": state["type_piles"], "extra_pile": len(state["extra_pile"]),
         "bonus_supply": state["bonus_supply"],
-        "characters": state["characters"], "players": players,
+        "characters": state["characters"],
+        "players": {s: _player_view(state, s, p, seat, public_vp)
+                    for s, p in state["players"].items()},
         "final": state["final"] if over else None,
-        "phase2": state.get("phase2"),
-        "estate": _estate_view(state, seat),
+        "phase2": state["phase2"],
+        "estate": _estate_view(questions, seat),
     }
 
 
-def _estate_view(state: State, seat: str | None) -> dict[str, Any] | None:
-    est = state.get("estate")
-    if not est:
+def _player_view(state: State, s: str, p: Player, seat: str | None,
+                 public_vp: bool) -> dict[str, Any]:
+    pv: dict[str, Any] = {
+        "tiles": p["tiles"], "sun": p["sun"], "sun_value": p["sun_value"],
+        "sun_infinite": p["sun_infinite"], "mana": p["mana"], "temples": p["temples"],
+        "buildings": p["buildings"], "under": p["under"], "laps": p["laps"],
+        "circuit_round": p["circuit_round"]}
+    pv["characters"] = {c: ("active" if v["active"] else "hired")
+                        for c, v in state["characters"].items() if v["owner"] == s}
+    if public_vp or s == seat:
+        pv["vp"] = p["vp"]
+    if s == seat:
+        pv["pending"] = p["pending"]
+        pv["catchup"] = p["catchup"]
+    if state["phase"] != "setup" and state["phase"] != "over":
+        dests = sun.destinations(state, s)
+        pv["sun_reach"] = [key(c) for c in board.all_cells() if c in dests]
+        pv["placements"] = [key(c) for c in board.legal_placements(
+            board.tileset(p), board.sun_cell(p))]
+    return pv
+
+
+def _estate_view(questions: Sequence[Question], seat: str | None) -> dict[str, Any] | None:
+    """The Estate Manager's drawn tiles while their seat is asked where they go."""
+    q = next((q for q in questions if q.kind == "estate"), None)
+    if q is None:
         return None
-    out = {"seat": est["seat"], "tiles": est["tiles"]}
-    if seat == est["seat"]:
-        out["rest_of_turn"] = est["queue"]
+    out = {"seat": q.seat, "tiles": list(q.data["tiles"])}
+    if seat == q.seat:
+        out["rest_of_turn"] = list(q.data["rest_of_turn"])
     return out
+
+
+def redeal_hidden(state: State, seat: str | None, rng: random.Random) -> State:
+    """For the leak test: re-deal what `seat` cannot see: the other seats' VP bags (unless
+    public), stored turns, standing catch-up orders, and the rest of an asked turn."""
+    if state["phase"] == "over":
+        return state
+    for other, p in state["players"].items():
+        if other == seat:
+            continue
+        if state["options"]["public_scores"] != "yes":
+            p["vp"] = rng.randrange(0, 300)
+        p["pending"] = [["TAKE sun", "DECLINE"]] * rng.randrange(0, 3)
+        p["catchup"] = rng.choice([None, "CATCHUP black", "CATCHUP blue AT 0,0"])
+    pause = state["pause"]
+    for q in pause["questions"] if pause else []:
+        if q["kind"] == "estate" and q["seat"] != seat:
+            q["data"]["rest_of_turn"] = rng.choice([[], ["BONUS DECLINE"], ["BONUS SUN TO 1,0"]])
+    return state
 
 
 LAND_CODE = {"redwood": "Rw", "granite": "Gr", "bamboo": "Bm", "spring": "Sp", "obsidian": "Ob",
@@ -176,8 +209,14 @@ CUBE = {"brown": "#8b4513", "grey": "#c0c0c0", "green": "#2e8b57", "blue": "#1e9
 
 
 def _hex_points(cx: float, cy: float, s: float) -> str:
-    pts = [(cx + s, cy), (cx + s / 2, cy + s * 0.866), (cx - s / 2, cy + s * 0.866),
-           (cx - s, cy), (cx - s / 2, cy - s * 0.866), (cx + s / 2, cy - s * 0.866)]
+    """A flat-topped hex around (cx, cy). Centre and corner offsets are rounded to one
+    decimal first, so every hex has the very same shape (the report compacts equal shapes
+    into one definition)."""
+    cx, cy = round(cx, 1), round(cy, 1)
+    w, h = round(s, 1), round(s * 0.866, 1)
+    half = round(s / 2, 1)
+    pts = [(cx + w, cy), (cx + half, cy + h), (cx - half, cy + h),
+           (cx - w, cy), (cx - half, cy - h), (cx + half, cy - h)]
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
 
 
@@ -228,8 +267,7 @@ def board_svg(v: Mapping[str, Any]) -> str:
             by = 338 + (j // 6) * 22
             built = b in p["buildings"]
             parts.append(f'<rect x="{bx:.1f}" y="{by}" width="{(w_board - 12) / 6 - 2:.1f}" '
-                         f'height="20" fill="{"#f5deb3" if built else "#ffffff"}" stroke="#999">'
-                         f"<title>{b.replace('_', ' ')}{' (built)' if built else ''}</title></rect>")
+                         f'height="20" fill="{"#f5deb3" if built else "#ffffff"}" stroke="#999"/>')
             parts.append(f'<text x="{bx + 2:.1f}" y="{by + 13}" font-size="8">'
                          f"{'&#8962; ' if built else ''}{CITY_ABBR[b]}</text>")
         chars = [f"{c.replace('_', ' ')} ({'day' if st == 'active' else 'night'})"

@@ -1,41 +1,19 @@
-"""The map and the static game data of Kard és Korona: counties, provinces, cards.
+"""The map of Kard és Korona: counties, provinces, borders, and the pure geometry the rules
+need: movement-point costs (rulebook p. 5 and p. 8; spec 5.4.3) and cheapest legal paths.
 
-Reads the TOML data files of the package (maps, provinces, events, layout) once and keeps
-them as immutable lookups. Also the pure map geometry the rules need: movement-point costs
-(rulebook p. 5 and p. 8; spec 5.4.3) and shortest legal paths. It holds no game state;
-control of counties and everything that depends on units lives in `state.py`.
+Built once per version from `data/map_<version>.toml`. It holds no game state: who stands
+where and who controls what live in the state (`state.py`, `rules/control.py`).
 """
 
 from __future__ import annotations
 
 import heapq
-import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from pbem.core.names import NameIndex
-
-ARMS: tuple[str, ...] = ("cav", "inf", "arch")
-ARM_NAMES = {"cav": "cavalry", "inf": "infantry", "arch": "archer"}
-ARM_ALIASES = {
-    "cav": ("c", "cavalry", "cavalries", "horse", "knight", "knights", "l", "lovas", "lovasok",
-            "lovag", "lovagok"),
-    "inf": ("i", "inf", "infantry", "foot", "gy", "gyalogos", "gyalogosok", "gyalog"),
-    "arch": ("a", "archer", "archers", "arch", "ij", "ijasz", "ijaszok", "ijász", "íjászok"),
-}
-# Rulebook p. 4: cavalry and the lord 4 MP, infantry and archers 2 MP; spec 2.2.
-MP = {"cav": 4, "inf": 2, "arch": 2, "lord": 4}
-OFFICES: tuple[str, ...] = ("judge", "treasurer", "palatine")
-OFFICE_NAMES = {"judge": "Judge Royal (Országbíró)", "treasurer": "Master of the Treasury "
-                "(Tárnokmester)", "palatine": "Palatine (Nádor)"}
-OFFICE_ALIASES = {
-    "judge": ("judge royal", "orszagbiro", "biro", "jr"),
-    "treasurer": ("treasury", "master of the treasury", "tarnokmester", "tarnok", "mt"),
-    "palatine": ("nador", "pal"),
-}
-CENTRE = "kiralyi"
+from pbem.rulesets.kard_es_korona.data import read
 
 
 @dataclass(frozen=True)
@@ -64,6 +42,7 @@ class GameMap:
     river: dict[tuple[str, str], str]
     names: NameIndex
     pos: dict[str, tuple[float, float]]
+    edges: dict[str, tuple[tuple[str, int], ...]]  # county -> (neighbour, cost to enter it)
 
     def adjacent(self, a: str) -> list[str]:
         return [b for b, _ in self.counties[a].neighbours]
@@ -97,8 +76,8 @@ class GameMap:
                 break
             if here != start and not passable(here):
                 continue
-            for nxt in self.adjacent(here):
-                c = cost + self.enter_cost(here, nxt)
+            for nxt, step in self.edges[here]:
+                c = cost + step
                 if c > limit:
                     continue
                 if nxt == target:
@@ -111,49 +90,10 @@ class GameMap:
         return found
 
 
-def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-@cache
-def provinces_data() -> dict:
-    return _read("provinces.toml")
-
-
-@cache
-def events_data() -> tuple[dict, ...]:
-    return tuple(_read("events.toml")["card"])
-
-
-@cache
-def card(card_id: str) -> dict:
-    for c in events_data():
-        if c["id"] == card_id:
-            return c
-    raise KeyError(card_id)
-
-
-def ring() -> list[str]:
-    return list(provinces_data()["ring"])
-
-
-def province_name(pid: str) -> str:
-    return provinces_data()["province"][pid]["name"]
-
-
-def lord_name(pid: str) -> str:
-    return provinces_data()["province"][pid]["lord"]
-
-
-def colour(pid: str) -> str:
-    return provinces_data()["province"][pid]["colour"]
-
-
 @cache
 def game_map(version: str) -> GameMap:
-    data = _read(f"map_{version}.toml")
-    layout = _read("layout.toml")["pos"]
+    data = read(f"map_{version}.toml")
+    layout = read("layout.toml")["pos"]
     counties: dict[str, County] = {}
     provinces: dict[str, list[str]] = {}
     river: dict[tuple[str, str], str] = {}
@@ -174,8 +114,11 @@ def game_map(version: str) -> GameMap:
     aliases: dict[str, list[str]] = {}
     for c in counties.values():
         aliases[c.id] = [c.name] + ([c.castle] if c.castle and c.castle != c.name else [])
-    return GameMap(version, counties, {k: tuple(v) for k, v in provinces.items()}, river,
-                   NameIndex(aliases, what="county"), pos)
+    gm = GameMap(version, counties, {k: tuple(v) for k, v in provinces.items()}, river,
+                 NameIndex(aliases, what="county"), pos, {})
+    for a, c in counties.items():
+        gm.edges[a] = tuple((b, gm.enter_cost(a, b)) for b, _ in c.neighbours)
+    return gm
 
 
 def connected(gm: GameMap, ids: Iterable[str]) -> bool:
@@ -192,7 +135,3 @@ def connected(gm: GameMap, ids: Iterable[str]) -> bool:
                 seen.add(b)
                 todo.append(b)
     return seen == group
-
-
-ARM_INDEX = NameIndex({k: list(v) for k, v in ARM_ALIASES.items()}, what="arm")
-OFFICE_INDEX = NameIndex({k: list(v) for k, v in OFFICE_ALIASES.items()}, what="office")

@@ -7,21 +7,26 @@ reached; that is part of what the playouts exercise.
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import Any
 
-from pbem.rulesets.kard_es_korona.board import ARMS, MP, connected
-from pbem.rulesets.kard_es_korona.elections import current_office
+from pbem.core.kit import Question
+from pbem.rulesets.kard_es_korona.board import connected
+from pbem.rulesets.kard_es_korona.data import ARMS, MP
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
     Cede,
+    Choose,
     Deploy,
     Fealty,
+    Fight,
     Flee,
     Lead,
     LordAt,
     Losses,
     Move,
+    Neutral,
+    Oath,
     Part,
     Pass,
     Place,
@@ -30,13 +35,24 @@ from pbem.rulesets.kard_es_korona.orders import (
     Recruit,
     Rejoin,
     Reroll,
+    RerollPolicy,
     Retreat,
     Sequence,
     Target,
     Veto,
 )
-from pbem.rulesets.kard_es_korona.setup import START_ARMY, default_deployment, deployment_problems
-from pbem.rulesets.kard_es_korona.state import St, controller, gmap, total
+from pbem.rulesets.kard_es_korona.rules.control import gmap
+from pbem.rulesets.kard_es_korona.rules.economy import election_due
+from pbem.rulesets.kard_es_korona.rules.elections import current_office
+from pbem.rulesets.kard_es_korona.rules.setup import (
+    START_ARMY,
+    default_deployment,
+    deployment_problems,
+    neutral_assignment,
+    neutral_units,
+)
+from pbem.rulesets.kard_es_korona.state import Standing, State, total
+from pbem.rulesets.kard_es_korona.view import bidding, moving
 
 
 def _perm(rng: random.Random) -> tuple[str, ...]:
@@ -45,8 +61,8 @@ def _perm(rng: random.Random) -> tuple[str, ...]:
     return tuple(arms)
 
 
-def random_standing(state: St, seat: str, rng: random.Random) -> dict[str, Any]:
-    st: dict[str, Any] = {}
+def random_standing(state: State, seat: str, rng: random.Random) -> Standing:
+    st: Standing = {}
     if rng.random() < 0.7:
         st["lead"] = {"all": list(_perm(rng))}
         st["target"] = {"open": list(_perm(rng)), "siege": list(_perm(rng))}
@@ -63,13 +79,42 @@ def random_standing(state: St, seat: str, rng: random.Random) -> dict[str, Any]:
     return st
 
 
-def _standing_lines(state: St, seat: str, rng: random.Random) -> list[str]:
+def redeal(state: State, seat: str | None, rng: random.Random) -> State:
+    """For the leak test: other seats' standing orders, their face-down units while the
+    movement waits (movement=strict) and, during an election, the treasuries re-dealt."""
+    new: State = copy.deepcopy(state)
+    if moving(new):  # the arms of others' face-down units
+        for stack in new["board"].values():
+            n = sum(stack["used"].values())
+            if stack["owner"] != seat and n:
+                fresh = {a: 0 for a in stack["used"]}
+                for _ in range(n):
+                    fresh[rng.choice(sorted(fresh))] += 1
+                for a in stack["units"]:
+                    stack["units"][a] += fresh[a] - stack["used"][a]
+                stack["used"] = fresh
+        for b in new["battles"]:
+            if b["attacker"] != seat:
+                n = sum(b["army"].values())
+                b["army"] = {a: 0 for a in b["army"]}
+                for _ in range(n):
+                    b["army"][rng.choice(sorted(b["army"]))] += 1
+    for s, p in new["players"].items():
+        if s == seat:
+            continue
+        p["standing"] = random_standing(new, s, rng)
+        if bidding(new):
+            p["treasury"] = rng.randint(0, 60)
+    return new
+
+
+def _standing_lines(state: State, seat: str, rng: random.Random) -> list[str]:
     out: list[str] = []
     if rng.random() < 0.3:
         out.append(str(Lead(rng.choice(["all", "open", "terrain", "siege"]), _perm(rng))))
         out.append(str(Target(rng.choice(["all", "open", "siege"]), _perm(rng))))
-        out.append(str(Reroll(rng.choice([0, 1, 2]))))
-        if state["opts"].get("flight"):
+        out.append(str(Reroll(RerollPolicy(rng.choice([0, 1, 2])))))
+        if state["options"]["flight"]:
             out.append(str(Flee(rng.choice([0, 25, 50]))))
     if rng.random() < 0.2:
         out.append(str(Fealty(rng.choice(["yes", "no", "castle"]))))
@@ -89,7 +134,7 @@ def _standing_lines(state: St, seat: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _deploy(state: St, seat: str, rng: random.Random) -> list[str]:
+def _deploy(state: State, seat: str, rng: random.Random) -> list[str]:
     gm = gmap(state)
     version = state["version"]
     home = list(gm.provinces[seat])
@@ -126,10 +171,8 @@ def _deploy(state: St, seat: str, rng: random.Random) -> list[str]:
     return [str(Deploy(c, **a)) for c, a in deploys.items() if total(a)] + [str(LordAt(lord))]
 
 
-def _neutrals(state: St, seat: str, rng: random.Random) -> list[str]:
-    from pbem.rulesets.kard_es_korona.orders import Neutral
-    from pbem.rulesets.kard_es_korona.setup import neutral_assignment, neutral_units
-    if state["opts"].get("neutral_placement") != "players":
+def _neutrals(state: State, seat: str, rng: random.Random) -> list[str]:
+    if state["options"]["neutral_placement"] != "players":
         return []
     gm = gmap(state)
     out = []
@@ -141,7 +184,7 @@ def _neutrals(state: St, seat: str, rng: random.Random) -> list[str]:
     return out
 
 
-def _moves(state: St, seat: str, rng: random.Random) -> list[str]:
+def _moves(state: State, seat: str, rng: random.Random) -> list[str]:
     gm = gmap(state)
     p = state["players"][seat]
     mine = sorted(c for c, s in state["board"].items() if s["owner"] == seat)
@@ -155,13 +198,13 @@ def _moves(state: St, seat: str, rng: random.Random) -> list[str]:
         if rng.random() < 0.3:
             near = sorted({b for a in near for b in gm.adjacent(a)} - {c})
         target = rng.choice(near)
-        army = {a: rng.randint(0, s["u"][a]) for a in ARMS}
+        army = {a: rng.randint(0, s["units"][a]) for a in ARMS}
         if rng.random() < 0.3:
-            army = dict(s["u"])
+            army = dict(s["units"])
         lord = p["lord"] == c and rng.random() < 0.3
         if total(army) == 0 and not lord:
-            army["inf" if s["u"]["inf"] else ("cav" if s["u"]["cav"] else "arch")] = 1
-        army = {a: min(army[a], s["u"][a]) for a in ARMS}
+            army["inf" if s["units"]["inf"] else ("cav" if s["units"]["cav"] else "arch")] = 1
+        army = {a: min(army[a], s["units"][a]) for a in ARMS}
         if total(army) == 0 and not lord:
             continue
         if rng.random() < 0.5 and army["cav"] and not army["inf"] and not army["arch"]:
@@ -177,19 +220,18 @@ def _moves(state: St, seat: str, rng: random.Random) -> list[str]:
             if other:
                 o = rng.choice(other)
                 so = state["board"][o]
-                a = rng.choice([x for x in ARMS if so["u"][x]] or ["inf"])
-                if so["u"].get(a):
-                    extra.append(Part(o, **{a: 1}))
+                a = rng.choice([x for x in ARMS if so["units"][x]] or ["inf"])
+                if so["units"].get(a):
+                    extra.append(Part(o, **{a: 1}))  # type: ignore[arg-type]
         cond = rng.choice(["", "", "", "empty", "enemy"])
         out.append(str(Move(target, (part, *extra), cond, rng.randint(0, 4) if cond == "enemy"
                             else 0)))
     if rng.random() < 0.5 or not out:
         out.insert(rng.randint(0, len(out)), str(Pass()))
-    _ = controller
     return out
 
 
-def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
+def orders_for(state: State, seat: str, rng: random.Random) -> list[str]:
     ph = state["phase"]
     if ph == "deploy":
         return _deploy(state, seat, rng) + _neutrals(state, seat, rng) + \
@@ -214,7 +256,6 @@ def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
             if holder == seat and rng.random() < 0.1:
                 others = [x for x in state["seats"] if x != seat]
                 out.append(str(Cede(office, rng.choice(others))))
-        from pbem.rulesets.kard_es_korona.elections import election_due
         if election_due(state) and rng.random() < 0.5:
             have = p["treasury"]
             for office in ("judge", "treasurer", "palatine"):
@@ -225,22 +266,31 @@ def orders_for(state: St, seat: str, rng: random.Random) -> list[str]:
         out += _standing_lines(state, seat, rng)
         out += _moves(state, seat, rng)
         return out
-    if ph == "ask":
-        if state["ask"]["kind"] == "move":
-            return _moves(state, seat, rng)
-        if state["ask"]["kind"] == "battle":
-            return [str(Lead("all", _perm(rng))), str(Target("all", _perm(rng))),
-                    str(Reroll(rng.choice([0, 1, 2])))] + (
-                [str(Flee(rng.choice([0, 50])))] if state["opts"].get("flight") else [])
-        if state["ask"]["kind"] == "palatine":
-            return [str(Prefer((rng.choice(state["ask"]["tied"]),)))]
-        return [str(Fealty(rng.choice(["yes", "no", "castle"])))]
     if ph == "bid":
-        office = current_office(state)
-        have = state["players"][seat]["treasury"]
-        bid = rng.choice([0, 0, have // 4, have // 2, have]) if have else 0
-        lines = [str(Bid(office, bid))]
-        if rng.random() < 0.2:
-            lines.append(str(Prefer(tuple(rng.sample(state["seats"], len(state["seats"]))))))
-        return lines
+        return _bid(state, seat, rng)
     return []
+
+
+def answer(state: State, q: Question, rng: random.Random) -> list[str]:
+    """A random answer to an open question (with, for bids, maybe a standing PREFER)."""
+    if q.kind == "bid":
+        return _bid(state, q.seat, rng)
+    if q.kind == "move":
+        return _moves(state, q.seat, rng)
+    if q.kind == "battle":
+        return [str(Fight(lead=_perm(rng), target=_perm(rng),
+                          reroll=RerollPolicy(rng.choice([0, 1, 2])),
+                          flee=rng.choice([0, 50]) if state["options"]["flight"] else None))]
+    if q.kind == "palatine":
+        return [str(Choose(rng.choice(list(q.data["tied"]))))]
+    return [str(Oath(rng.random() < 0.5))]
+
+
+def _bid(state: State, seat: str, rng: random.Random) -> list[str]:
+    office = current_office(state)
+    have = state["players"][seat]["treasury"]
+    bid = rng.choice([0, 0, have // 4, have // 2, have]) if have else 0
+    lines = [str(Bid(office, bid))]
+    if rng.random() < 0.2:
+        lines.append(str(Prefer(tuple(rng.sample(state["seats"], len(state["seats"]))))))
+    return lines

@@ -1,233 +1,254 @@
-"""The game state of Kard és Korona as plain JSON data, and the questions rules ask of it.
+"""The game state of Kard és Korona: its shape, declared once (the ruleset's
+`state_schema`), the glossary of the game's terms, and the small helpers that change the
+units on the board.
 
-The state is a dict (exactly what `dump` stores). Units of one owner and arm in one county
-are interchangeable, so a county's stack is counts per arm plus how many of them have
-already moved or fought this year (`used`). An attacking army waiting for its battle is
-kept in its battle record, not on the board, with the county it came from (its origin).
+The state is plain JSON data exactly as `dump` stores it; these TypedDicts describe it
+field by field and check positions (`pbem gm position`, `--position`, rulebook cases).
 
-Owners: a seat id (= the player's home province id) for players; "royal" for the white
-royal troops; "n_<province>" for troops of an unplayed lord or of a player who is gone.
-This module answers control, holdings and counting questions (spec 5.1); it changes
-nothing except through the small stack helpers at the end.
+Glossary (spec section 0; Hungarian in brackets):
+- year (év, forduló): one game turn, 1301 to 1308 (basic) or 1312 (advanced); the phases
+  of a year (fázis): I event card, II income and recruitment, III movement, IV battles,
+  V election (in election years).
+- county (vármegye), castle county (vár), province (országrész): the map; the white
+  royal centre (`kiralyi`) is a province too. Mountain and swamp (hegy, mocsár) are
+  obstacles; a wide river (folyó: Duna, Tisza, Dráva, Maros) is a flag on a border.
+- seat: a played province's id, `felvidek` ... `pannonia`; each seat is that province's
+  lord (tartományúr, hadúr). Owners of units are seats, `royal` (the white royal troops,
+  királyi) or `n_<province>` (neutral troops of an unplayed lord or of a player who left).
+- unit (sereg, csapat), arm (fegyvernem): `cav` cavalry (lovas, lovag), `inf` infantry
+  (gyalogos), `arch` archer (íjász). An army is counts per arm. The lord is no unit.
+- stack: one owner's units in one county; `used` counts those that moved or fought this
+  year (face down while the movement lasts, rulebook p. 8).
+- step (lépés): one move into one target; a battle (csata) waits in `battles` with the
+  attacker's army off the board until phase IV. Battle types: open (nyílt ütközet, a
+  plain), terrain (mountain or swamp), siege (ostrom, a castle county).
+- MP (mozgáspont); step allowance: castles held + 2, at most 6.
+- garas: the money unit (dénár = 5, forint = 10 garas); treasury (kincstár).
+- offices (tisztségek): `judge` Judge Royal (Országbíró), `treasurer` Master of the
+  Treasury (Tárnokmester), `palatine` Palatine (Nádor), sold in elections (választás).
+- captive (fogoly): a lord captured by neutral troops, ransom (váltságdíj) 20 garas;
+  vassal (hűbéres) and overlord (hűbérúr): a defeated lord who swore fealty (hűbéreskü);
+  `defeated`: a lord whose oath-or-elimination choice is still open (`oaths`).
+- pinning (lekötés), flight (menekülés), arm limits, cavalry quota: the advanced rules.
+- start player (kezdőjátékos): moves first; the first to pass starts next year.
+
+Not here: the questions rules ask of a state (who controls a county...:
+`rules/control.py`) and any rule.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict, cast
 
-from pbem.rulesets.kard_es_korona.board import ARMS, CENTRE, GameMap, game_map
+from pbem.core.kit import Pause
+from pbem.rulesets.kard_es_korona.data import ARMS
 
-St = dict[str, Any]
-
-
-def gmap(state: St) -> GameMap:
-    return game_map(state["version"])
+Army = dict[str, int]  # arm (cav, inf, arch) -> count; all three arms present
+Status = Literal["active", "captive", "vassal", "defeated", "out"]
 
 
-def empty_army() -> dict[str, int]:
+class Options(TypedDict):
+    """The game's options (`--option`), with the per-variant defaults already applied."""
+
+    decisions: Literal["auto", "ask"]
+    years: int  # 0 = the version's length
+    fealty: bool
+    escape_roll: bool
+    lord_freeze: bool
+    cavalry_cap: bool
+    movement: Literal["interleaved", "strict", "traditional"]
+    neutral_placement: Literal["random", "players"]
+    control_model: Literal["presence", "persistent"]
+    pinning: bool
+    flight: bool
+    arm_limits: bool
+
+
+class Prebid(TypedDict):
+    """A BID line sent before its auction (with the year orders or an earlier auction)."""
+
+    office: str
+    amount: int
+    cond: Literal["", "won", "lost"]
+    cond_office: str  # "" without a condition
+
+
+class Standing(TypedDict, total=False):
+    """A seat's standing orders (each kept until replaced), as the view shows them."""
+
+    lead: dict[str, list[str]]  # battle type or "all" -> arms
+    target: dict[str, list[str]]
+    reroll: int  # REROLL n (0 = NEVER): an arm of at least n dice...
+    reroll_hits: int  # ...with at most this many hits (HITS; absent: 0)...
+    reroll_arm: str  # ...of this arm only (ARM; absent: any)
+    flee: int  # FLEE n, a percentage of the enemy's units (0 = NEVER, -1 = ALWAYS)
+    battle_set: bool  # some battle instruction was sent (ask mode then asks no more)
+    fealty: Literal["yes", "no", "castle"]
+    retreat: list[str]
+    rejoin: list[str]
+    place: list[str]
+    losses: list[str]
+    prefer: list[str]
+    veto: dict[str, list[str]]  # attack | leave -> counties ("all" = every county)
+    sequence: Literal["first", "last"]
+    prebids: dict[str, list[Prebid]]  # year -> BID lines of that year's election
+
+
+class Player(TypedDict):
+    treasury: int
+    status: Status
+    overlord: str | None  # a vassal's overlord
+    lord: str | None  # the county of the lord; None when captive, dead or a vassal...
+    lord_attacking: bool  # the lord is with an attacking army waiting for its battle
+    lord_moved: bool  # this year
+    captive_until: int | None  # the year the captive lord dies unless ransomed
+    captive_since: int | None
+    cavalry_allowance: int  # advanced: cavalry he may still recruit this year
+    cavalry_bought: int  # this year
+    steps_left: int
+    passed: bool
+    frozen: bool  # lord freeze: his lord was attacked, he may only pass
+    standing: Standing
+
+
+class Stack(TypedDict):
+    owner: str
+    units: Army
+    used: Army  # moved or fought this year
+
+
+class Battle(TypedDict):
+    """A battle waiting for phase IV (or a forced battle being fought)."""
+
+    county: str
+    attacker: str
+    army: Army  # the attacking army (off the board)
+    origins: dict[str, Army]  # where its units came from (last county before the target)
+    lord: bool  # the attacker's lord is with it
+    seq: int  # the order of the steps that made the battles
+    pinned: bool  # advanced pinning: the attacker's other units may cross the county
+    free_owner: str | None  # advanced reverse pinning: the defender who may still move...
+    free: int  # ...this many of his units away
+
+
+class Offices(TypedDict):
+    judge: str | None
+    treasurer: str | None
+    palatine: str | None
+
+
+class AuctionResult(TypedDict):
+    office: str
+    winner: str | None
+
+
+class Election(TypedDict):
+    office: int  # index into OFFICES of the auction now
+    declared: dict[str, int]  # treasuries declared before the first auction (public)
+    results: list[AuctionResult]
+
+
+class Oath(TypedDict):
+    """A defeated lord's open choice: swear fealty to the victor or be eliminated."""
+
+    loser: str
+    victor: str
+
+
+class Rotation(TypedDict):
+    stage: Literal["open", "siege"]
+    next: int  # index into the turn order of the next attacker
+
+
+class Outcome(TypedDict):
+    winners: list[str]
+    reason: str
+    ranking: list[str]
+    scores: dict[str, float]
+
+
+class State(TypedDict):
+    version: Literal["basic", "advanced"]
+    options: Options
+    seats: list[str]  # clockwise
+    player_count: int
+    year: int
+    last_year: int
+    phase: Literal["deploy", "orders", "bid", "over"]
+    start: str  # the start player
+    first_passer: str | None  # this year's first to pass: next year's start player
+    deck: list[str]  # event cards not yet drawn
+    drawn: list[str]
+    card: str | None  # this year's event card
+    guilds_from: int | None  # card Céhek: castles pay 1 more from this year on
+    elections_held: int
+    extra_election: bool  # card Királyválasztás: an election at the end of this year
+    offices: Offices  # office -> its holder (None: vacant)
+    players: dict[str, Player]
+    board: dict[str, Stack]  # county -> the units standing there (no entry: empty)
+    out_of_play: list[str]  # counties not in play (5 players: the Drava-Sava land)
+    battles: list[Battle]
+    battle_seq: int
+    cavalry_quota: int  # advanced: new cavalry all players may still recruit this year
+    cavalry_recruited: dict[str, int]  # castle county -> cavalry recruited there this year
+    election: Election | None
+    oaths: list[Oath]
+    claims: dict[str, str]  # control_model=persistent: county -> its last holder
+    rotation: Rotation | None  # the attackers' rotation within a battle stage
+    result: Outcome | None
+    pause: Pause | None  # the kit's: an open decision
+
+
+def empty_army() -> Army:
     return {a: 0 for a in ARMS}
 
 
-def total(army: dict[str, int]) -> int:
-    return sum(army.get(a, 0) for a in ARMS)
+def total(army: Army) -> int:
+    return army.get("cav", 0) + army.get("inf", 0) + army.get("arch", 0)
 
 
-def is_player(state: St, owner: str | None) -> bool:
-    return owner is not None and owner in state["players"]
-
-
-def is_neutral(state: St, owner: str | None) -> bool:
-    return owner is not None and owner not in state["players"]
-
-
-def stack(state: St, county: str) -> dict[str, Any] | None:
-    return state["board"].get(county)
-
-
-def units_in(state: St, county: str) -> dict[str, int]:
-    s = state["board"].get(county)
-    return dict(s["u"]) if s else empty_army()
-
-
-def owner_of_units(state: St, county: str) -> str | None:
-    s = state["board"].get(county)
-    return s["owner"] if s and total(s["u"]) > 0 else None
-
-
-def battle_at(state: St, county: str) -> dict[str, Any] | None:
-    for b in state["battles"]:
-        if b["county"] == county:
-            return b
-    return None
-
-
-def lord_at(state: St, county: str) -> str | None:
-    """The player whose lord stands in `county` on the defending side (not an attacker
-    waiting for his battle)."""
-    for seat, p in state["players"].items():
-        if p["lord"] == county and not p.get("lord_attacking"):
-            return seat
-    return None
-
-
-def controller(state: St, county: str) -> str | None:
-    """Who controls `county`: the owner of the units there, with no battle pending; a
-    lord left alone after a battle holds his county too (spec 5.1, PR-3, PR-20)."""
-    if battle_at(state, county) is not None:
-        return None
-    owner = owner_of_units(state, county)
-    if owner is not None:
-        return owner
-    return lord_at(state, county)
-
-
-def holder(state: St, county: str) -> str | None:
-    """The controller, with neutral owners included (for display and movement)."""
-    return controller(state, county)
-
-
-def in_play(state: St, county: str) -> bool:
-    return county not in state["out_of_play"]
-
-
-def overlord(state: St, seat: str) -> str:
-    """The seat whose victory a seat's holdings count for: his overlord if a vassal."""
-    p = state["players"][seat]
-    return p["overlord"] if p["status"] == "vassal" and p["overlord"] else seat
-
-
-def camp(state: St, seat: str) -> set[str]:
-    """A seat and all its vassals (rulebook p. 11: a vassal's lands count as his lord's)."""
-    out = {seat}
-    for s, p in state["players"].items():
-        if p["status"] == "vassal" and p["overlord"] == seat:
-            out.add(s)
-    return out
-
-
-def allied(state: St, a: str, b: str) -> bool:
-    """Overlord and vassal: they never enter each other's counties (p. 11; PR-46)."""
-    if a == b:
-        return False
-    pa, pb = state["players"].get(a), state["players"].get(b)
-    if pa is None or pb is None:
-        return False
-    return ((pa["status"] == "vassal" and pa["overlord"] == b)
-            or (pb["status"] == "vassal" and pb["overlord"] == a))
-
-
-def control_map(state: St) -> dict[str, str]:
-    """county -> controller for every controlled county (same answers as `controller`)."""
-    out: dict[str, str] = {}
-    for seat, p in state["players"].items():
-        if p["lord"] is not None and not p.get("lord_attacking"):
-            out.setdefault(p["lord"], seat)
-    for c, s in state["board"].items():
-        if total(s["u"]) > 0:
-            out[c] = s["owner"]
-    for b in state["battles"]:
-        out.pop(b["county"], None)
-    for c in state["out_of_play"]:
-        out.pop(c, None)
-    return out
-
-
-def counties_of(state: St, seats: set[str]) -> list[str]:
-    cm = control_map(state)
-    return [c for c in gmap(state).counties if cm.get(c) in seats]
-
-
-def castles_of(state: St, seats: set[str]) -> list[str]:
-    gm = gmap(state)
-    return [c for c in counties_of(state, seats) if gm.counties[c].has_castle]
-
-
-def scoring_provinces(state: St) -> list[str]:
-    """Provinces that count (centre included, PR-37); with 5 players Szlavónia is no
-    province at all (PR-45)."""
-    provs = list(gmap(state).provinces)
-    if state["nplayers"] == 5:
-        provs = [p for p in provs if p != "szlavonia"]
-    return provs
-
-
-def complete_provinces(state: St, seats: set[str]) -> list[str]:
-    gm = gmap(state)
-    out = []
-    cm = control_map(state)
-    for prov in scoring_provinces(state):
-        cs = [c for c in gm.provinces[prov] if in_play(state, c)]
-        if cs and all(cm.get(c) in seats for c in cs):
-            out.append(prov)
-    return out
-
-
-def step_allowance(state: St, seat: str) -> int:
-    """Castles held + 2, at most 6 (rulebook p. 8; spec 5.4.1)."""
-    return min(6, len(castles_of(state, {seat})) + 2)
-
-
-def turn_order(state: St, seats: list[str] | None = None) -> list[str]:
-    """Seats from the start player clockwise."""
-    order = state["seats"]
-    i = order.index(state["start"])
-    ring = order[i:] + order[:i]
-    return [s for s in ring if seats is None or s in seats]
-
-
-def players_in(state: St) -> list[str]:
-    """Seats still in the game (not eliminated), in turn order."""
-    return [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
-
-
-def cavalry_on_map(state: St, seats: set[str]) -> int:
-    n = sum(s["u"]["cav"] for s in state["board"].values() if s["owner"] in seats)
-    n += sum(b["army"]["cav"] for b in state["battles"] if b["attacker"] in seats)
-    return n
-
-
-def add_units(state: St, county: str, owner: str, army: dict[str, int], *,
+def add_units(state: State, county: str, owner: str, army: Army, *,
               used: bool = False) -> None:
     s = state["board"].get(county)
-    if s is None or total(s["u"]) == 0:
-        s = {"owner": owner, "u": empty_army(), "used": empty_army()}
+    if s is None or total(s["units"]) == 0:
+        s = {"owner": owner, "units": empty_army(), "used": empty_army()}
         state["board"][county] = s
     if s["owner"] != owner:
         raise AssertionError(f"{owner} units added to {county} held by {s['owner']}")
     for a in ARMS:
-        s["u"][a] += army.get(a, 0)
+        s["units"][a] += army.get(a, 0)
         if used:
             s["used"][a] += army.get(a, 0)
 
 
-def remove_units(state: St, county: str, army: dict[str, int]) -> None:
+def remove_units(state: State, county: str, army: Army) -> None:
     s = state["board"][county]
     for a in ARMS:
         n = army.get(a, 0)
-        if n > s["u"][a]:
-            raise AssertionError(f"removing {n} {a} from {county} which has {s['u'][a]}")
-        s["u"][a] -= n
-        s["used"][a] = min(s["used"][a], s["u"][a])
-    if total(s["u"]) == 0:
+        if n > s["units"][a]:
+            raise AssertionError(f"removing {n} {a} from {county} which has {s['units'][a]}")
+        s["units"][a] -= n
+        s["used"][a] = min(s["used"][a], s["units"][a])
+    if total(s["units"]) == 0:
         del state["board"][county]
 
 
-def set_units(state: St, county: str, owner: str | None, army: dict[str, int],
-              used: bool = True) -> None:
-    if owner is None or total(army) == 0:
-        state["board"].pop(county, None)
-        return
-    state["board"][county] = {"owner": owner, "u": {a: army.get(a, 0) for a in ARMS},
-                              "used": {a: army.get(a, 0) if used else 0 for a in ARMS}}
+def units_in(state: State, county: str) -> Army:
+    s = state["board"].get(county)
+    return dict(s["units"]) if s else empty_army()
 
 
-def centre() -> str:
-    return CENTRE
+def holder(state: State, office: str) -> str | None:
+    """Who holds `office` (judge, treasurer or palatine); None when it is vacant."""
+    return cast(dict[str, str | None], state["offices"])[office]
 
 
-def fmt_army(army: dict[str, int], lord: bool = False) -> str:
-    parts = [f"{army[a]} {n}" for a, n in (("cav", "cav"), ("inf", "inf"), ("arch", "arch"))
-             if army.get(a)]
+def appoint(state: State, office: str, seat: str | None) -> None:
+    cast(dict[str, str | None], state["offices"])[office] = seat
+
+
+def fmt_army(army: Army, lord: bool = False) -> str:
+    parts = [f"{army[a]} {a}" for a in ARMS if army.get(a)]
     if lord:
         parts.append("lord")
     return ", ".join(parts) if parts else "nothing"

@@ -11,58 +11,80 @@ report is issued; the movement events name only the number of units moved.
 
 from __future__ import annotations
 
+import unicodedata
 from html import escape
 from typing import Any
 
-from pbem.rulesets.kard_es_korona.board import (
+from pbem.core.kit import Question
+from pbem.rulesets.kard_es_korona.board import County, GameMap, game_map
+from pbem.rulesets.kard_es_korona.data import (
     ARMS,
     CENTRE,
     OFFICES,
     card,
     colour,
-    game_map,
     lord_name,
     province_name,
     ring,
 )
-from pbem.rulesets.kard_es_korona.state import St, camp, controller, step_allowance, total
+from pbem.rulesets.kard_es_korona.orders import Flee, Reroll, RerollPolicy
+from pbem.rulesets.kard_es_korona.rules.control import camp, step_allowance
+from pbem.rulesets.kard_es_korona.rules.elections import current_office
 
 # counts shown for the victory conditions (they follow option control_model)
-from pbem.rulesets.kard_es_korona.victory import castles_of, complete_provinces, counties_of
+from pbem.rulesets.kard_es_korona.rules.victory import (
+    held_castles,
+    held_counties,
+    held_provinces,
+    holdings,
+)
+from pbem.rulesets.kard_es_korona.state import Standing, State, holder, total
+
+ASKED = {"battle": "battle phase, battle instructions", "move": "movement, next step",
+         "oath": "battle phase, oath of fealty", "palatine": "election, the Palatine's tie choice"}
 
 
-def phase_label(state: St) -> str:
+def asked(state: State) -> list[Question]:
+    """The open questions other than sealed bids (those read as the election step)."""
+    pause = state["pause"]
+    qs = [Question.from_json(q) for q in pause["questions"]] if pause else []
+    return [q for q in qs if q.kind != "bid"]
+
+
+def phase_label(state: State) -> str:
     y = state["year"]
     n = y - 1300
     of = state["last_year"] - 1300
     ph = state["phase"]
+    qs = asked(state)
+    if qs:
+        return f"Year {y} ({n} of {of}): {ASKED.get(qs[0].kind, qs[0].kind)}"
     if ph == "deploy":
         return "Set-up: starting placement"
     if ph == "orders":
         return f"Year {y} ({n} of {of}): recruitment and movement orders"
-    if ph == "ask":
-        kind = (state["ask"] or {}).get("kind", "")
-        what = {"battle": "battle phase, battle instructions", "move": "movement, next step",
-                "fealty": "battle phase, oath of fealty",
-                "palatine": "election, the Palatine's tie choice"}.get(kind, kind)
-        return f"Year {y} ({n} of {of}): {what}"
     if ph == "bid":
-        from pbem.rulesets.kard_es_korona.elections import current_office
         return f"Year {y} ({n} of {of}): election, {current_office(state)}"
     if ph == "over":
         return f"Game over ({y})"
     return f"Year {y}"
 
 
-def moving(state: St) -> bool:
-    """True while the movement phase is paused for a player (option movement=strict): the
-    units moved this year are face down until phase IV."""
-    return state.get("stage") == "movement"
+def moving(state: State) -> bool:
+    """True while the movement phase waits for a player's next step (option
+    movement=strict): the units moved this year are face down until phase IV (p. 8)."""
+    return any(q.kind == "move" for q in asked(state))
 
 
-def view(state: St, seat: str | None) -> dict[str, Any]:
+def bidding(state: State) -> bool:
+    """During an election's auctions only the declared treasuries are public (p. 12)."""
+    return state["phase"] == "bid" and not asked(state)
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
     gm = game_map(state["version"])
-    bidding = state["phase"] == "bid"
+    hidden = bidding(state)
+    held = holdings(state)
     players = {}
     for s in state["seats"]:
         p = state["players"][s]
@@ -70,27 +92,28 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
         players[s] = {
             "province": province_name(s), "lord_name": lord_name(s), "status": p["status"],
             "lord": p["lord"], "overlord": p["overlord"], "captive_until": p["captive_until"],
-            "treasury": (p["treasury"] if (not bidding or s == seat) else None),
-            "castles": len(castles_of(state, {s})),
-            "counties": len(counties_of(state, {s})),
-            "castles_with_vassals": len(castles_of(state, group)),
-            "provinces": complete_provinces(state, group),
-            "offices": [o for o in OFFICES if state["offices"][o] == s],
+            "treasury": (p["treasury"] if (not hidden or s == seat) else None),
+            "castles": len(held_castles(state, {s}, held)),
+            "counties": len(held_counties(state, {s}, held)),
+            "castles_with_vassals": len(held_castles(state, group, held)),
+            "provinces": held_provinces(state, group, held),
+            "offices": [o for o in OFFICES if holder(state, o) == s],
         }
     board = {}
     face_down = moving(state)
     for c in gm.counties:
-        s = state["board"].get(c)
-        entry: dict[str, Any] = {"holder": controller(state, c)}
-        if s:
-            entry["owner"] = s["owner"]
-            entry["units"] = dict(s["u"])
-            if face_down and s["owner"] != seat and total(s["used"]):
+        stack = state["board"].get(c)
+        # who holds it: with persistent control also an empty county (rulebook p. 3)
+        entry: dict[str, Any] = {"holder": held.get(c)}
+        if stack:
+            entry["owner"] = stack["owner"]
+            entry["units"] = dict(stack["units"])
+            if face_down and stack["owner"] != seat and total(stack["used"]):
                 # units that moved this year lie face down: owner and count only (p. 8)
-                entry["units"] = {a: s["u"][a] - s["used"][a] for a in ARMS}
-                entry["face_down"] = total(s["used"])
-            elif face_down and s["owner"] == seat and total(s["used"]):
-                entry["moved"] = dict(s["used"])  # own units that may not move again
+                entry["units"] = {a: stack["units"][a] - stack["used"][a] for a in ARMS}
+                entry["face_down"] = total(stack["used"])
+            elif face_down and stack["owner"] == seat and total(stack["used"]):
+                entry["moved"] = dict(stack["used"])  # own units that may not move again
         if c in state["out_of_play"]:
             entry["out"] = True
         board[c] = entry
@@ -98,7 +121,7 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
         "game": "kard-es-korona", "version": state["version"], "year": state["year"],
         "last_year": state["last_year"], "phase": state["phase"],
         "label": phase_label(state), "start": state["start"], "seats": list(state["seats"]),
-        "nplayers": state["nplayers"], "players": players, "offices": dict(state["offices"]),
+        "nplayers": state["player_count"], "players": players, "offices": dict(state["offices"]),
         "card": state["card"], "card_name": card(state["card"])["name"] if state["card"] else "",
         "drawn": list(state["drawn"]), "guilds_from": state["guilds_from"],
         "board": board,
@@ -106,13 +129,14 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
                      "army": (dict(b["army"]) if not face_down or b["attacker"] == seat
                               else None),
                      "size": total(b["army"]), "lord": b["lord"]} for b in state["battles"]],
-        "ask": (dict(state["ask"]) if state["ask"] else None),
+        "ask": _asked_view(state),
         "result": state["result"], "seat": seat,
     }
-    if state["election"]:
-        v["election"] = {"office": OFFICES[min(state["election"]["office"], 2)],
-                         "declared": dict(state["election"]["declared"]),
-                         "results": list(state["election"]["results"])}
+    election = state["election"]
+    if election:
+        v["election"] = {"office": OFFICES[min(election["office"], 2)],
+                         "declared": dict(election["declared"]),
+                         "results": [dict(r) for r in election["results"]]}
     if seat is not None and seat in state["players"]:
         p = state["players"][seat]
         v["me"] = {"treasury": p["treasury"], "standing": p["standing"],
@@ -121,7 +145,14 @@ def view(state: St, seat: str | None) -> dict[str, Any]:
     return v
 
 
-def standing_lines(st: dict[str, Any]) -> list[str]:
+def _asked_view(state: State) -> dict[str, Any] | None:
+    qs = asked(state)
+    if not qs:
+        return None
+    return {"kind": qs[0].kind, "seats": [q.seat for q in qs]}
+
+
+def standing_lines(st: Standing) -> list[str]:
     """A seat's standing orders as canonical order lines (to copy into the next mail)."""
     out = []
     for kind, arms in sorted(st.get("lead", {}).items()):
@@ -129,9 +160,10 @@ def standing_lines(st: dict[str, Any]) -> list[str]:
     for kind, arms in sorted(st.get("target", {}).items()):
         out.append(f"TARGET {kind} " + " ".join(arms))
     if "reroll" in st:
-        out.append("REROLL NEVER" if st["reroll"] == 0 else f"REROLL {st['reroll']}")
+        policy = RerollPolicy(st["reroll"], st.get("reroll_hits", 0), st.get("reroll_arm", ""))
+        out.append(str(Reroll(policy)))
     if "flee" in st:
-        out.append("FLEE NEVER" if st["flee"] == 0 else f"FLEE {st['flee']}")
+        out.append(str(Flee(st["flee"])))
     if "fealty" in st:
         out.append(f"FEALTY {st['fealty'].upper()}")
     for key in ("retreat", "rejoin", "place", "losses", "prefer"):
@@ -178,11 +210,12 @@ def _borders(v: dict[str, Any], county: Any) -> str:
             continue
         name = gm.counties[b].name
         out.append(f"{name} ({RIVER_NAMES.get(river, river)})" if river else name)
-    return ", ".join(sorted(out, key=lambda x: _fold(x))) or "-"
+    return ", ".join(sorted(out, key=_sort_key)) or "-"
 
 
-def _fold(text: str) -> str:
-    import unicodedata
+
+
+def _sort_key(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
                    if not unicodedata.combining(c))
 
@@ -264,13 +297,21 @@ def _spread(points: dict[str, tuple[float, float]], gap: float = 32.0,
     return {k: (x, y) for k, (x, y) in pts.items()}
 
 
-def board_svg(v: dict[str, Any]) -> str:
-    gm = game_map(v["version"])
-    w, h = 720, 505
-    xy = _spread({c: _xy(gm.pos[c]) for c in gm.counties}, gap=36.0)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
-           f'height="{h}" font-family="sans-serif" font-size="9">',
-           f'<rect width="{w}" height="{h}" fill="#fbf8ef"/>']
+def _fill(holder: str | None, out: bool) -> str:
+    if out:
+        return "#999"
+    if holder is None:
+        return "#ffffff"
+    if holder == "royal":
+        return "#e8e8e8"
+    return colour(holder[2:] if holder.startswith("n_") else holder)
+
+
+def _svg_borders(gm: GameMap, xy: dict[str, tuple[float, float]]) -> list[str]:
+    """Every border one segment of two paths (plain, wide river on top): a report mail
+    carries the picture at every step, and a path is a quarter of the bytes of its lines."""
+    plain: list[str] = []
+    rivers: list[str] = []
     done = set()
     for a, c in gm.counties.items():
         for b, river in c.neighbours:
@@ -279,55 +320,54 @@ def board_svg(v: dict[str, Any]) -> str:
             done.add((a, b))
             x1, y1 = xy[a]
             x2, y2 = xy[b]
-            style = ('stroke="#3b7dd8" stroke-width="3"' if river
-                     else 'stroke="#bbb" stroke-width="1"')
-            out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {style}/>')
-    lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
-    battles = {b["county"]: b for b in v["battles"]}
-    for cid, c in gm.counties.items():
-        x, y = xy[cid]
-        e = v["board"][cid]
-        holder = e["holder"]
-        if e.get("out"):
-            fill = "#999"
-        elif holder is None:
-            fill = "#ffffff"
-        elif holder == "royal":
-            fill = "#e8e8e8"
-        elif holder.startswith("n_"):
-            fill = colour(holder[2:])
-        else:
-            fill = colour(holder)
-        stroke = {"mountain": "#8a5a2b", "swamp": "#2f8f5b"}.get(c.terrain, "#333")
-        dash = ' stroke-dasharray="3,2"' if c.terrain == "swamp" else ""
-        op = ' fill-opacity="0.45"' if holder and (holder == "royal" or holder.startswith("n_")) \
-            else ""
-        out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{fill}"{op} '
-                   f'stroke="{stroke}" stroke-width="2.5"{dash}><title>{escape(c.name)} '
-                   f'({c.terrain})</title></circle>')
-        if c.terrain == "mountain":
-            out.append(f'<polygon points="{x - 5:.0f},{y - 6:.0f} {x:.0f},{y - 13:.0f} '
-                       f'{x + 5:.0f},{y - 6:.0f}" fill="#8a5a2b"/>')
-        if c.has_castle:
-            out.append(f'<rect x="{x - 4:.0f}" y="{y - 17:.0f}" width="8" height="7" '
-                       'fill="#222"/>')
-        out.append(f'<text x="{x:.0f}" y="{y + 3:.0f}" text-anchor="middle" '
-                   f'font-size="7.5">{escape(c.name)}</text>')
-        label = _units(e["units"]) if e.get("units") else ""
-        if e.get("face_down"):
-            label += f" +{e['face_down']}?"
-        if cid in lords:
-            label += " \u2605" + lords[cid][:3]
-        if cid in battles:
-            b = battles[cid]
+            (rivers if river else plain).append(f"M{x1:.0f} {y1:.0f}L{x2:.0f} {y2:.0f}")
+    return [f'<path d="{"".join(plain)}" fill="none" stroke="#bbb" stroke-width="1"/>',
+            f'<path d="{"".join(rivers)}" fill="none" stroke="#3b7dd8" stroke-width="3"/>']
+
+
+def _svg_county(c: County, x: float, y: float, e: dict[str, Any], label: str) -> list[str]:
+    holder = e["holder"]
+    stroke = {"mountain": "#8a5a2b", "swamp": "#2f8f5b"}.get(c.terrain, "#333")
+    dash = ' stroke-dasharray="3,2"' if c.terrain == "swamp" else ""
+    op = ' fill-opacity="0.45"' if holder and (holder == "royal" or holder.startswith("n_")) \
+        else ""
+    out = [f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{_fill(holder, bool(e.get("out")))}"'
+           f'{op} stroke="{stroke}" stroke-width="2.5"{dash}><title>{escape(c.name)} '
+           f'({c.terrain})</title></circle>']
+    if c.terrain == "mountain":
+        out.append(f'<polygon points="{x - 5:.0f},{y - 6:.0f} {x:.0f},{y - 13:.0f} '
+                   f'{x + 5:.0f},{y - 6:.0f}" fill="#8a5a2b"/>')
+    if c.has_castle:
+        out.append(f'<rect x="{x - 4:.0f}" y="{y - 17:.0f}" width="8" height="7" '
+                   'fill="#222"/>')
+    out.append(f'<text x="{x:.0f}" y="{y + 3:.0f}" text-anchor="middle" '
+               f'font-size="7.5">{escape(c.name)}</text>')
+    if label:
+        out.append(f'<text x="{x:.0f}" y="{y + 23:.0f}" text-anchor="middle" '
+                   f'font-weight="bold">{escape(label.strip())}</text>')
+    return out
+
+
+def _svg_label(v: dict[str, Any], cid: str, lords: dict[str, str]) -> str:
+    """Under a county: its units, the lord's star, a pending attack's crossed swords."""
+    e = v["board"][cid]
+    label = _units(e["units"]) if e.get("units") else ""
+    if e.get("face_down"):
+        label += f" +{e['face_down']}?"
+    if cid in lords:
+        label += " \u2605" + lords[cid][:3]
+    for b in v["battles"]:
+        if b["county"] == cid:
             army = _units(b["army"]) if b["army"] is not None else f"{b['size']}?"
             label += f" \u2694{b['attacker'][:3]} {army}"
-        if label:
-            out.append(f'<text x="{x:.0f}" y="{y + 23:.0f}" text-anchor="middle" '
-                       f'font-weight="bold">{escape(label.strip())}</text>')
-    # colour legend: one swatch per seat (neutral provinces pale, royal grey)
+    return label
+
+
+def _svg_legend(v: dict[str, Any], w: int, h: int) -> list[str]:
+    """One colour swatch per seat (neutral provinces pale, royal grey)."""
     items = [(colour(seat), f"{seat} ({p['lord_name']})") for seat, p in v["players"].items()]
     items.append(("", "pale = neutral, light grey = royal, white = empty"))
+    out = []
     lx, ly = 10.0, h - 44
     for fill, text in items:
         width = 20 + 5.0 * len(text)
@@ -339,6 +379,21 @@ def board_svg(v: dict[str, Any]) -> str:
             lx += 13
         out.append(f'<text x="{lx:.0f}" y="{ly:.0f}">{escape(text)}</text>')
         lx += width - (13 if fill else 0)
+    return out
+
+
+def board_svg(v: dict[str, Any]) -> str:
+    gm = game_map(v["version"])
+    w, h = 720, 505
+    xy = _spread({c: _xy(gm.pos[c]) for c in gm.counties}, gap=36.0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+           f'height="{h}" font-family="sans-serif" font-size="9">',
+           f'<rect width="{w}" height="{h}" fill="#fbf8ef"/>']
+    out += _svg_borders(gm, xy)
+    lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
+    for cid, c in gm.counties.items():
+        out += _svg_county(c, *xy[cid], v["board"][cid], _svg_label(v, cid, lords))
+    out += _svg_legend(v, w, h)
     out.append(f'<text x="10" y="{h - 8}">{escape(v["label"])}; c=cavalry i=infantry '
                'a=archer, \u2605 lord, \u2694 pending attack, square = castle, blue line = '
                'wide river</text>')

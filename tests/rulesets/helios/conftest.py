@@ -1,20 +1,14 @@
-"""Puts this folder on sys.path so the test modules can import `helios_support`
-(pytest runs in importlib mode; conftest modules are not importable by name)."""
+"""Fixtures of the Helios tests (their builders are in helpers.py)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-HERE = str(Path(__file__).parent)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
-
-from helios_support import new_game  # noqa: E402
+from .helpers import new_game
 
 
 @pytest.fixture
-def game2():
+def game2() -> dict[str, Any]:
     return new_game(2, start="north")

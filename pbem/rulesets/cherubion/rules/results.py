@@ -1,0 +1,30 @@
+"""What became of one order line when it was reached: a (status, why) pair with the kit's
+outcome statuses (carried out, not needed, changed, refused), for the line's outcome.
+
+Not here: logging the outcome (phases.py does, once per line).
+"""
+
+from __future__ import annotations
+
+from pbem.core.kit import CHANGED, DONE, NOT_NEEDED, REFUSED
+
+Result = tuple[str, str]
+
+
+def done(why: str = "") -> Result:
+    return DONE, why
+
+
+def changed(why: str) -> Result:
+    return CHANGED, why
+
+
+def refused(why: str) -> Result:
+    return REFUSED, why
+
+
+def not_needed(why: str) -> Result:
+    return NOT_NEEDED, why
+
+
+LEFT_THE_GAME = "your turn ended: you left the game"
