@@ -63,7 +63,9 @@ class Receipt:
         return f"{self.game}-step{self.step}-{self.seat}-hashed.txt"
 
     def text(self) -> str:
-        head = f"Game {self.game}, seat {self.seat}, step {self.step}: " if self.game else ""
+        known = [f"Game {self.game}", f"seat {self.seat}" if self.seat else "",
+                 f"step {self.step}" if self.step is not None else ""]  # unknown game: no step
+        head = ", ".join(k for k in known if k) + ": " if self.game else ""
         settings = "".join(f"{line}\n" for line in self.settings)
         deadline = f"Deadline of step {self.step}: {self.deadline}\n" if self.deadline else ""
         if not self.accepted:
