@@ -93,37 +93,51 @@ def settings() -> Settings:
     return state.settings
 
 
-def engine() -> Engine:
+def engine(*, write: bool = True) -> Engine:
+    """The database, created or upgraded first when this user may write it. A command
+    that only reads (`write=False`) also opens an SQLite file it may not write, read-only
+    (`store.db.connect_read_only`)."""
     if state.engine is None:
-        from pbem.service.vault import attach_key
-        from pbem.store.db import connect, migrate
+        from sqlalchemy import exc
 
+        from pbem.service.vault import attach_key
+        from pbem.store.db import ReadOnlyDatabase, connect, connect_read_only, migrate
+
+        url = settings().db
         try:
-            state.engine = connect(settings().db)
-            attach_key(state.engine, settings().secret_key)
-            migrate(state.engine)
+            eng = connect(url)
+            migrate(eng)
         except Exception as e:  # a bad URL or an unreachable server: one line
-            fail(f"cannot open the database {settings().db}: {str(e).splitlines()[0]}",
-                 state.fail_code)
-        _warn_stale_addresses(state.engine)
+            if write or not isinstance(e, exc.OperationalError):
+                fail(f"cannot open the database {url}: {str(e).splitlines()[0]}",
+                     state.fail_code)
+            try:
+                eng = connect_read_only(url)
+            except ReadOnlyDatabase as why:
+                fail(f"cannot open the database {url}: {why}", state.fail_code)
+        attach_key(eng, settings().secret_key)
+        state.engine = eng
+        _warn_stale_addresses(eng)
     return state.engine
 
 
 def _warn_stale_addresses(eng: Engine) -> None:
     from pbem.service.addresses import stale_address_warnings
-    from pbem.store.db import session_scope
+    from pbem.store.db import read_scope
 
-    with session_scope(eng) as s:
+    with read_scope(eng) as s:
         for line in stale_address_warnings(s, settings().address):
             typer.echo(f"warning: {line}", err=True)
 
 
 @contextmanager
-def session() -> Iterator[Session]:
-    from pbem.store.db import session_scope
+def session(*, write: bool = True) -> Iterator[Session]:
+    """A transaction for a command; `write=False` for one that only reads (it then works
+    on a database this user may not write)."""
+    from pbem.store.db import read_scope, session_scope
 
     try:
-        with session_scope(engine()) as s:
+        with (session_scope(engine()) if write else read_scope(engine(write=False))) as s:
             yield s
     except ServiceError as e:
         fail(str(e))
@@ -255,7 +269,7 @@ def game_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 
     from pbem.store.models import Game
 
-    with session() as s:
+    with session(write=False) as s:
         games = list(s.exec(select(Game).order_by(Game.id)))
         rows = [{"name": g.name, "ruleset": g.ruleset, "status": g.status, "step": g.step}
                 for g in games]
@@ -272,7 +286,7 @@ def game_show(name: str, as_json: Annotated[bool, typer.Option("--json")] = Fals
     """Show a game: seats, step, awaited seats, deadline, status."""
     from pbem.service.games import find_game, summary
 
-    with session() as s:
+    with session(write=False) as s:
         data = summary(s, find_game(s, name))
     if as_json:
         out_json(data)
@@ -308,7 +322,7 @@ def orders_check(file: Annotated[str, typer.Argument(help="order file, or - for 
     """Parse an order file and echo it line by line; store nothing."""
     from pbem.service.orders import check_orders
 
-    with session() as s:
+    with session(write=False) as s:
         receipt = check_orders(s, _read(file), now=state.now())
     typer.echo(receipt.text().rstrip())
     if not receipt.accepted or any("-> ERROR:" in line for line in receipt.lines):
@@ -396,7 +410,7 @@ def report(
     if lang is not None and not normalise(lang):
         fail(f"--lang is one of {', '.join(LANGUAGES)}")
     if seeds:
-        with session() as s:
+        with session(write=False) as s:
             rows = seed_list(s, name)
         if as_json:
             out_json(rows)
@@ -404,7 +418,7 @@ def report(
             typer.echo(f"step {row['step']:5}: " + (f"seed {row['seed']}" if row["seed"] else
                                                      f"seed secret; commitment {row['commitment']}"))
         return
-    with session() as s:
+    with session(write=False) as s:
         # The open step's deadline says how long is left; an older report's does not.
         ctx = report_context(s, name, seat=seat, step=step,
                              now=state.now() if step is None else None)
@@ -447,7 +461,7 @@ def archive_verify(
     from pbem.archive.verify import verify_archive_rulings, verify_game
     from pbem.service.games import find_game
 
-    with session() as s:
+    with session(write=False) as s:
         total = find_game(s, name).step
         with typer.progressbar(length=total, label="verifying", file=sys.stderr) as bar:
             v = verify_game(s, name, progress=bar.update)
@@ -465,35 +479,47 @@ def archive_verify(
 @gm_app.command("pause")
 def gm_pause(name: str, reason: Annotated[str, typer.Option()] = "") -> None:
     """Pause a game: no orders accepted, no deadline runs."""
-    from pbem.service import gm
+    from pbem.service import gm, gm_notices
 
     with session() as s:
-        gm.pause(s, name, now=state.now(), reason=reason)
-    typer.echo(f"{name} paused")
+        game = gm.pause(s, name, now=state.now(), reason=reason)
+        gm_notices.paused(s, settings(), game, reason=reason, now=state.now())
+    typer.echo(f"{name} paused; the players are told")
 
 
 @gm_app.command("resume")
 def gm_resume(name: str, by: Annotated[str | None, typer.Option(help="give the open step this long from now, e.g. 24h")] = None) -> None:
     """Resume a paused game. The deadline gets back the time it had left when you paused
     (at least 1h); after an automatic hold 1h; with --by, that long from now."""
-    from pbem.service import gm
+    from pbem.service import gm, gm_notices
 
     hours = parse_duration(by) if by else None
     with session() as s:
         g = gm.resume(s, name, now=state.now(), hours=hours)
+        gm_notices.resumed(s, settings(), g, now=state.now())
         left = (f" ({(g.deadline - state.now()).total_seconds() / 3600:.3g}h from now)"
                 if g.deadline else "")
         typer.echo(f"{name} resumed; deadline {g.deadline or 'none'}{left}")
 
 
 @gm_app.command("extend")
-def gm_extend(name: str, by: Annotated[str, typer.Option(help="e.g. 24h, 2d")] = "24h") -> None:
-    """Move the open step's deadline later."""
-    from pbem.service import gm
+def gm_extend(
+    name: str,
+    by: Annotated[str, typer.Option(help="e.g. 24h, 2d; negative (-12h) only with --shorten")] = "24h",
+    shorten: Annotated[bool, typer.Option(help="allow a negative --by: move the deadline earlier")] = False,
+) -> None:
+    """Move the open step's deadline later (from the deadline, or from now if it has
+    passed). On a paused game: the time the step gets when it resumes grows instead."""
+    from pbem.service import gm, gm_notices
+    from pbem.service.games import find_game
 
     with session() as s:
-        g = gm.extend(s, name, hours=parse_duration(by), now=state.now())
-        typer.echo(f"{name}: deadline now {g.deadline}")
+        ext = gm.extend(s, name, hours=parse_duration(by), now=state.now(), shorten=shorten)
+        gm_notices.extended(s, settings(), find_game(s, name), ext, now=state.now())
+    if ext.paused_left_hours is not None:
+        typer.echo(f"{name} is paused; when resumed, the step gets {ext.paused_left_hours:.3g}h")
+    else:
+        typer.echo(f"{name}: deadline now {ext.after}; the players are told")
 
 
 @gm_app.command("preview")
@@ -520,27 +546,20 @@ def gm_rollback(
     reprocess: Annotated[bool, typer.Option(help="process the reopened step at once")] = False,
 ) -> None:
     """Roll back to an earlier step (history is kept) and optionally re-process it."""
-    from pbem.service import gm, mailflow
+    from pbem.service import gm, gm_notices, mailflow
     from pbem.service.games import find_game
 
     with session() as s:
         rb = gm.rollback(s, name, to, now=state.now(), reprocess=reprocess)
         game = find_game(s, name)
-        for seat_row in mailflow.seats_of(s, game):
-            lines = rb.changes.get(seat_row.seat)
-            mailflow.queue(s, settings(), kind="notice", to=seat_row.email, game=game,
-                           seat=seat_row.seat, now=state.now(),
-                           subject=f"[{name}] the GM rolled the game back to step {to}",
-                           text=(f"The GM rolled {name} back to step {to}"
-                                 + (" and processed it again.\nWhat changed for you: "
-                                    + "; ".join(lines) if lines else
-                                    "; it is open for orders again (your orders on file are kept).")
-                                 + "\n"),
-                           key=("rollback", name, game.generation, seat_row.seat))
-        if reprocess:
-            mailflow.queue_reports(s, settings(), game, now=state.now())
+        gm_notices.rolled_back(s, settings(), game, rb, now=state.now())
+        # the report of the open step: the reopened one, or the one after it
+        mailflow.queue_reports(s, settings(), game, now=state.now())
+        deadline = game.deadline
     typer.echo(f"{name} rolled back to step {rb.to_step}"
-               + ("; re-processed" if rb.reprocessed else "; it is open for orders"))
+               + ("; re-processed" if rb.reprocessed else
+                  f"; it is open for orders until {deadline or 'the GM processes it'} "
+                  "(the orders on file are kept, marked WAIT); its report is mailed again"))
     for seat_id, lines in sorted(rb.changes.items()):
         typer.echo(f"  {seat_id}: {'; '.join(lines)}")
 
@@ -561,7 +580,7 @@ def gm_position(
     Edit it and hand it to `gm edit`, `gm adjudicate` or `game new --position`."""
     from pbem.service.rulings import position_of
 
-    with session() as s:
+    with session(write=False) as s:
         text = position_of(s, name, step=step)
     typer.echo(text, nl=False)
 
@@ -632,8 +651,9 @@ def gm_adjudicate(
 
 @gm_app.command("replace-seat")
 def gm_replace_seat(name: str, seat: str, email: str) -> None:
-    """Give a seat to a new player (the history keeps the old one); prints the new password."""
-    from pbem.service import gm, mailflow
+    """Give a seat to a new player (the history keeps the old one); prints the new password.
+    The other players and the one who left are told."""
+    from pbem.service import gm, gm_notices, mailflow
     from pbem.service.games import find_game, seat_row
 
     with session() as s:
@@ -642,6 +662,7 @@ def gm_replace_seat(name: str, seat: str, email: str) -> None:
         row = seat_row(s, game, seat)
         assert row is not None
         mailflow.queue_welcome(s, settings(), game, {row.seat: password}, now=state.now())
+        gm_notices.replaced(s, settings(), game, seat, now=state.now())
     typer.echo(f"{seat} of {name} is now played by {row.email}; password: {password} "
                "(a welcome mail with it is queued; the old password and reply addresses "
                "no longer work)")
@@ -689,16 +710,12 @@ def gm_seat_settings(
 @gm_app.command("announce")
 def gm_announce(name: str, text: str) -> None:
     """Mail an announcement to all players of a game."""
-    from pbem.service import gm, mailflow
+    from pbem.service import gm, gm_notices
     from pbem.service.games import find_game
 
     with session() as s:
         gm.announce(s, name, text, now=state.now())
-        game = find_game(s, name)
-        for row in mailflow.seats_of(s, game):
-            mailflow.queue(s, settings(), kind="notice", to=row.email, game=game, seat=row.seat,
-                           subject=f"[{name}] announcement from the GM", text=text + "\n",
-                           now=state.now())
+        gm_notices.announced(s, settings(), find_game(s, name), text, now=state.now())
     typer.echo("announcement queued to every seat")
 
 
@@ -722,7 +739,7 @@ def gm_log(name: str) -> None:
     """Show the game's audit log."""
     from pbem.service import gm
 
-    with session() as s:
+    with session(write=False) as s:
         for row in gm.audit_log(s, name):
             typer.echo(f"{row.at:%Y-%m-%d %H:%M} {row.actor:10} {row.action:14} {row.detail}")
 
@@ -944,7 +961,7 @@ def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default
     from pbem.store.models import Outbox
 
     now = state.now()
-    with session() as s:
+    with session(write=False) as s:
         q = select(Outbox).where(col(Outbox.status).notin_(("sent", "digested")))
         if name:
             game = find_game(s, name)

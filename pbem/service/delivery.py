@@ -25,6 +25,7 @@ from pbem.locale import translator
 from pbem.mail.outbound import Attachment
 from pbem.mail.player_settings import digest_due
 from pbem.reports.context import report_context
+from pbem.reports.png import Picture, board_png
 from pbem.reports.render import render_report
 from pbem.service import players
 from pbem.service.games import seat_row, seats_of
@@ -35,18 +36,34 @@ from pbem.store.models import Game, Outbox, Seat
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S | re.I)
 
 
-def report_files(game: Game, row: Seat, ctx: dict[str, Any]) -> tuple[Attachment, ...]:
-    """The files this holder's report carries: the board picture, the view as JSON."""
+def report_files(game: Game, row: Seat, ctx: dict[str, Any],
+                 picture: Picture | None = None) -> tuple[Attachment, ...]:
+    """The files this holder's report carries: the board picture as a PNG beside the HTML
+    part that shows it by `cid:` (`ctx["board_picture"]`), and as a file of its own when
+    they chose it (or take text only); the view as JSON."""
     board, view = players.attachments_for(game, row)
     out = []
-    if board and ctx["board_svg"]:
-        out.append(Attachment(ctx["board_svg"].encode(), "image/svg+xml",
-                              f"{game.name}-step{ctx['step']}-board.svg"))
+    if picture is not None and "board_picture" in ctx:
+        cid = ctx["board_picture"]["cid"]
+        out.append(Attachment(picture.data, "image/png", cid, inline=True, content_id=cid))
+    if picture is not None and board:
+        out.append(Attachment(picture.data, "image/png",
+                              f"{game.name}-step{ctx['step']}-board.png"))
     if view:
         out.append(Attachment(json.dumps(ctx["view"], indent=1, sort_keys=True,
                                          ensure_ascii=False).encode(), "application/json",
                               f"{game.name}-step{ctx['step']}-{row.seat}.json"))
     return tuple(out)
+
+
+def _picture(game: Game, row: Seat, ctx: dict[str, Any]) -> Picture | None:
+    """The board as a PNG (the SVG stays in the archive: mail clients do not show SVG);
+    an HTML part shows it by `cid:`."""
+    picture = board_png(ctx["board_svg"]) if ctx["board_svg"] else None
+    if picture is not None and players.settings_of_seat(row).format != "text":
+        ctx["board_picture"] = {"cid": f"{game.name}-step{ctx['step']}-{row.seat}-board.png",
+                                "width": picture.width, "height": picture.height}
+    return picture
 
 
 def queue_reports(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
@@ -58,6 +75,7 @@ def queue_reports(session: Session, settings: Settings, game: Game, *, now: date
         lang = language_of(game, row.seat)
         t = translator(lang)
         text = render_report(ctx, fmt="text", override=settings.templates, lang=lang)
+        picture = _picture(game, row, ctx)
         html = render_report(ctx, fmt="html", override=settings.templates, lang=lang)
         phase = ctx["phase"] or _("report")
         subject = (_("[{game}] step {n} (final): {phase}", game=game.name, n=ctx["step"],
@@ -72,8 +90,8 @@ def queue_reports(session: Session, settings: Settings, game: Game, *, now: date
         elif held:
             hold = now  # goes out now, inside the digest of what was kept back
         queued = queue(session, settings, kind="report", to=row.email, game=game, seat=row.seat,
-                       subject=render(subject, t),
-                       text=text, html=html, attachments=report_files(game, row, ctx), now=now,
+                       subject=render(subject, t), text=text, html=html,
+                       attachments=report_files(game, row, ctx, picture), now=now,
                        urgent=urgent, hold_until=hold,
                        key=("report", game.name, game.generation, ctx["step"], row.seat, row.id))
         count += queued is not None

@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from pbem.core.engine import canonical_json
+from pbem.core.i18n import _
 from pbem.service import game_settings, retention
 from pbem.service.games import (
     ServiceError,
@@ -26,6 +27,7 @@ from pbem.service.games import (
     live_steps,
     mark_due,
     new_password,
+    next_deadline,
     ruleset_of,
     seat_row,
 )
@@ -76,17 +78,46 @@ def resume(session: Session, name: str, *, now: datetime, hours: float | None = 
     return game
 
 
-def extend(session: Session, name: str, *, hours: float, now: datetime) -> Game:
+@dataclass
+class Extension:
+    """What `extend` did: the deadline before and after (open game), or the time the step
+    will have when the paused game resumes."""
+
+    before: datetime | None
+    after: datetime | None
+    paused_left_hours: float | None = None
+
+
+def extend(session: Session, name: str, *, hours: float, now: datetime,
+           shorten: bool = False) -> Extension:
+    """Move the open step's deadline `hours` later (from the deadline, or from now when it
+    has passed). On a paused game the time the step will have when it resumes grows
+    instead. A negative `hours` moves it earlier only with `shorten` (never before now)."""
     game = find_game(session, name)
     if game.status == "finished":
         raise ServiceError(f"game {game.name} is over")
+    if hours == 0:
+        raise ServiceError("extend by how long? e.g. --by 24h")
+    if hours < 0 and not shorten:
+        raise ServiceError(f"--by {hours:g}h would shorten the deadline; add --shorten to "
+                           "move it earlier")
+    if game.status == "paused":
+        settings = json.loads(game.settings_json or "{}")
+        # After an automatic hold nothing is kept: the deadline had passed.
+        left = max(0.0, settings.get("paused_time_left", 0.0) + hours * 3600)
+        settings["paused_time_left"] = left
+        game.settings_json = canonical_json(settings)
+        session.add(game)
+        audit(session, game, "extend", now=now, hours=hours, paused_time_left=left)
+        return Extension(None, None, left / 3600)
+    before = game.deadline
     base = game.deadline if game.deadline and game.deadline > now else now
-    game.deadline = base + timedelta(hours=hours)
+    game.deadline = max(base + timedelta(hours=hours), now)
     _sync_step_deadline(session, game)
     mark_due(game, now)
     session.add(game)
     audit(session, game, "extend", now=now, hours=hours, deadline=game.deadline.isoformat())
-    return game
+    return Extension(before, game.deadline)
 
 
 def set_settings(session: Session, name: str, values: dict[str, Any], *,
@@ -171,8 +202,12 @@ class Rollback:
 
 def rollback(session: Session, name: str, to_step: int, *, now: datetime,
              reprocess: bool = False) -> Rollback:
-    """Reopen step `to_step` (its orders kept); optionally re-process it at once and tell
-    each seat what changed for it compared with the history that was rolled back."""
+    """Reopen step `to_step`; optionally re-process it at once and tell each seat what
+    changed for it compared with the history that was rolled back.
+
+    Without `reprocess` the step is open for orders until a new deadline (the game's step
+    length from now): the orders on file are kept but marked WAIT, so the step is not
+    processed early with them; a seat that sends a new file replaces its own."""
     game = find_game(session, name)
     if not 1 <= to_step <= game.step:
         raise ServiceError(f"roll back to a step between 1 and {game.step}")
@@ -196,13 +231,15 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
                     awaiting_json=target.awaiting_json, phase=target.phase, round=target.round,
                     commitment=target.commitment, seed=target.seed, opened_at=now,
                     deadline=game.deadline)
+    if not reprocess:
+        game.deadline = reopened.deadline = next_deadline(game, now)
     session.add(reopened)
     session.flush()
     for seat, sub in kept_orders.items():
         session.add(Submission(step_id=reopened.id, seat=seat, body=sub.body,
                                file_hash=sub.file_hash, echo=sub.echo, source=sub.source,
                                sender=sub.sender, message_id=sub.message_id,
-                               received_at=sub.received_at, wait=False))
+                               received_at=sub.received_at, wait=not reprocess))
     session.add(game)
     audit(session, game, "rollback", now=now, to_step=to_step, generation=game.generation)
     session.flush()
@@ -223,7 +260,7 @@ def _view_changes(session: Session, game: Game, old: Step) -> dict[str, list[str
     seats = json.loads(game.config_json)["seats"]
     for seat in seats:
         a, b = ruleset.view(old_state, seat), ruleset.view(new_state, seat)
-        lines = [f"{key} changed" for key in sorted(set(a) | set(b))
+        lines = [_("{key} changed", key=key) for key in sorted(set(a) | set(b))
                  if canonical_json(a.get(key)) != canonical_json(b.get(key))]
-        changes[seat] = lines or ["nothing you can see changed"]
+        changes[seat] = lines or [_("nothing you can see changed")]
     return changes

@@ -65,8 +65,15 @@ class Receipt:
 
     def text(self, t: Translator | None = None) -> str:
         """The answer, in the translator's language (English without one)."""
-        head = render(_("Game {game}, seat {seat}, step {step}: ", game=self.game,
-                        seat=self.seat, step=self.step), t) if self.game else ""
+        if not self.game:
+            head = ""
+        elif not self.seat:
+            head = render(_("Game {game}: ", game=self.game), t)
+        elif self.step is None:  # an unknown game: no step
+            head = render(_("Game {game}, seat {seat}: ", game=self.game, seat=self.seat), t)
+        else:
+            head = render(_("Game {game}, seat {seat}, step {step}: ", game=self.game,
+                            seat=self.seat, step=self.step), t)
         lines = [render(line, t) for line in self.lines]
         settings = "".join(render(line, t) + "\n" for line in self.settings)
         deadline = render(_("Deadline of step {step}: {deadline}", step=self.step,

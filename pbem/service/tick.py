@@ -209,7 +209,7 @@ def checkpoint(engine: Engine) -> None:
 
 
 def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | None:
-    from pbem.service import mailflow
+    from pbem.service import gm_notices, mailflow
 
     game = s.exec(select(Game).where(Game.name == name)).one()
     why = ready(s, game, now=now)
@@ -234,6 +234,7 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                f"and the game paused. Check the mail, then `pbem gm resume "
                                f"{game.name} --by 24h` (without --by the seats get 1 hour).\n",
                                now=now, key=("hold", game.name, game.generation, step.number))
+            gm_notices.held(s, settings, game, now=now)
             return f"{name}: step {step.number} held (most seats missed the deadline)"
         moved = _away_extension(s, settings, game, step, missing, gs, now=now)
         if moved:
@@ -277,6 +278,7 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
                                                  hours=hrs, deadline=until), t) + "\n",
                                    now=now, key=("ext", game.name, game.generation, step.number,
                                                  seat, used.get(seat, 0), bool(grace)))
+            gm_notices.extended_for(s, settings, game, seat, now=now)
             return f"{name}: {seat} missed step {step.number}; deadline extended by {hours:g}h"
     try:
         done = process_turn(s, name, now=now, force=(why == "deadline"), actor="tick")

@@ -40,6 +40,8 @@ def attach_key(engine: Engine, secret_key: str | None) -> None:
 def _key(session: Session) -> bytes | None:
     bind = session.get_bind()
     engine = bind if isinstance(bind, Engine) else getattr(bind, "engine", None)
+    # A read-only session's engine is a copy with execution options: the key is its base's.
+    engine = getattr(engine, "_proxied", engine)
     return _KEYS.get(engine) if engine is not None else None
 
 

@@ -5,6 +5,9 @@ campaigns outlive releases. `migrate` costs one query when the schema is current
 revision is read from the migration files (`store.quick`), and Alembic is imported only to
 upgrade.
 
+Commands that only read open the database with `connect_read_only`: as it is, never
+created or migrated, and on SQLite a file this user may not write is opened read-only.
+
 Transactions: `session_scope` writes (SQLite takes the write lock at BEGIN IMMEDIATE, so two
 processes never interleave a step's work); `read_scope` only reads (a deferred BEGIN, no
 lock held against writers), for the checks the tick makes before it knows of any work.
@@ -23,8 +26,9 @@ from sqlmodel import Session, create_engine
 
 from pbem.store.quick import DEFAULT_URL, head_revisions, migrations_dir
 
-__all__ = ["DEFAULT_URL", "connect", "head_revisions", "migrate", "migrations_dir", "read_scope",
-           "run_alembic", "schema_is_current", "session_scope"]
+__all__ = ["DEFAULT_URL", "ReadOnlyDatabase", "connect", "connect_read_only", "head_revisions",
+           "migrate", "migrations_dir", "read_scope", "run_alembic", "schema_is_current",
+           "session_scope"]
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
@@ -74,6 +78,42 @@ def connect(url: str = DEFAULT_URL) -> Engine:
                      lambda c, _r: setattr(c, "isolation_level", None))
         event.listen(engine, "begin", _sqlite_begin)
     return engine
+
+
+class ReadOnlyDatabase(Exception):
+    """The database cannot be opened for reading as it is (older schema, no such file)."""
+
+
+def connect_read_only(url: str) -> Engine:
+    """An SQLite file this user may not write (a copy on read-only media, another user's
+    file), for a command that only reads: opened with `mode=ro`, or, when SQLite cannot
+    open its WAL index either (no -shm file it may read), with `immutable=1`, which reads
+    the file as it stands. The schema must be current: nothing is migrated."""
+    import sqlite3
+
+    from sqlalchemy import exc
+
+    path = Path(url.removeprefix("sqlite:///").split("?", 1)[0]).resolve()
+    if not url.startswith("sqlite:///") or not path.is_file():
+        raise ReadOnlyDatabase(f"no database file at {path}")
+    problem = "cannot read it"
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        engine = create_engine("sqlite://", creator=lambda q=query: sqlite3.connect(
+            f"file:{path}?{q}", uri=True, check_same_thread=False, isolation_level=None))
+        event.listen(engine, "begin", lambda c: c.exec_driver_sql("BEGIN"))
+        try:
+            with engine.connect() as conn:
+                stamped = {row[0] for row in conn.exec_driver_sql(
+                    "SELECT version_num FROM alembic_version")}
+        except exc.DBAPIError as e:
+            problem = str(e.orig).splitlines()[0]
+            engine.dispose()
+            continue
+        if stamped != head_revisions():
+            raise ReadOnlyDatabase("its schema is older than this pbem and it is read-only: "
+                                   "a command that writes (pbem init) upgrades it")
+        return engine
+    raise ReadOnlyDatabase(problem)
 
 
 def schema_is_current(engine: Engine) -> bool:

@@ -11,23 +11,21 @@ from email.policy import default
 from pathlib import Path
 
 import pytest
+from bots import bot_step
 from clock import T0
+from mail_limits import MAIL_LIMIT
 from sqlalchemy import event
 from sqlmodel import select
 
 from pbem.archive.export import export_game
 from pbem.config import Settings
-from pbem.core.envelope import render_envelope
 from pbem.reports.context import report_context
 from pbem.rulesets import _discover
 from pbem.service import mailflow
-from pbem.service.games import awaiting_of, create_game, find_game, live_step
-from pbem.service.orders import submit_orders
+from pbem.service.games import create_game, find_game
 from pbem.service.turns import process_turn
 from pbem.store.db import session_scope
 from pbem.store.models import Outbox
-
-MAIL_LIMIT = 60_000  # bytes of one report mail, at any step of any game
 
 
 def play(engine, steps: int) -> None:  # type: ignore[no-untyped-def]
@@ -112,19 +110,10 @@ def test_report_mails_stay_small(rid: str, engine, tmp_path: Path) -> None:  # t
         mailflow.queue_reports(s, settings, new.game, now=T0)
     rng, now = random.Random(3), T0
     for _ in range(10):
-        with session_scope(engine) as s:
-            game = find_game(s, "g")
-            if game.status == "finished":
-                break
-            step = live_step(s, game)
-            state = ruleset.load(json.loads(step.state_json))
-            for seat in sorted(awaiting_of(step)):
-                body = "".join(f"{x}\n" for x in ruleset.legal_orders(state, seat, rng))
-                submit_orders(s, render_envelope(game="g", seat=seat, turn=None,
-                                                 password=new.passwords[seat], body=body), now=now)
         now += timedelta(hours=1)
+        if not bot_step(engine, "g", new.passwords, rng, now=now):
+            break
         with session_scope(engine) as s:
-            process_turn(s, "g", now=now, force=True)
             mailflow.queue_reports(s, settings, find_game(s, "g"), now=now)
     with session_scope(engine) as s:
         sizes = [len(r.raw) for r in s.exec(select(Outbox).where(Outbox.kind == "report"))]

@@ -214,10 +214,10 @@ def test_a_report_in_html_only_and_the_board_attached(engine, smtp_sink, tmp_pat
     got = [email.message_from_bytes(r.data, policy=default) for r in smtp_sink.received]
     orange, white = to(got, "north")[0], to(got, "south")[0]
     assert orange.get_body(("plain",)) is None and orange.get_body(("html",)) is not None
-    assert [p.get_filename() for p in orange.iter_attachments()] == ["m1-step1-board.svg"]
+    assert [p.get_filename() for p in orange.iter_attachments()] == ["m1-step1-board.png"]
     # Text only: the board comes as a file, since no HTML part shows it.
     assert white.get_body(("html",)) is None
-    assert [p.get_filename() for p in white.iter_attachments()] == ["m1-step1-board.svg"]
+    assert [p.get_filename() for p in white.iter_attachments()] == ["m1-step1-board.png"]
     assert "attachments: board picture (the game's defaults)" in text_of(white)
 
 
