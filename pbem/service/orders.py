@@ -68,7 +68,8 @@ class Receipt:
         if not self.game:
             head = ""
         elif not self.seat:
-            head = render(_("Game {game}: ", game=self.game), t)
+            head = render(_("Game {game}: ", game=self.game) if self.step is None else
+                          _("Game {game}, step {step}: ", game=self.game, step=self.step), t)
         elif self.step is None:  # an unknown game: no step
             head = render(_("Game {game}, seat {seat}: ", game=self.game, seat=self.seat), t)
         else:

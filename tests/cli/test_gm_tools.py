@@ -4,6 +4,7 @@ unasked, and the players are told of every pause, resume, extension and replacem
 
 from __future__ import annotations
 
+import email
 import json
 import os
 import pty
@@ -15,6 +16,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from email.policy import default
 from pathlib import Path
 
 import pytest
@@ -151,6 +153,28 @@ def test_the_players_are_told_of_pause_resume_extension_and_replacement(
         new = mails(db_url, "notice")[before:]
         assert {m[0] for m in new} == told and all(subject in m[1] for m in new), (args, new)
     assert [m[0] for m in mails(db_url, "welcome")][-1] == "new@example.org"
+
+
+def test_the_gms_notices_reach_each_player_in_their_language(
+        db_url: str, clock: list[datetime]) -> None:
+    new_game(db_url)
+    run(db_url, "gm", "seat-settings", "g1", "north", "language=hu")
+    run(db_url, "gm", "pause", "g1", "--reason", "holiday")
+    clock[0] += timedelta(minutes=5)
+    run(db_url, "gm", "resume", "g1")
+    engine = connect(db_url)
+    with session_scope(engine) as s:
+        got = {(r.recipient, r.subject): email.message_from_bytes(r.raw, policy=default)
+               .get_body(("plain",)).get_content()  # type: ignore[union-attr]
+               for r in s.exec(select(Outbox).where(Outbox.kind == "notice"))}
+    engine.dispose()
+    assert set(got) == {("n@example.org", "[g1] a játékmester szüneteltette a játékot"),
+                        ("s@example.org", "[g1] the GM paused the game"),
+                        ("n@example.org", "[g1] a játékmester folytatta a játékot"),
+                        ("s@example.org", "[g1] the GM resumed the game")}, set(got)
+    north = " ".join(v for (to, _s), v in got.items() if to == "n@example.org")
+    assert "A játékmester szüneteltette a(z) g1 játékot: holiday." in north
+    assert "The GM" not in north and "no orders are accepted" not in north
 
 
 def _as_another_user() -> list[str]:
