@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pbem.core.i18n import Msg, restored
+
 T = TypeVar("T")
 
 _TWO64 = 1 << 64
@@ -38,13 +40,17 @@ class Roll:
     visible_to: tuple[str, ...] | None = None  # None: public
 
     def to_json(self) -> dict[str, Any]:
-        return {"purpose": self.purpose, "kind": self.kind, "value": self.value,
-                "visible_to": list(self.visible_to) if self.visible_to is not None else None}
+        d = {"purpose": str(self.purpose), "kind": self.kind, "value": self.value,
+             "visible_to": list(self.visible_to) if self.visible_to is not None else None}
+        if isinstance(self.purpose, Msg):  # a purpose a report can show in any language
+            d["purpose_msg"] = self.purpose.to_json()
+        return d
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Roll:
         vis = data.get("visible_to")
-        return cls(data["purpose"], data["kind"], int(data["value"]),
+        return cls(restored(data["purpose"], data.get("purpose_msg")), data["kind"],
+                   int(data["value"]),
                    tuple(vis) if vis is not None else None)
 
     def visible(self, seat: str | None) -> bool:

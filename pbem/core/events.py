@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.core.i18n import Msg
+from pbem.core.i18n import Msg, stored_values
 
 
 @dataclass(frozen=True)
@@ -31,13 +31,19 @@ class Event:
              "to": list(self.to) if self.to is not None else None}
         if isinstance(self.text, Msg):
             d["msg"] = self.text.to_json()  # so a report can render it in any language
+        msgs = stored_values(self.data)  # e.g. an outcome's reason
+        if msgs:
+            d["data_msgs"] = msgs
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Event:
         to = d.get("to")
         text = Msg.from_json(d["msg"]) if d.get("msg") else d["text"]
-        return cls(d["kind"], text, d.get("data") or {}, tuple(to) if to is not None else None)
+        data = d.get("data") or {}
+        if d.get("data_msgs"):
+            data = {**data, **{k: Msg.from_json(v) for k, v in d["data_msgs"].items()}}
+        return cls(d["kind"], text, data, tuple(to) if to is not None else None)
 
 
 def private(kind: str, text: str, seats: Iterable[str], **data: Any) -> Event:

@@ -100,3 +100,18 @@ def join(items: list[Any], sep: str = ", ") -> Msg:
     """Several messages shown together (a list of names or clauses), each translated."""
     args = {f"i{i}": x for i, x in enumerate(items)}
     return Msg(sep.join(f"{{i{i}}}" for i in range(len(items))), **args) if items else Msg("")
+
+
+def stored(value: Any) -> dict[str, Any] | None:
+    """A message's JSON for storage beside its English text (None for anything else)."""
+    return value.to_json() if isinstance(value, Msg) else None
+
+
+def restored(text: Any, stored_msg: Mapping[str, Any] | None) -> Any:
+    """The stored English text back as its message when one was stored with it."""
+    return Msg.from_json(stored_msg) if stored_msg else text
+
+
+def stored_values(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The messages among a mapping's values, as JSON by key ({} when there are none)."""
+    return {k: v.to_json() for k, v in data.items() if isinstance(v, Msg)}

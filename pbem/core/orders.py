@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.core.i18n import Msg, _
+from pbem.core.i18n import Msg, _, restored
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,16 @@ class Prompt:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "skeleton": list(self.skeleton), "options": list(self.options),
-                "data": self.data}
+        d = {"text": str(self.text), "skeleton": list(self.skeleton),
+             "options": list(self.options), "data": self.data}
+        if isinstance(self.text, Msg):  # so the report can ask in the reader's language
+            d["msg"] = self.text.to_json()
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Prompt:
-        return cls(d["text"], tuple(d.get("skeleton", ())), tuple(d.get("options", ())),
+        return cls(restored(d["text"], d.get("msg")), tuple(d.get("skeleton", ())),
+                   tuple(d.get("options", ())),
                    d.get("data") or {})
 
 

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
 from pbem.core.events import Event
+from pbem.core.i18n import Msg, restored
 from pbem.core.orders import Parsed, Prompt
 
 State = Any
@@ -63,12 +64,16 @@ class Result:
     ranking: tuple[str, ...] = ()  # optional full order, best first
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": dict(self.scores), "reason": self.reason,
-                "ranking": list(self.ranking)}
+        d = {"winners": list(self.winners), "scores": dict(self.scores),
+             "reason": str(self.reason), "ranking": list(self.ranking)}
+        if isinstance(self.reason, Msg):
+            d["reason_msg"] = self.reason.to_json()
+        return d
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Result:
-        return cls(tuple(d["winners"]), dict(d.get("scores") or {}), d.get("reason", ""),
+        return cls(tuple(d["winners"]), dict(d.get("scores") or {}),
+                   restored(d.get("reason", ""), d.get("reason_msg")),
                    tuple(d.get("ranking") or ()))
 
 

@@ -23,6 +23,7 @@ from pbem.core.dice import Roll
 from pbem.core.engine import load_state
 from pbem.core.envelope import render_envelope
 from pbem.core.events import Event
+from pbem.core.i18n import restored
 from pbem.core.kit.log import OUTCOME
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import Ruleset
@@ -41,24 +42,45 @@ from pbem.service.games import (
 from pbem.store.models import Game, Step
 
 
-def closing_of(step: Step, seat: str | None, *, everything: bool = False) -> dict[str, Any]:
-    """What a closed step produced, as `seat` may see it."""
+def closing_of(step: Step, seat: str | None, *, everything: bool = False,
+               ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """What a closed step produced, as `seat` may see it (its phase as the game words it
+    now, a message, when `ruleset` is given)."""
     events = [Event.from_json(e) for e in json.loads(step.events_json or "[]")]
     rolls = [Roll.from_json(r) for r in json.loads(step.rolls_json or "[]")]
     seen = [e for e in events if everything or e.visible(seat)]
     return {
         "number": step.number,
-        "phase": step.phase,
+        "phase": phase_of(ruleset, step) if ruleset is not None else step.phase,
         "events": [e.text for e in seen if e.kind != OUTCOME],
         # What became of each line of the seat's own order file (its seat only).
         "outcomes": [dict(e.data) for e in seen if e.kind == OUTCOME],
-        "rolls": [r.to_json() for r in rolls if everything or r.visible(seat)],
+        "rolls": [{**r.to_json(), "purpose": r.purpose} for r in rolls
+                  if everything or r.visible(seat)],
         "file_hashes": json.loads(step.file_hashes_json or "{}"),
         "orders_digest": step.orders_digest,
         "defaulted": json.loads(step.defaulted_json or "[]"),
         "seed": step.seed if step.seed_revealed else None,
         "commitment": step.commitment,
     }
+
+
+def phase_of(ruleset: Ruleset, step: Step, state: Any = None) -> str:
+    """The step's phase label as the game words it (a message a report can translate);
+    the stored English label when the state cannot be read."""
+    try:
+        return ruleset.phase_label(state if state is not None
+                                   else load_state(ruleset, step.state_json)) or step.phase
+    except Exception:  # noqa: BLE001 - an old or damaged row: the stored label
+        return step.phase
+
+
+def result_of(step: Step) -> dict[str, Any] | None:
+    """How the game ended, its reason a message when the game gave one."""
+    if not step.result_json:
+        return None
+    result = json.loads(step.result_json)
+    return {**result, "reason": restored(result.get("reason", ""), result.get("reason_msg"))}
 
 
 PASSWORD_PLACEHOLDER = "<your password>"  # what a report's skeleton has for the password
@@ -108,9 +130,10 @@ def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: S
                  "variant": game.variant, "status": game.status},
         "seat": seat,
         "step": current.number,
-        "phase": current.phase,
+        "phase": phase_of(ruleset, current, state),
         "round": current.round,
-        "happened": closing_of(previous, seat, everything=everything) if previous else None,
+        "happened": closing_of(previous, seat, everything=everything, ruleset=ruleset)
+        if previous else None,
         "view": view,
         "board_text": ruleset.board_text(view),
         "board_svg": compact_svg(ruleset.board_svg(view)),
@@ -127,7 +150,7 @@ def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: S
         # Every step seed derives from it: published once the game is over (docs/dice.md).
         "master_seed": game.master_seed if game.status == "finished" and current.result_json
         else None,
-        "result": json.loads(current.result_json) if current.result_json else None,
+        "result": result_of(current),
     }
 
 

@@ -38,14 +38,14 @@ def shipped_templates() -> Path:
 
 @lru_cache(maxsize=16)
 def environment(override: str | None = None, *, html: bool = False,
-                lang: str = SOURCE) -> Environment:
+                lang: str = SOURCE, game: str | None = None) -> Environment:
     shipped = FileSystemLoader(str(shipped_templates()))
     loaders = [FileSystemLoader(override)] if override else []
     loaders += [shipped, PrefixLoader({"shipped": shipped})]
     env = Environment(loader=ChoiceLoader(loaders), autoescape=html, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                       extensions=["jinja2.ext.i18n"])
-    t = translations(lang)
+    t = translations(lang, game)
     env.install_gettext_translations(t, newstyle=True)  # type: ignore[attr-defined]
     env.filters["term"] = t.gettext  # a word that comes as data, e.g. an outcome's status
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False,
@@ -53,23 +53,27 @@ def environment(override: str | None = None, *, html: bool = False,
     return env
 
 
-def localised(value: Any, lang: str) -> Any:
-    """`value` with every `Msg` in it rendered in `lang` (English: as stored)."""
-    t = translator(lang)
-    if t is None:
-        return value
+def localised(value: Any, lang: str, game: str | None = None) -> Any:
+    """`value` with every `Msg` in it rendered in `lang` (English: as stored), `game`'s
+    own texts from its catalog."""
+    t = translator(lang, game)
+    return value if t is None else _localised(value, t)
+
+
+def _localised(value: Any, t: Any) -> Any:
     if isinstance(value, Msg):
         return render(value, t)
     if isinstance(value, dict):
-        return {k: localised(v, lang) for k, v in value.items()}
+        return {k: _localised(v, t) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return type(value)(localised(v, lang) for v in value)
+        return type(value)(_localised(v, t) for v in value)
     return value
 
 
 # The context's entries that hold messages: what happened, what is asked, the deadline as
 # the reader reads it, and the footer with his settings.
-_MESSAGES = ("happened", "prompt", "deadline_text", "player")
+_MESSAGES = ("happened", "prompt", "deadline_text", "player", "phase", "board_text", "result",
+             "view")
 
 
 def render_report(context: dict[str, Any], *, fmt: str = "text",
@@ -78,10 +82,11 @@ def render_report(context: dict[str, Any], *, fmt: str = "text",
     if fmt not in ("text", "html"):
         raise ValueError("format is text or html")
     html = fmt == "html"
-    env = environment(override, html=html, lang=lang)
-    if lang != SOURCE:
-        context = {**context, **{key: localised(context.get(key), lang) for key in _MESSAGES}}
-    ext = "html.j2" if html else "txt.j2"
     ruleset = context["game"]["ruleset"]
+    env = environment(override, html=html, lang=lang, game=ruleset)
+    if lang != SOURCE:
+        context = {**context, **{key: localised(context.get(key), lang, ruleset)
+                                 for key in _MESSAGES if key in context}}
+    ext = "html.j2" if html else "txt.j2"
     template = env.select_template([f"{ruleset}/report.{ext}", f"mail/report.{ext}"])
     return template.render(**{**context, "lang": lang})

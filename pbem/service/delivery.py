@@ -73,7 +73,7 @@ def queue_reports(session: Session, settings: Settings, game: Game, *, now: date
     for row in seats_of(session, game):
         ctx = report_context(session, game.name, seat=row.seat, now=now)
         lang = language_of(game, row.seat)
-        t = translator(lang)
+        t = translator(lang, game.ruleset)
         text = render_report(ctx, fmt="text", override=settings.templates, lang=lang)
         picture = _picture(game, row, ctx)
         html = render_report(ctx, fmt="html", override=settings.templates, lang=lang)
@@ -178,7 +178,7 @@ def send_digest(session: Session, settings: Settings, game: Game, row: Seat, *, 
                          + (found.group(1) if found else html))
         item.status = "digested"
         session.add(item)
-    t = translator(language_of(game, row.seat))
+    t = translator(language_of(game, row.seat), game.ruleset)
     head = render(n_("{n} report of {game} since your last mail, oldest first (you chose "
                      "`digest on`: a report that asks for your orders comes at once).",
                      "{n} reports of {game} since your last mail, oldest first (you chose "

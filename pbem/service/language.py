@@ -59,5 +59,6 @@ def language_of_address(session: Session, address: str) -> str:
 
 
 def translator_of(game: Game | None, seat: str | None = None) -> Translator | None:
-    """The translator of `seat`'s language (None: English as written)."""
-    return translator(language_of(game, seat))
+    """The translator of `seat`'s language (None: English as written), for the game's own
+    texts and the platform's."""
+    return translator(language_of(game, seat), game.ruleset if game is not None else None)

@@ -6,8 +6,8 @@ pass through the catalog; the catalogs themselves are complete and match the cod
 How a leak is found: every message of the platform catalog (`pbem/locale`) is English
 text with placeholders; its literal pieces of two words or more must not appear in a
 Hungarian mail. The same check on the same game in English must find them (so the check
-can fail). The games' own texts (events, prompts, the board) stay English this round and
-are not checked; Macht & Ohnmacht's report template is in the catalog and checked.
+can fail). Each game's own texts (events, prompts, the board: its own catalog domain) are
+checked by its `test_hungarian.py` (tests/support/languages.py).
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from email.message import EmailMessage
 from email.policy import default
 from pathlib import Path
 
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+import pytest
 from babel.messages.pofile import read_po
 from clock import T0
 from sqlmodel import select
@@ -31,8 +30,10 @@ from sqlmodel import select
 from pbem.config import Settings
 from pbem.core.events import Event, public
 from pbem.core.i18n import _
-from pbem.locale import LANGUAGES, SOURCE, catalog_path, translations
+from pbem.locale import DOMAIN, LANGUAGES, SOURCE, catalog_path, template_path, translations
+from pbem.locale.catalogs import domains, extract, games, ids
 from pbem.reports.render import render_report
+from pbem.rulesets import all_rulesets
 from pbem.service import mailflow
 from pbem.service.game_settings import problems
 from pbem.service.games import create_game, find_game, live_step, ruleset_of
@@ -53,25 +54,15 @@ GAME_WORDS = {"Set-aside markers": "Macht & Ohnmacht's board text (board_text in
               "time tile": "Macht & Ohnmacht's events (the time tile turned up)"}
 
 
-def catalog(lang: str) -> dict[str, tuple[str, ...]]:
+def catalog(lang: str, domain: str = DOMAIN) -> dict[str, tuple[str, ...]]:
     """msgid (a plural's singular) -> its translations (one, or one per plural form)."""
-    with catalog_path(lang).open("rb") as f:
+    with catalog_path(lang, domain).open("rb") as f:
         return {_single(m.id): (m.string,) if isinstance(m.string, str) else tuple(m.string)
                 for m in read_po(f, locale=lang) if m.id}
 
 
 def _single(msgid: str | tuple[str, ...]) -> str:
     return msgid if isinstance(msgid, str) else msgid[0]
-
-
-def extracted() -> set[str]:
-    """The platform's messages as the code and the shared templates have them now."""
-    with (ROOT / "babel.cfg").open() as f:
-        method_map, options_map = parse_mapping_cfg(f)
-    keywords = {**DEFAULT_KEYWORDS, "n_": (1, 2)}  # as `pybabel extract -k n_:1,2`
-    return {msg if isinstance(msg, str) else msg[0]
-            for _path, _line, msg, _comments, _ctx in extract_from_dir(
-                str(ROOT), method_map, options_map, keywords=keywords)}
 
 
 def pattern(msgid: str) -> re.Pattern[str] | None:
@@ -167,7 +158,7 @@ def campaign(tmp_path: Path, lang: str, *, steps: int = 400,
 
 
 def test_a_whole_game_in_hungarian_shows_no_platform_text_in_english(tmp_path: Path) -> None:
-    msgids = sorted(catalog("hu"))
+    msgids = sorted(catalog("hu")) + sorted(catalog("hu", "macht-und-ohnmacht"))
     kinds, hu = campaign(tmp_path, "hu")
     assert {"welcome", "report", "echo", "reminder", "notice"} <= kinds, kinds
     found = {i: leaks(mail_text(raw), msgids) for i, raw in enumerate(hu)}
@@ -186,32 +177,46 @@ def test_a_whole_game_in_hungarian_shows_no_platform_text_in_english(tmp_path: P
     assert len(set().union(*(leaks(mail_text(raw), msgids) for raw in en))) >= 30
 
 
-def test_every_message_is_translated_and_keeps_its_placeholders() -> None:
+@pytest.mark.parametrize("domain", domains())
+def test_every_message_is_translated_and_keeps_its_placeholders(domain: str) -> None:
     for lang in LANGUAGES:
         if lang == SOURCE:
             continue
-        entries = catalog(lang)
+        entries = catalog(lang, domain)
         empty = [m for m, s in entries.items() if not all(s)]
         assert not empty, f"{lang}: {len(empty)} messages without a translation: {empty[:5]}"
         wrong = [m for m, forms in entries.items() for s in forms
                  if sorted(PLACEHOLDER.findall(m)) != sorted(PLACEHOLDER.findall(s))]
         assert not wrong, f"{lang}: placeholders differ: {wrong[:5]}"
-        with catalog_path(lang).open("rb") as f:
+        with catalog_path(lang, domain).open("rb") as f:
             fuzzy = [m.id for m in read_po(f, locale=lang) if m.id and m.fuzzy]
         assert not fuzzy, f"{lang}: fuzzy (unchecked) translations: {fuzzy[:5]}"
 
 
-def test_the_catalogs_hold_every_message_of_the_code() -> None:
-    """A string wrapped in _() in the code or a shared template but missing from a
-    catalog (run the update in docs/translating.md), or one the code no longer has."""
-    code = extracted()
-    with (ROOT / "pbem" / "locale" / "pbem.pot").open("rb") as f:
+@pytest.mark.parametrize("domain", domains())
+def test_the_catalogs_hold_every_message_of_the_code(domain: str) -> None:
+    """A string wrapped in _() in the code or a template but missing from its domain's
+    catalog (run `python -m pbem.locale.catalogs`, docs/translating.md), or one the code
+    no longer has."""
+    code = ids(extract(domain))
+    with template_path(domain).open("rb") as f:
         template = {_single(m.id) for m in read_po(f) if m.id}
-    assert code == template, (f"not in pbem.pot: {sorted(code - template)[:5]}; "
+    assert code == template, (f"not in {domain}.pot: {sorted(code - template)[:5]}; "
                               f"gone from the code: {sorted(template - code)[:5]}")
     for lang in LANGUAGES:
         if lang != SOURCE:
-            assert set(catalog(lang)) == code, lang
+            assert set(catalog(lang, domain)) == code, lang
+
+
+def test_every_game_has_its_catalog() -> None:
+    """A game's texts are its own domain: every ruleset package has one, in every language."""
+    hosted = {rid for rid, r in all_rulesets().items()
+              if type(r).__module__.startswith("pbem.rulesets.")}
+    assert set(games()) == hosted
+    for game in games():
+        assert template_path(game).is_file(), game
+        for lang in LANGUAGES:
+            assert lang == SOURCE or catalog_path(lang, game).is_file(), (lang, game)
 
 
 def test_the_shared_templates_have_no_text_outside_the_catalog() -> None:
