@@ -238,6 +238,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         session.add(current)
         current = None
     confirm = "CONFIRM" in env.controls
+    fresh: list[str] | None = None  # this file's echo as messages (the game's words translate)
     if env.body.strip():
         parsed = ruleset.parse(state, seat, env.body)
         if parsed.lines and not parsed.orders:
@@ -253,8 +254,9 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
         if current is not None:
             current.status = "superseded"
             session.add(current)
+        fresh = _echo(parsed)
         current = Submission(step_id=step.id, seat=seat, body=env.body, file_hash=file_hash(env.body),
-                             echo="\n".join(_echo(parsed)), source=source, sender=sender,
+                             echo="\n".join(fresh), source=source, sender=sender,
                              message_id=message_id, received_at=now,
                              wait="WAIT" in env.controls, refused=len(parsed.errors),
                              confirmed=confirm)
@@ -279,7 +281,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
     else:
         receipt.reason = _("orders on file") if current else _("no orders on file")
     receipt.accepted = True
-    receipt.lines = _echo_lines(current, ignored)
+    receipt.lines = _echo_lines(current, ignored, fresh)
     receipt.hashed = current.body if current is not None else None
     mark_due(game, now)  # the step may be complete now: the tick looks at once
     session.add(game)
@@ -320,7 +322,8 @@ def _settings(session: Session, env: Envelope, game: Game, row: Seat, receipt: R
     receipt.away_changed, receipt.away = done.away_changed and save, done.away
 
 
-def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> list[str]:
+def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]],
+                fresh: list[str] | None = None) -> list[str]:
     lines: list[str] = []
     if ignored:
         shown = ", ".join(f'"{t[:60]}"' for _n, t in ignored[:5])
@@ -328,7 +331,8 @@ def _echo_lines(current: Submission | None, ignored: list[tuple[int, str]]) -> l
                        lines=shown, n=len(ignored) - 5) if len(ignored) > 5 else
                      _("ignored, before your first order line: {lines}", lines=shown))
     if current is not None:
-        lines += [echo_message(line) for line in current.echo.splitlines()]
+        lines += fresh if fresh is not None else [echo_message(line)
+                                                  for line in current.echo.splitlines()]
         if current.wait:
             lines.append(_("WAIT: this step waits for its deadline"))
     return lines

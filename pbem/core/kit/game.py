@@ -25,7 +25,7 @@ from pbem.core.diff import flatten
 from pbem.core.events import Event
 from pbem.core.kit import position
 from pbem.core.kit.decide import Context, NeedDecision, Pause, Question, ReplayDice
-from pbem.core.kit.grammar import Grammar, Order, OrderError
+from pbem.core.kit.grammar import Grammar, Order, OrderError, message_of
 from pbem.core.kit.log import Log
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import Ruleset
@@ -218,7 +218,7 @@ class Game(Ruleset):
             try:
                 verdict = self.check(state, seat, order)
             except OrderError as exc:
-                verdict = str(exc)
+                verdict = message_of(exc)
             if isinstance(verdict, Note):
                 return OrderLine(line.lineno, line.text, order, None, verdict.text)
             why = verdict

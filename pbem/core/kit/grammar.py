@@ -22,7 +22,13 @@ from pbem.core.orders import OrderLine, Parsed, order_lines
 
 
 class OrderError(ValueError):
-    """A line that does not parse; the message says what is wrong and what would be right."""
+    """A line that does not parse; the message says what is wrong and what would be right
+    (a `pbem.core.i18n` message, so the player reads it in his language)."""
+
+
+def message_of(exc: Exception) -> str:
+    """An error's message as raised (a `Msg` stays a `Msg`; `str(exc)` would drop it)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
 
 
 class Order:
@@ -223,7 +229,7 @@ class Grammar:
             try:
                 lines.append(OrderLine(lineno, line, self.parse_line(state, seat, line)))
             except OrderError as exc:
-                lines.append(OrderLine(lineno, line, None, str(exc)))
+                lines.append(OrderLine(lineno, line, None, message_of(exc)))
         return Parsed.of(lines)
 
     def usage(self) -> list[str]:
