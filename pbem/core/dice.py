@@ -82,7 +82,8 @@ class Dice:
               visible_to: Iterable[str] | None = None) -> list[int]:
         """`count` dice of `sides` faces, each recorded as its own roll."""
         vis = None if visible_to is None else tuple(visible_to)
-        return [self.roll(sides, f"{purpose} #{i + 1}" if count > 1 else purpose, visible_to=vis)
+        return [self.roll(sides, Msg("{purpose} #{i}", purpose=purpose, i=i + 1) if count > 1
+                          else purpose, visible_to=vis)
                 for i in range(count)]
 
     def pick(self, n: int, purpose: str, *, visible_to: Iterable[str] | None = None) -> int:

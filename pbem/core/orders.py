@@ -101,16 +101,22 @@ class Prompt:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        d = {"text": str(self.text), "skeleton": list(self.skeleton),
+        d = {"text": str(self.text), "skeleton": [str(line) for line in self.skeleton],
              "options": list(self.options), "data": self.data}
         if isinstance(self.text, Msg):  # so the report can ask in the reader's language
             d["msg"] = self.text.to_json()
+        lines = {str(i): line.to_json() for i, line in enumerate(self.skeleton)
+                 if isinstance(line, Msg)}  # comment lines a report may translate
+        if lines:
+            d["skeleton_msgs"] = lines
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Prompt:
-        return cls(restored(d["text"], d.get("msg")), tuple(d.get("skeleton", ())),
-                   tuple(d.get("options", ())),
+        lines = d.get("skeleton_msgs") or {}
+        skeleton = tuple(restored(line, lines.get(str(i)))
+                         for i, line in enumerate(d.get("skeleton", ())))
+        return cls(restored(d["text"], d.get("msg")), skeleton, tuple(d.get("options", ())),
                    d.get("data") or {})
 
 

@@ -13,6 +13,7 @@ list is `pbem report GAME --seeds` (`seed_list`) and the archive.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -23,7 +24,7 @@ from pbem.core.dice import Roll
 from pbem.core.engine import load_state
 from pbem.core.envelope import render_envelope
 from pbem.core.events import Event
-from pbem.core.i18n import restored
+from pbem.core.i18n import Msg, _, restored
 from pbem.core.kit.log import OUTCOME
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import Ruleset
@@ -65,9 +66,15 @@ def closing_of(step: Step, seat: str | None, *, everything: bool = False,
     }
 
 
+# Labels the service gives a step with no state of its own (step 0 before the rules' set-up).
+STORED_LABELS = {"set-up": _("set-up")}
+
+
 def phase_of(ruleset: Ruleset, step: Step, state: Any = None) -> str:
     """The step's phase label as the game words it (a message a report can translate);
     the stored English label when the state cannot be read."""
+    if step.phase in STORED_LABELS and step.state_json == "null":
+        return STORED_LABELS[step.phase]
     try:
         return ruleset.phase_label(state if state is not None
                                    else load_state(ruleset, step.state_json)) or step.phase
@@ -87,9 +94,20 @@ PASSWORD_PLACEHOLDER = "<your password>"  # what a report's skeleton has for the
 
 
 def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
-    body = "".join(f"{line}\n" for line in (prompt.skeleton if prompt else ()))
-    return render_envelope(game=game.name, seat=seat, password=PASSWORD_PLACEHOLDER, turn=step,
-                           body=body or "# no orders are asked of you in this step\n")
+    """The order file a report offers to edit; a message when a line of it is one (a
+    comment the game words), so the report shows it in the reader's language."""
+    lines = list(prompt.skeleton if prompt else ())
+    if not any(isinstance(line, Msg) for line in lines):
+        body = "".join(f"{line}\n" for line in lines)
+        return render_envelope(game=game.name, seat=seat, password=PASSWORD_PLACEHOLDER,
+                               turn=step, body=body or "# no orders are asked of you in this step\n")
+    marks = {f"line{i}": line for i, line in enumerate(lines)}
+    body = "".join(f"\x00{name}\x00\n" for name in marks)
+    text = render_envelope(game=game.name, seat=seat, password=PASSWORD_PLACEHOLDER,
+                           turn=step, body=body)
+    pattern = text.replace("{", "{{").replace("}", "}}")
+    pattern = re.sub(r"\x00(line\d+)\x00", r"{\1}", pattern)
+    return Msg(pattern, **marks)
 
 
 def report_context(session: Session, name: str, *, seat: str | None, step: int | None = None,
@@ -138,7 +156,8 @@ def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: S
         "board_text": ruleset.board_text(view),
         "board_svg": compact_svg(ruleset.board_svg(view)),
         "awaited": sorted(awaiting),
-        "prompt": prompt.to_json() if prompt else None,
+        # the text as its message, so the report asks in the reader's language
+        "prompt": {**prompt.to_json(), "text": prompt.text} if prompt else None,
         "skeleton": skeleton(game, seat, current.number, prompt) if seat and prompt else None,
         "deadline": current.deadline.isoformat(timespec="minutes") if current.deadline else None,
         # The deadline as the reader reads it: their zone, UTC, how long is left.

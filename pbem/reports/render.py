@@ -73,7 +73,7 @@ def _localised(value: Any, t: Any) -> Any:
 # The context's entries that hold messages: what happened, what is asked, the deadline as
 # the reader reads it, and the footer with his settings.
 _MESSAGES = ("happened", "prompt", "deadline_text", "player", "phase", "board_text", "result",
-             "view")
+             "view", "skeleton", "game")
 
 
 def render_report(context: dict[str, Any], *, fmt: str = "text",

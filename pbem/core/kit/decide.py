@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from pbem.core.dice import Dice, Roll, _vis
+from pbem.core.i18n import _
 from pbem.core.kit.log import Log
 
 
@@ -196,8 +197,9 @@ class Context:
                 else:
                     answers[seat] = a.default
                     self.verdicts[(self.asked - 1, seat)] = (
-                        f"not a legal answer now; the default {a.default} was used"
-                        if ans is not None else f"no answer; the default {a.default} was used")
+                        _("not a legal answer now; the default {default} was used",
+                          default=a.default) if ans is not None else
+                        _("no answer; the default {default} was used", default=a.default))
             self._absorb_late()
             return answers
         raise NeedDecision([Question(seat, kind, a.question, a.default, a.options,

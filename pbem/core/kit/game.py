@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from pbem.core.dice import Dice
 from pbem.core.diff import flatten
 from pbem.core.events import Event
+from pbem.core.i18n import _
 from pbem.core.kit import position
 from pbem.core.kit.decide import Context, NeedDecision, Pause, Question, ReplayDice
 from pbem.core.kit.grammar import Grammar, Order, OrderError, message_of
@@ -128,9 +129,11 @@ class Game(Ruleset):
         reads its question, the others who is asked about what (`Question.public`)."""
         for q in questions:
             others = [s for s in self.seats_of(ctx.state) if s != q.seat]
-            ctx.log.private(others, "ask", f"Waiting for {q.seat}: {q.public or q.kind}.",
+            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
+                                             what=q.public or q.kind),
                             seat=q.seat, question=q.kind)
-            ctx.log.private([q.seat], "ask", f"Your decision is needed: {q.text}",
+            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
+                                               question=q.text),
                             seat=q.seat, question=q.kind)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
@@ -233,27 +236,29 @@ class Game(Ruleset):
         if qs:
             q = qs.get(seat)
             if q is None:
-                return (f"{verb} is not yours to send now: {' and '.join(sorted(qs))} is "
-                        "asked a question; you may send standing orders only")
+                return _("{verb} is not yours to send now: {seats} is asked a question; you "
+                         "may send standing orders only", verb=verb, seats=" and ".join(sorted(qs)))
             kinds = self.answers.get(q.kind, ())
             if not isinstance(order, kinds):
-                return (f"{verb} does not answer the question ({q.text}); answer with "
-                        + " or ".join(k.verbs[0] for k in kinds if k.verbs))
+                return _("{verb} does not answer the question ({question}); answer with "
+                         "{verbs}", verb=verb, question=q.text,
+                         verbs=" or ".join(k.verbs[0] for k in kinds if k.verbs))
             if q.exhaustive and q.options and str(order) not in q.options:
                 shown = list(q.options[:12]) + (["..."] if len(q.options) > 12 else [])
-                return f"{order} is not an answer to the question; answer " + " or ".join(shown)
+                return _("{order} is not an answer to the question; answer {answers}",
+                         order=str(order), answers=" or ".join(shown))
             return None
         name = self.phase_of(state)
         if name == OVER:
-            return "the game is over"
+            return _("the game is over")
         phase = self.phases[name]
         if seat not in phase.awaits(state):
-            who = " and ".join(sorted(phase.awaits(state))) or "nobody"
-            return (f"{verb} is not yours to send now: {who} is awaited; you may send "
-                    "standing orders only")
+            who = " and ".join(sorted(phase.awaits(state))) or _("nobody")
+            return _("{verb} is not yours to send now: {seats} is awaited; you may send "
+                     "standing orders only", verb=verb, seats=who)
         if not isinstance(order, phase.orders):
-            return (f"{verb} is not part of this step; it asks for {phase.what} (standing "
-                    "orders are welcome in any step)")
+            return _("{verb} is not part of this step; it asks for {what} (standing orders "
+                     "are welcome in any step)", verb=verb, what=phase.what)
         return None
 
     def default_orders(self, state: Any, seat: str) -> Parsed:
@@ -347,7 +352,7 @@ class Game(Ruleset):
                     given[seat] = str(ln.order)
                     answer_lines[seat] = ln
                 else:
-                    refusals.refused(seat, ln, "only the first answer counts")
+                    refusals.refused(seat, ln, _("only the first answer counts"))
         answers = [*pause["answers"], given]
         snapshot = pause["snapshot"]
         new, events, ctx = self._run(_copy(snapshot), pause["phase"], pause["script"],
@@ -356,7 +361,7 @@ class Game(Ruleset):
         for seat, ln in answer_lines.items():
             why = ctx.verdicts.get((k - 1, seat))
             if why is None:
-                refusals.done(seat, ln, "your answer was used")
+                refusals.done(seat, ln, _("your answer was used"))
             else:
                 refusals.changed(seat, ln, why)
         return new, events
