@@ -173,3 +173,11 @@ def units_text(knights: int, mages: int) -> Msg:
 def both(items: list[Any]) -> Any:
     """One name, or two joined by 'and' (seats that score, win or tie)."""
     return _("{a} and {b}", a=items[0], b=items[1]) if len(items) == 2 else items[0]
+
+
+def either(items: list[Any]) -> Any:
+    """Choices shown as 'a or b or c' (each 'or' a message)."""
+    out = items[0]
+    for item in items[1:]:
+        out = _("{a} or {b}", a=out, b=item)
+    return out
