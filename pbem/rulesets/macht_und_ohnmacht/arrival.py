@@ -18,7 +18,7 @@ from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Note, Question, Verdict
 
 from . import board, data, phases
-from .data import STEEL, either, term
+from .data import KNIGHT, STEEL, either, term
 from .orders import (
     BidAnswer,
     Decline,
