@@ -86,7 +86,7 @@ def seize_count(state: State, attacker: str, target: str) -> tuple[int, int]:
     units next door count for nobody. Strength tiles add +1 per tile to either side for
     the target's symbol ("Erő", spec §5.6.2)."""
     att, dfn = seize_parts(state, attacker, target)
-    return sum(n for _, n in att), sum(n for _, n in dfn)
+    return sum(n for _w, n in att), sum(n for _w, n in dfn)
 
 
 def seize_parts(state: State, attacker: str, target: str

@@ -51,7 +51,7 @@ def prompt(state: State, seat: str) -> Prompt:
                 "# TAKE <tile> [BID <n>] [IFWIN ...] | PLACE <region> | RECRUIT |",
                 "# PLAY <tile> ... (consecutive PLAY lines are one action D; END D ends one)",
                 "# Standing orders: BID <type> <n>, SERPENT ..., RETREAT ...",
-                *("RECRUIT" for _ in range(n)))
+                *("RECRUIT" for _i in range(n)))
     return Prompt(text, skeleton, options, {"phase": "turn", "actions": n})
 
 
