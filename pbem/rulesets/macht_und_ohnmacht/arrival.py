@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Note, Question, Verdict
 
 from . import board, data, phases
-from .data import KNIGHT, STEEL, either, term
+from .data import KNIGHT, STEEL, either, listed, term
 from .orders import (
     BidAnswer,
     Decline,
@@ -84,7 +84,7 @@ def _take(state: State, seat: str, o: Take) -> Verdict:
         if why:
             notes.append(_("if the board stays as it is, IFWIN {effect} cannot be used ({why}) "
                            "and the default effect applies", effect=str(o.ifwin), why=why))
-    return Note(join(notes, "; ")) if notes else None
+    return Note(listed(notes, "; ")) if notes else None
 
 
 def _play(state: State, seat: str, o: Play) -> Verdict:
@@ -94,19 +94,19 @@ def _play(state: State, seat: str, o: Play) -> Verdict:
         mine = sorted({data.ttype(t) for t in state["held"][seat]})
         return _("you hold no {tile} tile and none is on display to take; you hold: {tiles}",
                  tile=data.tile_name(tile),
-                 tiles=join([term(t) for t in mine]) if mine else _("no tiles"))
+                 tiles=listed([term(t) for t in mine]) if mine else _("no tiles"))
     if isinstance(o, PlaySea) and not state["map"][o.src]["coastal"]:
         coasts = [r for r in board.region_ids(state) if state["map"][r]["coastal"]
                   and state["regions"][r]["owner"] == seat]
         return _("{region} is not coastal; a sea voyage starts from a coastal region of yours: "
                  "{coasts}", region=board.region_name(state, o.src),
-                 coasts=join(coasts) if coasts else _("you have none now"))
+                 coasts=listed(coasts) if coasts else _("you have none now"))
     if (isinstance(o, PlayMovement) and state["cycle_type"] == STEEL
             and o.b not in state["map"][o.a]["borders"]):
         return _("{a} and {b} share no border, so they are not adjacent in this steel cycle; "
                  "{rid} borders {borders}", a=board.region_name(state, o.a),
                  b=board.region_name(state, o.b), rid=o.a,
-                 borders=join(list(state["map"][o.a]["borders"])))
+                 borders=listed(list(state["map"][o.a]["borders"])))
     if not held:
         return Note(_("you hold no {tile} tile now: take it earlier in this turn, or this line "
                       "will be refused", tile=data.tile_name(tile)))
@@ -128,8 +128,8 @@ def _retreat(state: State, q: Question, o: RetreatAnswer) -> Verdict:
                  region=name)
     if o.to and not any(r in options for r in o.to):
         return _("{given}: not a possible destination; the unit may go to {options} (adjacent, "
-                 "empty or yours), e.g. RETREAT {unit} TO {first}", given=join(list(o.to)),
-                 options=join(list(options)), unit=o.unit, first=options[0])
+                 "empty or yours), e.g. RETREAT {unit} TO {first}", given=listed(list(o.to)),
+                 options=listed(list(options)), unit=o.unit, first=options[0])
     if o.unit in ("active", "passive"):
         unit = board.active_type(state) if o.unit == "active" else board.passive_type(state)
         if reg[unit] == 0:

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final, Literal
 
-from pbem.core.i18n import Msg, _, n_
+from pbem.core.i18n import Msg, _, join, n_
 
 Unit = Literal["mage", "knight"]
 MAGE: Final = "mage"
@@ -168,6 +168,12 @@ def units_text(knights: int, mages: int) -> Msg:
     if mages:
         return unit_word(MAGE, mages)
     return _("no units")
+
+
+def listed(items: list[Any], sep: str = ", ") -> Msg | str:
+    """Items shown together, each translated; an empty list is no text at all (an empty
+    message would be looked up as the catalog's header)."""
+    return join(items, sep) if items else ""
 
 
 def both(items: list[Any]) -> Any:

@@ -24,7 +24,7 @@ from pbem.core.kit import Context, Lines
 from pbem.core.orders import OrderLine, Prompt
 
 from . import board, bot, data
-from .data import term
+from .data import listed, term
 from .orders import EndD, If, Place, Play, Recruit, Take
 from .rules import actions, cycle, play, take
 from .state import State
@@ -182,7 +182,7 @@ def refusal(state: State, seat: str, o: object) -> Msg | None:
         if why:
             legal = actions.placeable(state, seat)
             return _("{why}; you may place on: {regions}", why=why,
-                     regions=join(legal) if legal else _("no region now"))
+                     regions=listed(legal) if legal else _("no region now"))
     if isinstance(o, Play):
         return actions.check_play(state, seat, o)
     return None

@@ -27,7 +27,7 @@ from pbem.core.kit import Log
 from pbem.core.orders import OrderLine
 
 from . import board, bot, data
-from .data import KNIGHT, MAGE
+from .data import KNIGHT, MAGE, listed
 from .orders import StandingBid, parse_line
 from .rules import cycle, standing
 from .state import State
@@ -141,13 +141,13 @@ def json_copy(state: Any) -> Any:
     return json.loads(json.dumps(state))
 
 
-def _units(r: dict[str, Any]) -> str:
+def _units(r: dict[str, Any]) -> Msg | str:
     parts = []
     if r[KNIGHT]:
-        parts.append(f"{r[KNIGHT]}K")
+        parts.append(_("{n}K", n=r[KNIGHT]))  # K: knights, as orders count them (2K 1M)
     if r[MAGE]:
-        parts.append(f"{r[MAGE]}M")
-    return " ".join(parts)
+        parts.append(_("{n}M", n=r[MAGE]))
+    return listed(parts, " ")
 
 
 # One region's row of the board text: the layout is a message of its own, so that a
@@ -174,7 +174,7 @@ def board_text(v: dict[str, Any]) -> Msg:
         lines.append(_row(rid=rid, name=r["name"], width=width, marker=data.term(r["marker"]),
                           coast=_("coast") if r["coastal"] else _("inland"),
                           owner=r["owner"] or "-", units=_units(r),
-                          star="*" if r["active"] else " ", adj=join(list(r["adjacent"]))))
+                          star="*" if r["active"] else " ", adj=listed(list(r["adjacent"]))))
     if v["cycle_type"] == "magic":
         # Land borders matter in magic too (next cycle's adjacency, retreat planning).
         borders = "  ".join(f"{rid}:{'/'.join(r['borders'])}" for rid, r in v["regions"].items())
@@ -186,7 +186,7 @@ def board_text(v: dict[str, Any]) -> Msg:
                    tiles=_terms(v["display"]) if v["display"] else _("empty"),
                    n=v["pile_count"], m=sum(v["discard"].values())))
     for s, p in v["players"].items():
-        strength = join([Msg("{symbol}+{n}", symbol=data.term(k), n=n)
+        strength = listed([Msg("{symbol}+{n}", symbol=data.term(k), n=n)
                          for k, n in p["strength"].items()])
         args = {"seat": s, "vp": p["vp"], "active": p["active_regions"], "total": p["total"],
                 "k": p["reserve"][KNIGHT], "m": p["reserve"][MAGE], "sk": p["stock"][KNIGHT],
@@ -209,8 +209,8 @@ def board_text(v: dict[str, Any]) -> Msg:
     return join(lines, "\n")
 
 
-def _terms(words: list[str]) -> Msg:
-    return join([data.term(w) for w in words])
+def _terms(words: list[str]) -> Msg | str:
+    return listed([data.term(w) for w in words])
 
 
 _MARKER_COLOUR = {"castle": "#e0c020", "helmet": "#c83030", "tent": "#3060c0", "key": "#30a040"}

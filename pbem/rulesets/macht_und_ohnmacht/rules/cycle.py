@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import Msg, _, join, n_
+from pbem.core.i18n import Msg, _, n_
 from pbem.core.kit import Log
 
 from .. import board, data
-from ..data import KNIGHT, MAGE, MAGIC, STEEL, both, term
+from ..data import KNIGHT, MAGE, MAGIC, STEEL, both, listed, term
 from ..state import MapRegion, Options, State, Turn
 
 MAX_TIED_ENDS = 5  # engine safeguard against an endless run of full ties (see end_cycle)
@@ -85,11 +85,11 @@ def setup(state: State, dice: Dice, log: Log) -> None:
         state["regions"][rid]["marker"] = dice.draw(
             pool, _("region marker for {region}", region=board.region_name(state, rid)))
     state["set_aside"] = sorted(pool)
-    markers = join([_("{region} {marker}", region=board.region_name(state, r),
+    markers = listed([_("{region} {marker}", region=board.region_name(state, r),
                       marker=term(state["regions"][r]["marker"]))
                     for r in board.region_ids(state)])
     log.public("setup", _("Region markers: {markers}; set aside: {aside}", markers=markers,
-                          aside=join([term(m) for m in state["set_aside"]])),
+                          aside=listed([term(m) for m in state["set_aside"]])),
         markers={r: state["regions"][r]["marker"] for r in board.region_ids(state)},
         aside=list(state["set_aside"]))
     cyc = data.cycle_rules()
@@ -120,8 +120,8 @@ def reveal(state: State, dice: Dice, log: Log, n: int) -> None:
     log.public("reveal", _("Revealed: {tiles}", tiles=tile_names(shown)), tiles=shown)
 
 
-def tile_names(tiles: list[str]) -> Msg:
-    return join([data.tile_name(data.ttype(t)) for t in tiles])
+def tile_names(tiles: list[str]) -> Msg | str:
+    return listed([data.tile_name(data.ttype(t)) for t in tiles])
 
 
 def start_cycle(state: State, dice: Dice, log: Log, *, first: bool = False) -> None:
@@ -136,7 +136,7 @@ def start_cycle(state: State, dice: Dice, log: Log, *, first: bool = False) -> N
         gains[seat] = n
     log.public("cycle_start", _("Cycle {cycle} ({type}) begins. Reinforcement: {gains}.",
                                 cycle=state["cycle"], type=term(state["cycle_type"]),
-                                gains=join([_("{seat} +{units}", seat=s,
+                                gains=listed([_("{seat} +{units}", seat=s,
                                               units=data.unit_word(act, n))
                                             for s, n in gains.items()])),
                cycle=state["cycle"], cycle_type=state["cycle_type"], gains=gains)
@@ -222,9 +222,9 @@ def end_cycle(state: State, dice: Dice, log: Log) -> None:
         state["vp"][s] += 1
     log.public("cycle_end", _("Cycle {cycle} ({type}) ends. Active regions: {counts}; +1 VP to "
                               "{scorers}. VP now {vp}.", cycle=state["cycle"], type=term(ctype),
-                              counts=join([f"{s} {counts[s]}" for s in state["seats"]]),
+                              counts=listed([f"{s} {counts[s]}" for s in state["seats"]]),
                               scorers=both(scorers),
-                              vp=join([f"{s} {state['vp'][s]}" for s in state["seats"]])),
+                              vp=listed([f"{s} {state['vp'][s]}" for s in state["seats"]])),
                counts=counts, scorers=scorers, vp=dict(state["vp"]))
     totals = {s: state["vp"][s] + win_regions(state, s) for s in state["seats"]}
     target = data.cycle_rules()["win"]
@@ -257,7 +257,7 @@ def end_cycle(state: State, dice: Dice, log: Log) -> None:
             state["tied_ends"] = state["tied_ends"] + 1
             log.public("tie_on", _("Both reach 12 with equal totals and VP: another cycle is "
                                    "played."))
-    shown = join([f"{s} {totals[s]}" for s in state["seats"]])
+    shown = listed([f"{s} {totals[s]}" for s in state["seats"]])
     log.public("totals", _("Totals (VP + active regions): {totals}.", totals=shown)
                if state["options"]["win_regions"] == "active"
                else _("Totals (VP + regions): {totals}.", totals=shown), totals=totals)

@@ -10,24 +10,24 @@ Not here: the tile modes' checks and simple effects (actions.py), the defaults
 
 from __future__ import annotations
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
 
 from .. import board, data
-from ..data import KNIGHT
+from ..data import KNIGHT, listed
 from ..orders import Play, PlayInfluence, RetreatPref, parse_line
 from ..texts import with_texts
 from . import actions, standing
 
 
-def play(ctx: Context, seat: str, ln: OrderLine, o: Play) -> Msg:
+def play(ctx: Context, seat: str, ln: OrderLine, o: Play) -> Msg | str:
     """Play a legal tile; returns what became of it (for the line's outcome)."""
     tid = actions.spend_tile(ctx.state, seat, o, ctx.log)
     return serpent_window(ctx, seat, ln, o, tid)
 
 
-def serpent_window(ctx: Context, seat: str, ln: OrderLine, o: Play, tid: str) -> Msg:
+def serpent_window(ctx: Context, seat: str, ln: OrderLine, o: Play, tid: str) -> Msg | str:
     """Spec §5.5 / DP-05: the opponent may cancel the tile with a serpent if he holds one
     and a cube is left for it. Default: no serpent."""
     state = ctx.state
@@ -74,14 +74,14 @@ def play_serpent(ctx: Context, holder: str, o: Play) -> None:
     actions.cube(state, ctx.log, _("serpent"))
 
 
-def apply_tile(ctx: Context, seat: str, ln: OrderLine, o: Play) -> Msg:
+def apply_tile(ctx: Context, seat: str, ln: OrderLine, o: Play) -> Msg | str:
     if not (isinstance(o, PlayInfluence) and o.mode == "SEIZE"):
         actions.apply_simple(ctx.state, seat, o, ctx.log)
-        return Msg("")
+        return ""
     return seize(ctx, seat, ln, o)
 
 
-def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> Msg:
+def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> Msg | str:
     """Rulebook "Megszerzés" (spec §5.7): count; on a win the loser may save one unit to an
     adjacent empty or own region, the rest go to his stock, and the attacker may place an
     active unit there."""
@@ -97,7 +97,7 @@ def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> Msg:
         assert default is not None
         name = board.region_name(state, o.region)
         question = _("{seat} seized {region}. You may save one unit there to an adjacent empty "
-                     "or own region: {options}.", seat=seat, region=name, options=join(options))
+                     "or own region: {options}.", seat=seat, region=name, options=listed(options))
         public = _("a retreat from {region}", region=name)
         answer = ctx.decide(
             defender, "retreat",
@@ -139,11 +139,11 @@ def standing_followed(ctx: Context, seat: str, pref: RetreatPref, target: str,
                      _("there was no mage in {region}, so a knight retreated", region=name))
     if pref.to and dest not in pref.to:
         notes.append(_("{regions} could not take it, so it went to {region}",
-                       regions=join(list(pref.to)),
+                       regions=listed(list(pref.to)),
                        region=board.region_name(ctx.state, dest)))
     if notes:
         ctx.log.private([seat], "retreat_changed", _("Your standing order {order}: {notes}.",
-                                                     order=str(pref), notes=join(notes, "; ")))
+                                                     order=str(pref), notes=listed(notes, "; ")))
 
 
 def _pref_args(choice: tuple[str, str]) -> tuple[str, tuple[str, ...]]:

@@ -18,7 +18,7 @@ from pbem.core.kit import Log
 from pbem.core.orders import OrderLine
 
 from .. import board, data
-from ..data import KNIGHT, MAGE, Unit, term, units_text
+from ..data import KNIGHT, MAGE, Unit, listed, term, units_text
 from ..orders import (
     Clear,
     Decline,
@@ -137,7 +137,7 @@ def check_effect(state: State, winner: str, kind: str, e: Effect) -> Msg | None:
         return _("SWAP is the marker swap's effect")
     if e.marker not in state["set_aside"]:
         return _("no {marker} marker is set aside (set aside: {aside})", marker=term(e.marker),
-                 aside=join([term(m) for m in state["set_aside"]]))
+                 aside=listed([term(m) for m in state["set_aside"]]))
     return None
 
 

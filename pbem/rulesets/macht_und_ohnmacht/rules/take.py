@@ -16,7 +16,7 @@ from pbem.core.kit import CHANGED, DONE, Ask, Context
 from pbem.core.orders import OrderLine
 
 from .. import board, data
-from ..data import KNIGHT
+from ..data import KNIGHT, listed
 from ..effects import EFFECTS
 from ..orders import Effect, Take, parse_line
 from ..texts import with_texts
@@ -88,14 +88,13 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcom
 def _bid_question(state: Any, seat: str, kind: str, taker: str) -> Msg:
     act = board.active_type(state)
     args = {"taker": taker, "tile": data.tile_name(kind), "have": state["reserve"][seat][act]}
+    ifwin: Msg | str = ""  # the victory point tile has no effect to choose
     if kind == "rebellion":
         ifwin = _("; add IFWIN REBEL <region of your opponent> <n>K <n>M (at most 2 units) for "
                   "a win")
     elif kind == "swap":
         ifwin = _("; add IFWIN SWAP <region> <set-aside marker: {markers}> (or IFWIN DECLINE) "
-                  "for a win", markers=join(list(state["set_aside"])))
-    else:
-        ifwin = Msg("")
+                  "for a win", markers=listed(list(state["set_aside"])))
     if act == KNIGHT:
         return _("{taker} took {tile}: sealed auction. Bid 0-{have} knights from your "
                  "reserve{ifwin}. The higher bid pays its units to stock and wins; equal bids: "
@@ -132,7 +131,7 @@ def settle(ctx: Context, ln: OrderLine, o: Take, kind: str, tid: str, bids: dict
             bids[s] = have
     a, b = state["seats"]
     ctx.log.public("bids", _("Bids for {tile}: {bids}.", tile=data.tile_name(kind),
-                             bids=join([f"{s} {bids[s]}" for s in state["seats"]])), bids=bids)
+                             bids=listed([f"{s} {bids[s]}" for s in state["seats"]])), bids=bids)
     if bids[a] == bids[b]:
         ctx.log.public("auction_tie", _("Equal bids: the tile is discarded without effect."))
         result = _("equal bids: nobody won the tile")
