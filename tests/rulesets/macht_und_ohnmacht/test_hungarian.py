@@ -120,3 +120,13 @@ def test_order_errors_and_arrival_notes_read_in_hungarian() -> None:
     there = next((t for t in strips if t in shown), None)
     if there is not None:
         assert judged(there).startswith("most nincs ilyen lapkád")
+
+
+def test_the_hungarian_tile_words_are_words_the_orders_accept() -> None:
+    """Tile lists in a Hungarian report name each tile type as the orders may write it."""
+    hu = translator("hu", "macht-und-ohnmacht")
+    state = play(RS, GameConfig(tuple(SEATS), "standard", {}), 3, keep=True).outcomes[0].state
+    for ttype in data.tile_types():
+        word = render(data.term(ttype), hu)
+        assert word != ttype or ttype == "merlin"
+        assert GRAMMAR.parse_line(state, "orange", f"TAKE {word}").tile == ttype
