@@ -48,7 +48,7 @@ from .texts import public_text, question_text
 # One phase: a seat's turn. Decisions inside a turn are the kit's questions (`answers`).
 PHASES = {
     "turn": Phase("turn", orders=(Take, Place, Recruit, Play, EndD, If),
-                  what="your turn's actions (TAKE, PLACE, RECRUIT, PLAY)",
+                  what=_("your turn's actions (TAKE, PLACE, RECRUIT, PLAY)"),
                   awaits=phases.awaits, prompt=phases.prompt, default=phases.default,
                   resolve=phases.resolve),
 }
