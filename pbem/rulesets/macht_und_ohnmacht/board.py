@@ -7,6 +7,8 @@ Not here: component data (data.py), the actions (rules/).
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _, join, n_
+
 from .data import ACTIVE, KNIGHT, MAGE, PASSIVE, STEEL, Unit, unit_word
 from .state import State
 
@@ -84,32 +86,43 @@ def seize_count(state: State, attacker: str, target: str) -> tuple[int, int]:
     units next door count for nobody. Strength tiles add +1 per tile to either side for
     the target's symbol ("Erő", spec §5.6.2)."""
     att, dfn = seize_parts(state, attacker, target)
-    return sum(n for _, n in att), sum(n for _, n in dfn)
+    return sum(n for _w, n in att), sum(n for _w, n in dfn)
 
 
 def seize_parts(state: State, attacker: str, target: str
-                ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+                ) -> tuple[list[tuple[Msg, int]], list[tuple[Msg, int]]]:
     """The terms of the seize count (see seize_count), each as (what, number), so a
     report can show how the count was made."""
     defender = opponent(state, attacker)
     act = active_type(state)
     marker = state["regions"][target]["marker"]
-    att: list[tuple[str, int]] = []
-    dfn: list[tuple[str, int]] = []
+    att: list[tuple[Msg, int]] = []
+    dfn: list[tuple[Msg, int]] = []
     here = units_in(state, target)
     if here:
-        dfn.append((f"in {region_name(state, target)} {here} unit{'' if here == 1 else 's'}", here))
+        dfn.append((n_("in {region} {n} unit", "in {region} {n} units", here,
+                       region=region_name(state, target)), here))
     for rid in neighbours(state, target):
         reg = state["regions"][rid]
         if reg["owner"] == attacker and reg[act]:
-            att.append((f"{region_name(state, rid)} {unit_word(act, reg[act])}", reg[act]))
+            att.append((_units_there(state, rid, act), reg[act]))
         elif reg["owner"] == defender and reg[act]:
-            dfn.append((f"{region_name(state, rid)} {unit_word(act, reg[act])}", reg[act]))
+            dfn.append((_units_there(state, rid, act), reg[act]))
     for side, seat in ((att, attacker), (dfn, defender)):
         bonus = state["strength"][seat].get(marker or "", 0)
         if bonus:
-            side.append((f"strength +{bonus}", bonus))
+            side.append((_("strength +{n}", n=bonus), bonus))
     return att, dfn
+
+
+def _units_there(state: State, rid: str, unit: Unit) -> Msg:
+    n = state["regions"][rid][unit]
+    return _("{region} {units}", region=region_name(state, rid), units=unit_word(unit, n))
+
+
+def count_terms(parts: list[tuple[Msg, int]]) -> Msg:
+    """The terms of one side of a seize count, shown in a sentence ('nothing' if none)."""
+    return join([w for w, _n in parts]) if parts else _("nothing")
 
 
 def add_units(state: State, rid: str, seat: str, unit: Unit, n: int) -> None:

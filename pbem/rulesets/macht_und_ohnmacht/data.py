@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final, Literal
 
+from pbem.core.i18n import Msg, _, join, n_
+
 Unit = Literal["mage", "knight"]
 MAGE: Final = "mage"
 KNIGHT: Final = "knight"
@@ -120,24 +122,68 @@ def first_of_type(tiles: list[str], tile_type: str) -> str | None:
     return min((t for t in tiles if t.rpartition("_")[0] == tile_type), default=None)
 
 
-def tile_name(tile_type: str) -> str:
+# The names players read (messages, so a report shows them in the reader's language).
+_SYMBOL_TILES = {"castle": _("Castle influence"), "helmet": _("Helmet influence"),
+                 "tent": _("Tent influence"), "key": _("Key influence")}
+_KIND_NAMES = {"sea": _("Sea voyage"), "vp": _("Victory point"), "swap": _("Marker swap"),
+               "movement": _("Movement"), "merlin": _("Merlin"), "serpent": _("Serpent"),
+               "rebellion": _("Rebellion")}
+# Words the view carries as data (markers, tile types, cycles, units, decisions): the
+# report templates translate them with the `term` filter.
+TERMS = {"castle": _("castle"), "helmet": _("helmet"), "tent": _("tent"), "key": _("key"),
+         "magic": _("magic"), "steel": _("steel"), "mage": _("mage"), "knight": _("knight"),
+         "sea": _("sea"), "vp": _("vp"), "swap": _("swap"), "movement": _("movement"),
+         "merlin": _("merlin"), "serpent": _("serpent"), "rebellion": _("rebellion"),
+         "strength-castle": _("strength-castle"), "strength-helmet": _("strength-helmet"),
+         "strength-tent": _("strength-tent"), "strength-key": _("strength-key"),
+         "bid": _("bid"), "effect": _("effect"), "retreat": _("retreat")}
+
+
+def term(word: str | None) -> Msg | str:
+    """A marker, tile type, cycle or unit word as a message ('castle'); other text as is."""
+    return TERMS.get(word or "", word or "")
+
+
+def tile_name(tile_type: str) -> Msg:
     """Display name of a tile type, e.g. 'Castle influence', 'Strength (tent)'."""
-    if tile_type in symbols():
-        return f"{tile_type.capitalize()} influence"
+    if tile_type in _SYMBOL_TILES:
+        return _SYMBOL_TILES[tile_type]
     if tile_type.startswith("strength-"):
-        return f"Strength ({tile_type.split('-', 1)[1]})"
-    return {"sea": "Sea voyage", "vp": "Victory point", "swap": "Marker swap"}.get(
-        tile_type, tile_type.capitalize())
+        return _("Strength ({symbol})", symbol=term(tile_type.split("-", 1)[1]))
+    return _KIND_NAMES.get(tile_type) or Msg(tile_type.capitalize())
 
 
-def unit_word(unit: str, n: int) -> str:
-    return f"{n} {unit}{'' if n == 1 else 's'}"
+def unit_word(unit: str, n: int) -> Msg:
+    if unit == KNIGHT:
+        return n_("{n} knight", "{n} knights", n)
+    return n_("{n} mage", "{n} mages", n)
 
 
-def units_text(knights: int, mages: int) -> str:
-    parts = []
+def units_text(knights: int, mages: int) -> Msg:
+    if knights and mages:
+        return _("{knights} and {mages}", knights=unit_word(KNIGHT, knights),
+                 mages=unit_word(MAGE, mages))
     if knights:
-        parts.append(unit_word(KNIGHT, knights))
+        return unit_word(KNIGHT, knights)
     if mages:
-        parts.append(unit_word(MAGE, mages))
-    return " and ".join(parts) or "no units"
+        return unit_word(MAGE, mages)
+    return _("no units")
+
+
+def listed(items: list[Any], sep: str = ", ") -> Msg | str:
+    """Items shown together, each translated; an empty list is no text at all (an empty
+    message would be looked up as the catalog's header)."""
+    return join(items, sep) if items else ""
+
+
+def both(items: list[Any]) -> Any:
+    """One name, or two joined by 'and' (seats that score, win or tie)."""
+    return _("{a} and {b}", a=items[0], b=items[1]) if len(items) == 2 else items[0]
+
+
+def either(items: list[Any]) -> Any:
+    """Choices shown as 'a or b or c' (each 'or' a message)."""
+    out = items[0]
+    for item in items[1:]:
+        out = _("{a} or {b}", a=out, b=item)
+    return out

@@ -7,10 +7,11 @@ Not here: the auction and the choice (rules/take.py).
 
 from __future__ import annotations
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context, Effects
 
 from . import board
-from .data import KNIGHT, MAGE, Unit, units_text
+from .data import KNIGHT, MAGE, Unit, term, units_text
 from .orders import Effect, Rebel, Swap
 
 EFFECTS = Effects("lightning tile")
@@ -21,7 +22,8 @@ def victory_point(ctx: Context, winner: str, choice: Effect | None) -> None:
     """"Győzelmi pont: A győztes 1 győzelmi pontot kap, amit nyomban le is lép"."""
     state = ctx.state
     state["vp"][winner] += 1
-    ctx.log.public("vp", f"{winner} gains 1 VP ({state['vp'][winner]}).", seat=winner)
+    ctx.log.public("vp", _("{seat} gains 1 VP ({vp}).", seat=winner, vp=state["vp"][winner]),
+                   seat=winner)
 
 
 @EFFECTS.register("rebellion")
@@ -36,9 +38,10 @@ def rebellion(ctx: Context, winner: str, choice: Effect | None) -> None:
     for unit, n in removed:
         board.remove_units(state, choice.region, unit, n)
         state["stock"][opp][unit] += n
-    ctx.log.public("rebellion", f"Rebellion: {winner} removes "
-                   f"{units_text(choice.knights, choice.mages)} of {opp} from "
-                   f"{board.region_name(state, choice.region)}.", region=choice.region)
+    ctx.log.public("rebellion", _("Rebellion: {seat} removes {units} of {opp} from {region}.",
+                                  seat=winner, units=units_text(choice.knights, choice.mages),
+                                  opp=opp, region=board.region_name(state, choice.region)),
+                   region=choice.region)
 
 
 @EFFECTS.register("swap")
@@ -56,10 +59,11 @@ def marker_swap(ctx: Context, winner: str, choice: Effect | None) -> None:
     reg["marker"] = choice.marker
     # SPEC-AMBIGUITY A18: the removed marker joins the set-aside markers.
     state["set_aside"] = sorted([*state["set_aside"], old])
-    ctx.log.public("swap", f"Marker swap: {board.region_name(state, choice.region)} now "
-                   f"carries {choice.marker} (was {old}).", region=choice.region,
-                   marker=choice.marker, old=old)
+    ctx.log.public("swap", _("Marker swap: {region} now carries {marker} (was {old}).",
+                             region=board.region_name(state, choice.region),
+                             marker=term(choice.marker), old=term(old)),
+                   region=choice.region, marker=choice.marker, old=old)
 
 
 def _decline(ctx: Context, winner: str) -> None:
-    ctx.log.public("decline", f"{winner} declines the effect.")
+    ctx.log.public("decline", _("{seat} declines the effect.", seat=winner))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
+from pbem.core.i18n import _
 from pbem.core.kit import Grammar, Order, Tokens
 from pbem.core.names import NameIndex, fold
 
@@ -41,7 +42,7 @@ _COUNT = re.compile(r"^(\d+)([kml])$")
 def symbol_index() -> NameIndex:
     aliases = {s["id"]: [s["name"], s["hu"], *s.get("aliases", [])]
                for s in data.components()["symbol"]}
-    return NameIndex(aliases, what="region marker symbol")
+    return NameIndex(aliases, what=_("region marker symbol"))
 
 
 @cache
@@ -58,7 +59,7 @@ def tile_index() -> NameIndex:
             aliases[ttype] = [f"{st} {n}" for st in _STRENGTH for n in names]
         else:
             aliases[ttype] = _KIND_ALIASES.get(ttype, [])
-    return NameIndex(aliases, what="action tile")
+    return NameIndex(aliases, what=_("action tile"))
 
 
 _REGION_INDEXES: dict[tuple[str, ...], NameIndex] = {}
@@ -70,21 +71,21 @@ def region_index(state: Any) -> NameIndex:
     index = _REGION_INDEXES.get(key)
     if index is None:
         index = NameIndex({rid: [info["name"], *info.get("aliases", [])]
-                           for rid, info in state["map"].items()}, what="region")
+                           for rid, info in state["map"].items()}, what=_("region"))
         _REGION_INDEXES[key] = index
     return index
 
 
 def _region(t: Tokens) -> str:
-    return t.name(region_index(t.state), "a region")
+    return t.name(region_index(t.state), _("a region"))
 
 
 def _symbol(t: Tokens) -> str:
-    return t.name(symbol_index(), "a region marker symbol (castle, helmet, tent or key)")
+    return t.name(symbol_index(), _("a region marker symbol (castle, helmet, tent or key)"))
 
 
 def _tile(t: Tokens) -> str:
-    return t.name(tile_index(), "an action tile")
+    return t.name(tile_index(), _("an action tile"))
 
 
 def _counts(t: Tokens) -> tuple[int, int]:
@@ -102,7 +103,8 @@ def _counts(t: Tokens) -> tuple[int, int]:
         else:
             k += int(match.group(1))
     if not seen:
-        raise t.error("unit counts are missing; write them like 2K 1M (K = knights, M = mages)")
+        raise t.error(_("unit counts are missing; write them like 2K 1M (K = knights, M = "
+                        "mages)"))
     return k, m
 
 
@@ -122,10 +124,11 @@ class Rebel(Order):
     def parse(cls, t: Tokens) -> Rebel:
         region = _region(t)
         if not t.more():
-            raise t.error(f"say which units to remove, e.g. REBEL {region} 1K 1M (at most 2)")
+            raise t.error(_("say which units to remove, e.g. REBEL {region} 1K 1M (at most 2)",
+                            region=region))
         k, m = _counts(t)
         if k + m > 2:
-            raise t.error(f"a rebellion removes at most 2 units, not {k + m}; e.g. 1K 1M")
+            raise t.error(_("a rebellion removes at most 2 units, not {n}; e.g. 1K 1M", n=k + m))
         return cls(region, k, m)
 
     def __str__(self) -> str:
@@ -171,22 +174,22 @@ def _ifwin(t: Tokens, tile: str) -> Effect | None:
     """`IFWIN <effect>` at the end of a bid, checked against the auctioned tile type."""
     if not t.take_word("IFWIN"):
         return None
-    cls, _ = t.grammar.order_type(t.toks[t.i:])
+    cls, _n = t.grammar.order_type(t.toks[t.i:])
     if cls not in EFFECTS:
         got = t.peek() or "nothing"
-        raise t.error(f'"{got}" is not an effect; after IFWIN write REBEL <region> <n>K <n>M, '
-                      "SWAP <region> <symbol> or DECLINE")
+        raise t.error(_('"{got}" is not an effect; after IFWIN write REBEL <region> <n>K <n>M, '
+                        "SWAP <region> <symbol> or DECLINE", got=got))
     effect = t.sub_order(EFFECTS)
     assert isinstance(effect, Rebel | Swap | Decline)
     if tile == "vp":
-        raise t.error("the victory point tile has no choice to make; drop IFWIN")
+        raise t.error(_("the victory point tile has no choice to make; drop IFWIN"))
     if isinstance(effect, Rebel) and tile == "swap":
-        raise t.error("REBEL is the rebellion's effect; for a marker swap write SWAP")
+        raise t.error(_("REBEL is the rebellion's effect; for a marker swap write SWAP"))
     if isinstance(effect, Swap) and tile == "rebellion":
-        raise t.error("SWAP is the marker swap's effect; for a rebellion write REBEL")
+        raise t.error(_("SWAP is the marker swap's effect; for a rebellion write REBEL"))
     if tile == "any" and isinstance(effect, Rebel | Swap):
-        raise t.error("BID any cannot carry REBEL or SWAP; name the tile: BID rebellion <n> "
-                      "IFWIN REBEL ... or BID swap <n> IFWIN SWAP ...")
+        raise t.error(_("BID any cannot carry REBEL or SWAP; name the tile: BID rebellion <n> "
+                        "IFWIN REBEL ... or BID swap <n> IFWIN SWAP ..."))
     return effect
 
 
@@ -210,11 +213,11 @@ class Take(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Take:
         tile = _tile(t)
-        bid = t.int("the bid") if t.take_word("BID") else None
+        bid = t.int(_("the bid")) if t.take_word("BID") else None
         lightning = data.type_info(tile)["lightning"]
         if not lightning and (bid is not None or t.word() == "IFWIN"):
-            raise t.error(f"{data.tile_name(tile)} is not a lightning tile and is not "
-                          f"auctioned; write just TAKE {tile}")
+            raise t.error(_("{name} is not a lightning tile and is not auctioned; write just "
+                            "TAKE {tile}", name=data.tile_name(tile), tile=tile))
         return cls(tile, bid, _ifwin(t, tile))
 
     def __str__(self) -> str:
@@ -270,8 +273,8 @@ class Play(Order):
         info = data.type_info(tile)
         kind = info["kind"]
         if info["lightning"]:
-            raise t.error(f"{data.tile_name(tile)} is auctioned when taken and never played; "
-                          f"write TAKE {tile} BID <n>")
+            raise t.error(_("{name} is auctioned when taken and never played; write TAKE {tile} "
+                            "BID <n>", name=data.tile_name(tile), tile=tile))
         if t.take_word("RECRUIT"):
             return PlayRecruit.parse_rest(t, tile)
         if kind in ("influence", "merlin"):
@@ -282,8 +285,9 @@ class Play(Order):
             return PlayMovement.parse_rest(t)
         if kind == "sea":
             return PlaySea.parse_rest(t)
-        raise t.error("a serpent is played in your opponent's turn (CANCEL, or a standing "
-                      "SERPENT order) or in your own turn as PLAY serpent RECRUIT KNIGHTS|MAGES")
+        raise t.error(_("a serpent is played in your opponent's turn (CANCEL, or a standing "
+                        "SERPENT order) or in your own turn as PLAY serpent RECRUIT "
+                        "KNIGHTS|MAGES"))
 
 
 @dataclass(frozen=True)
@@ -308,9 +312,11 @@ class PlayInfluence(Play):
         symbol = _symbol(t) if merlin else str(data.type_info(tile)["symbol"])
         mode = t.take_word("BOLSTER", "SEIZE")
         if mode is None:
-            raise t.error(f"say how the tile is played: PLAY {tile}{' ' + symbol if merlin else ''}"
-                          " BOLSTER <region> or ... SEIZE <region>"
-                          + (" or RECRUIT KNIGHTS|MAGES" if merlin else ""))
+            head = f"PLAY {tile} {symbol}" if merlin else f"PLAY {tile}"
+            raise t.error(_("say how the tile is played: {head} BOLSTER <region> or ... SEIZE "
+                            "<region> or RECRUIT KNIGHTS|MAGES", head=head) if merlin else
+                          _("say how the tile is played: {head} BOLSTER <region> or ... SEIZE "
+                            "<region>", head=head))
         region = _region(t)
         place, sure = True, False
         while mode == "SEIZE" and t.more():
@@ -358,15 +364,15 @@ class PlayMovement(Play):
     def parse_rest(cls, t: Tokens) -> PlayMovement:
         a, b = _region(t), _region(t)
         if a == b:
-            raise t.error("movement needs two different regions")
+            raise t.error(_("movement needs two different regions"))
         k = m = bk = bm = 0
         if t.more() and t.word() != "BACK":
             k, m = _counts(t)
         if t.take_word("BACK"):
             bk, bm = _counts(t)
         if k + m + bk + bm == 0:
-            raise t.error(f"movement moves at least one unit; e.g. PLAY movement {a} {b} "
-                          "1K 0M BACK 0K 1M")
+            raise t.error(_("movement moves at least one unit; e.g. PLAY movement {a} {b} 1K 0M "
+                            "BACK 0K 1M", a=a, b=b))
         return cls(a, b, k, m, bk, bm)
 
     def __str__(self) -> str:
@@ -390,10 +396,11 @@ class PlaySea(Play):
     def parse_rest(cls, t: Tokens) -> PlaySea:
         a, b = _region(t), _region(t)
         if a == b:
-            raise t.error("a sea voyage goes to another region")
+            raise t.error(_("a sea voyage goes to another region"))
         k, m = _counts(t)
         if k + m == 0:
-            raise t.error(f"a sea voyage moves at least one unit; e.g. PLAY sea {a} {b} 1K 0M")
+            raise t.error(_("a sea voyage moves at least one unit; e.g. PLAY sea {a} {b} 1K 0M",
+                            a=a, b=b))
         return cls(a, b, k, m)
 
     def __str__(self) -> str:
@@ -414,14 +421,14 @@ class PlayRecruit(Play):
     def parse_rest(cls, t: Tokens, tile: str) -> PlayRecruit:
         info = data.type_info(tile)
         if info["kind"] == "influence":
-            raise t.error("influence tiles have no recruit strip; play them with BOLSTER or "
-                          f"SEIZE, e.g. PLAY {tile} SEIZE <region>")
+            raise t.error(_("influence tiles have no recruit strip; play them with BOLSTER or "
+                            "SEIZE, e.g. PLAY {tile} SEIZE <region>", tile=tile))
         if info["recruit"] != "choice2":
             return cls(tile)
         word = t.take_word("MAGES", "KNIGHTS")
         if word is None:
-            raise t.error(f"{data.tile_name(tile)} recruits 2 knights or 2 mages; write PLAY "
-                          f"{tile} RECRUIT KNIGHTS or ... RECRUIT MAGES")
+            raise t.error(_("{name} recruits 2 knights or 2 mages; write PLAY {tile} RECRUIT "
+                            "KNIGHTS or ... RECRUIT MAGES", name=data.tile_name(tile), tile=tile))
         return cls(tile, "mage" if word == "MAGES" else "knight")
 
     def __str__(self) -> str:
@@ -462,26 +469,27 @@ class If(Order):
         negated = t.take_word("NOT") is not None
         what = t.take_word("HOLD", "HOURGLASS")
         if what is None:
-            raise t.error("write IF HOLD <region> THEN <order>, IF NOT HOLD <region> THEN "
-                          "<order> or IF HOURGLASS >= <n> THEN <order> (also <= and =)")
+            raise t.error(_("write IF HOLD <region> THEN <order>, IF NOT HOLD <region> THEN "
+                            "<order> or IF HOURGLASS >= <n> THEN <order> (also <= and =)"))
         if what == "HOLD":
             test, arg = ("NOT HOLD" if negated else "HOLD"), _region(t)
         else:
             if negated:
-                raise t.error("NOT goes with HOLD only; for the hourglass use >=, <= or =")
-            op = t.next("a comparison (>=, <= or =)")
+                raise t.error(_("NOT goes with HOLD only; for the hourglass use >=, <= or ="))
+            op = t.next(_("a comparison (>=, <= or =)"))
             if op not in (">=", "<=", "="):
-                raise t.error(f'"{op}" is not a comparison; write >=, <= or =')
-            test, arg = f"HOURGLASS {op}", str(t.int("the number of cubes"))
+                raise t.error(_('"{op}" is not a comparison; write >=, <= or =', op=op))
+            test, arg = f"HOURGLASS {op}", str(t.int(_("the number of cubes")))
         if not t.take_word("THEN"):
-            raise t.error("the condition is followed by THEN and an order, e.g. "
-                          "IF HOLD mer THEN PLACE mer")
+            raise t.error(_("the condition is followed by THEN and an order, e.g. IF HOLD mer "
+                            "THEN PLACE mer"))
         rest = t.rest()
         if not rest:
-            raise t.error("THEN needs an order after it")
+            raise t.error(_("THEN needs an order after it"))
         order = t.sub_order()
         if not isinstance(order, ACTIONS):
-            raise t.error(f"IF ... THEN takes an action (TAKE, PLACE, RECRUIT, PLAY), not {rest}")
+            raise t.error(_("IF ... THEN takes an action (TAKE, PLACE, RECRUIT, PLAY), not {rest}",
+                            rest=rest))
         return cls(test, arg, order)
 
     def __str__(self) -> str:
@@ -501,7 +509,7 @@ class Bid(Order):
     def parse(cls, t: Tokens) -> Bid:
         tok = t.peek()
         if tok is None or tok.isdigit():
-            n = t.int("the bid")
+            n = t.int(_("the bid"))
             return BidAnswer(n, _ifwin(t, "?"))
         if fold(tok) in _ANY:
             t.i += 1
@@ -509,9 +517,9 @@ class Bid(Order):
         else:
             tile = _tile(t)
             if not data.type_info(tile)["lightning"]:
-                raise t.error(f"{data.tile_name(tile)} is not auctioned; a standing bid names "
-                              "vp, rebellion, swap or any")
-        n = t.int("the bid")
+                raise t.error(_("{name} is not auctioned; a standing bid names vp, rebellion, "
+                                "swap or any", name=data.tile_name(tile)))
+        n = t.int(_("the bid"))
         return StandingBid(tile, n, _ifwin(t, tile))
 
 
@@ -556,9 +564,9 @@ class Serpent(Order):
             return cls("NEVER")
         when = t.take_word("NEXT", "EVERY")
         if when is None:
-            raise t.error("write SERPENT NEXT <what> [region], SERPENT EVERY <what> [region] "
-                          "or SERPENT NEVER; <what> is a tile type, seize, bolster or any")
-        word = fold(t.next("what to cancel (a tile type, seize, bolster or any)"))
+            raise t.error(_("write SERPENT NEXT <what> [region], SERPENT EVERY <what> [region] "
+                            "or SERPENT NEVER; <what> is a tile type, seize, bolster or any"))
+        word = fold(t.next(_("what to cancel (a tile type, seize, bolster or any)")))
         what = {"seize": "seize", "megszerzes": "seize", "megszerez": "seize",
                 "bolster": "bolster", "erosites": "bolster", "erosit": "bolster"}.get(word)
         if what is None and word in _ANY:
@@ -567,8 +575,8 @@ class Serpent(Order):
             t.i -= 1
             what = _tile(t)
             if data.type_info(what)["lightning"] or what == "serpent":
-                raise t.error(f"{data.tile_name(what)} is never played in action D, so a "
-                              "serpent cannot cancel it")
+                raise t.error(_("{name} is never played in action D, so a serpent cannot cancel "
+                                "it", name=data.tile_name(what)))
         return cls(when, what, _region(t) if t.more() else None)
 
     def __str__(self) -> str:
@@ -596,19 +604,19 @@ class RetreatPref(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> RetreatPref:
-        tok = t.next("which unit to save (active, passive, mage, knight or none)")
+        tok = t.next(_("which unit to save (active, passive, mage, knight or none)"))
         unit = UNIT_CHOICES.get(fold(tok))
         if unit is None:
-            raise t.error(f'"{tok}" is not a unit choice; write active, passive, mage, knight '
-                          "or none")
+            raise t.error(_('"{tok}" is not a unit choice; write active, passive, mage, knight '
+                            "or none", tok=tok))
         to: list[str] = []
         if t.take_word("TO"):
             while t.more():
                 to.append(_region(t))
             if not to:
-                raise t.error("TO needs at least one region")
+                raise t.error(_("TO needs at least one region"))
         if unit == "none" and to:
-            raise t.error("RETREAT none saves no unit, so it takes no TO list")
+            raise t.error(_("RETREAT none saves no unit, so it takes no TO list"))
         asked = _asked(t.state, t.seat, "retreat")
         return (RetreatAnswer if asked else RetreatPref)(unit, tuple(to))
 
@@ -672,11 +680,11 @@ class Clear(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> Clear:
-        tok = t.next("bid, serpent or retreat")
+        tok = t.next(_("bid, serpent or retreat"))
         what = _CLEARABLE.get(fold(tok))
         if what is None:
-            raise t.error(f'"{tok}" cannot be cleared; write CLEAR bid, CLEAR serpent or '
-                          "CLEAR retreat")
+            raise t.error(_('"{tok}" cannot be cleared; write CLEAR bid, CLEAR serpent or '
+                            "CLEAR retreat", tok=tok))
         return cls(what)
 
     def __str__(self) -> str:

@@ -19,10 +19,12 @@ from __future__ import annotations
 import random
 from itertools import islice
 
+from pbem.core.i18n import Msg, _, join, n_
 from pbem.core.kit import Context, Lines
 from pbem.core.orders import OrderLine, Prompt
 
 from . import board, bot, data
+from .data import listed, term
 from .orders import EndD, If, Place, Play, Recruit, Take
 from .rules import actions, cycle, play, take
 from .state import State
@@ -36,17 +38,20 @@ def prompt(state: State, seat: str) -> Prompt:
     t = state["turn"]
     assert t is not None
     n = t["actions"]
-    text = (f"Cycle {state['cycle']} ({state['cycle_type']}), hourglass "
-            f"{state['hourglass']}: your turn, {n} action{'s' if n > 1 else ''}. Write "
-            "your actions in order, with fallbacks: a line that is illegal when it is "
-            "reached is refused and the next one is tried.")
+    text = n_("Cycle {cycle} ({type}), hourglass {hourglass}: your turn, {n} action. Write your "
+              "actions in order, with fallbacks: a line that is illegal when it is reached is "
+              "refused and the next one is tried.",
+              "Cycle {cycle} ({type}), hourglass {hourglass}: your turn, {n} actions. Write "
+              "your actions in order, with fallbacks: a line that is illegal when it is "
+              "reached is refused and the next one is tried.", n, cycle=state["cycle"],
+              type=term(state["cycle_type"]), hourglass=state["hourglass"])
     options = tuple(str(o) for o in islice(bot.legal_actions(state, seat, full=False,
                                                                rng=random.Random(0)), 60))
     skeleton = ("# One order per line; a line illegal when reached is refused, the next tried.",
                 "# TAKE <tile> [BID <n>] [IFWIN ...] | PLACE <region> | RECRUIT |",
                 "# PLAY <tile> ... (consecutive PLAY lines are one action D; END D ends one)",
                 "# Standing orders: BID <type> <n>, SERPENT ..., RETREAT ...",
-                *("RECRUIT" for _ in range(n)))
+                *("RECRUIT" for _i in range(n)))
     return Prompt(text, skeleton, options, {"phase": "turn", "actions": n})
 
 
@@ -61,8 +66,9 @@ def resolve(ctx: Context, lines: Lines) -> None:
     t = state["turn"]
     seat = t["seat"]
     n = t["actions"]
-    ctx.log.public("turn", f"{seat}'s turn {t['number']} of cycle {state['cycle']} "
-                   f"({n} action{'s' if n > 1 else ''}).", seat=seat)
+    ctx.log.public("turn", n_("{seat}'s turn {number} of cycle {cycle} ({n} action).",
+                              "{seat}'s turn {number} of cycle {cycle} ({n} actions).", n,
+                              seat=seat, number=t["number"], cycle=state["cycle"]), seat=seat)
     run_script(ctx, seat, list(lines.get(seat, ())))
 
 
@@ -88,8 +94,8 @@ def run_script(ctx: Context, seat: str, script: list[OrderLine]) -> None:
             i += 1
             in_d = execute(ctx, seat, script[i - 1], in_d)
         elif t["used"] < t["actions"]:
-            ctx.log.public("default_recruit", f"{seat} has an action left and no more "
-                           "usable orders: RECRUIT.", seat=seat)
+            ctx.log.public("default_recruit", _("{seat} has an action left and no more usable "
+                                                "orders: RECRUIT.", seat=seat), seat=seat)
             t["used"] += 1
             actions.do_recruit(state, seat, ctx.log)
         else:
@@ -98,21 +104,28 @@ def run_script(ctx: Context, seat: str, script: list[OrderLine]) -> None:
         # Rulebook "A ciklus vége": the cycle ends at once; the action that took the
         # last cube has been carried out; the rest of the turn does not happen.
         for ln in script[i:]:
-            ctx.log.not_needed(seat, ln, "the cycle ended (the last cube left the "
-                               "hourglass) before this line")
+            ctx.log.not_needed(seat, ln, _("the cycle ended (the last cube left the hourglass) "
+                                           "before this line"))
         cycle.end_cycle(state, ctx.dice, ctx.log)
         return
     for ln in script[i:]:
-        ctx.log.not_needed(seat, ln, f"your {t['actions']} action"
-                           f"{'s were' if t['actions'] > 1 else ' was'} used before this line")
+        ctx.log.not_needed(seat, ln, n_("your {n} action was used before this line",
+                                        "your {n} actions were used before this line",
+                                        t["actions"]))
     state["turn"] = cycle.new_turn(board.opponent(state, seat), 2, number=t["number"] + 1)
 
 
 def end_d(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> None:
     if in_d:
-        ctx.log.done(seat, ln, "the action D ends here; a PLAY line after it starts a new one")
+        ctx.log.done(seat, ln, _("the action D ends here; a PLAY line after it starts a new one"))
     else:
-        ctx.log.not_needed(seat, ln, "no action D was running")
+        ctx.log.not_needed(seat, ln, _("no action D was running"))
+
+
+def on_display(state: State) -> Msg:
+    """The tile types on display, as the order language names them ('nothing' if none)."""
+    shown = sorted({data.ttype(t) for t in state["display"]})
+    return join([term(t) for t in shown]) if shown else _("nothing")
 
 
 def condition_holds(state: State, seat: str, o: If) -> bool:
@@ -131,7 +144,8 @@ def execute(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> bool:
     o = ln.order
     if isinstance(o, If):
         if not condition_holds(state, seat, o):
-            ctx.log.not_needed(seat, ln, f"the condition {o.test} {o.arg} does not hold")
+            ctx.log.not_needed(seat, ln, _("the condition {test} {arg} does not hold",
+                                           test=o.test, arg=o.arg))
             return in_d
         o = o.order
     why = refusal(state, seat, o)
@@ -157,18 +171,18 @@ def execute(ctx: Context, seat: str, ln: OrderLine, in_d: bool) -> bool:
     return False
 
 
-def refusal(state: State, seat: str, o: object) -> str | None:
+def refusal(state: State, seat: str, o: object) -> Msg | None:
     """Why an action cannot be carried out now, with the legal choices (None: it can)."""
     if isinstance(o, Take):
         why = actions.check_take(state, seat, o)
         if why:
-            shown = sorted({data.ttype(t) for t in state["display"]})
-            return f"{why}; on display: {', '.join(shown) or 'nothing'}"
+            return _("{why}; on display: {tiles}", why=why, tiles=on_display(state))
     if isinstance(o, Place):
         why = actions.check_place(state, seat, o)
         if why:
             legal = actions.placeable(state, seat)
-            return f"{why}; you may place on: {', '.join(legal) or 'no region now'}"
+            return _("{why}; you may place on: {regions}", why=why,
+                     regions=listed(legal) if legal else _("no region now"))
     if isinstance(o, Play):
         return actions.check_play(state, seat, o)
     return None

@@ -18,11 +18,13 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import OVER, Context, Game, Log, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
 from . import arrival, bot, data, phases, position, view
+from .data import term
 from .orders import (
     GRAMMAR,
     BidAnswer,
@@ -41,18 +43,19 @@ from .orders import (
 )
 from .rules import cycle, standing
 from .state import State
+from .texts import public_text, question_text
 
 # One phase: a seat's turn. Decisions inside a turn are the kit's questions (`answers`).
 PHASES = {
     "turn": Phase("turn", orders=(Take, Place, Recruit, Play, EndD, If),
-                  what="your turn's actions (TAKE, PLACE, RECRUIT, PLAY)",
+                  what=_("your turn's actions (TAKE, PLACE, RECRUIT, PLAY)"),
                   awaits=phases.awaits, prompt=phases.prompt, default=phases.default,
                   resolve=phases.resolve),
 }
 
 # What the report calls each decision while it is open.
-DECISION_LABELS = {"bid": "sealed auction", "serpent": "serpent window", "retreat": "retreat",
-                   "effect": "lightning effect"}
+DECISION_LABELS = {"bid": _("sealed auction"), "serpent": _("serpent window"),
+                   "retreat": _("retreat"), "effect": _("lightning effect")}
 
 
 class MachtUndOhnmacht(Game):
@@ -111,9 +114,20 @@ class MachtUndOhnmacht(Game):
     def check(self, state: Any, seat: str, order: Any) -> Verdict:
         return arrival.judge(state, seat, order, self.questions(state))
 
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """The kit's notices, with the question's texts as messages (texts.py)."""
+        for q in questions:
+            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
+            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
+                                             what=public_text(q)),
+                            seat=q.seat, question=q.kind)
+            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
+                                               question=question_text(q)),
+                            seat=q.seat, question=q.kind)
+
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         skeleton = ("PASS", "# CANCEL") if q.kind == "serpent" else (q.default,)
-        return Prompt(q.text, skeleton, q.options[:60], {"phase": q.kind})
+        return Prompt(question_text(q), skeleton, q.options[:60], {"phase": q.kind})
 
     def position_problems(self, state: Any) -> list[str]:
         return position.problems(state)
@@ -130,7 +144,7 @@ class MachtUndOhnmacht(Game):
         if r is None:
             return None
         ranking = tuple(sorted(state["seats"], key=lambda s: (-r["scores"][s], s)))
-        return Result(tuple(r["winners"]), dict(r["scores"]), r["reason"], ranking)
+        return Result(tuple(r["winners"]), dict(r["scores"]), cycle.reason_of(r), ranking)
 
     def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:
         return bot.random_script(state, seat, rng)
@@ -148,16 +162,20 @@ class MachtUndOhnmacht(Game):
     def round_number(self, state: Any) -> int:
         return int(state["cycle"])
 
-    def phase_label(self, state: Any) -> str:
-        head = f"Cycle {state['cycle']} ({state['cycle_type']})"
+    def phase_label(self, state: Any) -> Msg:
+        args = {"cycle": state["cycle"], "type": term(state["cycle_type"]),
+                "n": state["hourglass"]}
         if state["result"] is not None:
-            return f"{head}, game over"
+            return _("Cycle {cycle} ({type}), game over", **args)
         qs = self.questions(state)
         t = state["turn"]
-        what = DECISION_LABELS[qs[0].kind] if qs else f"{t['seat']}'s turn {t['number']}"
-        return f"{head}, hourglass {state['hourglass']}, {what}"
+        if qs:
+            return _("Cycle {cycle} ({type}), hourglass {n}, {what}",
+                     what=DECISION_LABELS[qs[0].kind], **args)
+        return _("Cycle {cycle} ({type}), hourglass {n}, {seat}'s turn {number}",
+                 seat=t["seat"], number=t["number"], **args)
 
-    def board_text(self, view_: Mapping[str, Any]) -> str:
+    def board_text(self, view_: Mapping[str, Any]) -> Msg:
         return view.board_text(dict(view_))
 
     def board_svg(self, view_: Mapping[str, Any]) -> str | None:

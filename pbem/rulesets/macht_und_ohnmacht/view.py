@@ -22,11 +22,12 @@ from html import escape
 from math import cos, pi, sin
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Log
 from pbem.core.orders import OrderLine
 
 from . import board, bot, data
-from .data import KNIGHT, MAGE
+from .data import KNIGHT, MAGE, listed
 from .orders import StandingBid, parse_line
 from .rules import cycle, standing
 from .state import State
@@ -140,53 +141,76 @@ def json_copy(state: Any) -> Any:
     return json.loads(json.dumps(state))
 
 
-def _units(r: dict[str, Any]) -> str:
+def _units(r: dict[str, Any]) -> Msg | str:
     parts = []
     if r[KNIGHT]:
-        parts.append(f"{r[KNIGHT]}K")
+        parts.append(_("{n}K", n=r[KNIGHT]))  # K: knights, as orders count them (2K 1M)
     if r[MAGE]:
-        parts.append(f"{r[MAGE]}M")
-    return " ".join(parts)
+        parts.append(_("{n}M", n=r[MAGE]))
+    return listed(parts, " ")
 
 
-def board_text(v: dict[str, Any]) -> str:
-    lines = [f"Cycle {v['cycle']}: {v['cycle_type'].upper()} (active: {v['active_unit']}s); "
-             f"hourglass {v['hourglass']}"
-             + (f"; time tile {v['time_tile']}" if v["time_tile"] else "")]
-    adj = ("shared border" if v["cycle_type"] == "steel" else "same region marker")
-    lines.append(f"Adjacency now: {adj}. K = knights (cubes), M = mages (discs); "
-                 "* = active region.")
+# One region's row of the board text: the layout is a message of its own, so that a
+# translation can widen the columns for its longer words (the values are translated).
+def _row(**args: Any) -> Msg:
+    return _("  {rid:<4}{name:<{width}}  {marker:<7}{coast:<7}{owner:<7}{units:<7}{star} adj: "
+             "{adj}", **args)
+
+
+def board_text(v: dict[str, Any]) -> Msg:
+    args = {"cycle": v["cycle"], "n": v["hourglass"],
+            "type": _("MAGIC") if v["cycle_type"] == "magic" else _("STEEL"),
+            "units": _("knights") if v["active_unit"] == KNIGHT else _("mages")}
+    lines: list[Any] = [
+        _("Cycle {cycle}: {type} (active: {units}); hourglass {n}; time tile {t}",
+          t=v["time_tile"], **args) if v["time_tile"] else
+        _("Cycle {cycle}: {type} (active: {units}); hourglass {n}", **args)]
+    lines.append(_("Adjacency now: shared border. K = knights (cubes), M = mages (discs); "
+                   "* = active region.") if v["cycle_type"] == "steel" else
+                 _("Adjacency now: same region marker. K = knights (cubes), M = mages (discs); "
+                   "* = active region."))
     width = max(len(r["name"]) for r in v["regions"].values())
     for rid, r in v["regions"].items():
-        owner = r["owner"] or "-"
-        star = "*" if r["active"] else " "
-        coast = "coast" if r["coastal"] else "inland"
-        lines.append(f"  {rid:<4}{r['name']:<{width}}  {r['marker']:<7}{coast:<7}"
-                     f"{owner:<7}{_units(r):<7}{star} adj: {', '.join(r['adjacent'])}")
+        lines.append(_row(rid=rid, name=r["name"], width=width, marker=data.term(r["marker"]),
+                          coast=_("coast") if r["coastal"] else _("inland"),
+                          owner=r["owner"] or "-", units=_units(r),
+                          star="*" if r["active"] else " ", adj=listed(list(r["adjacent"]))))
     if v["cycle_type"] == "magic":
         # Land borders matter in magic too (next cycle's adjacency, retreat planning).
         borders = "  ".join(f"{rid}:{'/'.join(r['borders'])}" for rid, r in v["regions"].items())
-        lines.append("Land borders (adjacency in the steel cycle):")
+        lines.append(_("Land borders (adjacency in the steel cycle):"))
         lines.extend(textwrap.wrap(borders, 88, initial_indent="  ", subsequent_indent="  "))
-    lines.append("Set-aside markers: " + (", ".join(v["aside"]) or "none"))
-    lines.append("Display: " + (", ".join(v["display"]) or "empty")
-                 + f"; draw pile {v['pile_count']}, discard {sum(v['discard'].values())}")
+    lines.append(_("Set-aside markers: {markers}",
+                   markers=_terms(v["aside"]) if v["aside"] else _("none")))
+    lines.append(_("Display: {tiles}; draw pile {n}, discard {m}",
+                   tiles=_terms(v["display"]) if v["display"] else _("empty"),
+                   n=v["pile_count"], m=sum(v["discard"].values())))
     for s, p in v["players"].items():
-        strength = ", ".join(f"{k}+{n}" for k, n in p["strength"].items())
-        lines.append(f"{s}: VP {p['vp']}, active regions {p['active_regions']}, total "
-                     f"{p['total']}; reserve {p['reserve'][KNIGHT]}K {p['reserve'][MAGE]}M; "
-                     f"stock {p['stock'][KNIGHT]}K {p['stock'][MAGE]}M; tiles: "
-                     + (", ".join(p["tiles"]) or "none")
-                     + (f"; strength {strength}" if strength else ""))
+        strength = listed([Msg("{symbol}+{n}", symbol=data.term(k), n=n)
+                         for k, n in p["strength"].items()])
+        args = {"seat": s, "vp": p["vp"], "active": p["active_regions"], "total": p["total"],
+                "k": p["reserve"][KNIGHT], "m": p["reserve"][MAGE], "sk": p["stock"][KNIGHT],
+                "sm": p["stock"][MAGE], "tiles": _terms(p["tiles"]) if p["tiles"] else _("none")}
+        lines.append(_("{seat}: VP {vp}, active regions {active}, total {total}; reserve {k}K "
+                       "{m}M; stock {sk}K {sm}M; tiles: {tiles}; strength {strength}",
+                       strength=strength, **args) if p["strength"] else
+                     _("{seat}: VP {vp}, active regions {active}, total {total}; reserve {k}K "
+                       "{m}M; stock {sk}K {sm}M; tiles: {tiles}", **args))
     t = v["turn"]
     if t:
-        lines.append(f"Turn: {t['seat']} (turn {t['no']} of the cycle), "
-                     f"{t['used']}/{t['actions']} actions used; first recruit of the cycle "
-                     f"{'done' if v['first_recruit_done'] else 'still gives 3'}.")
+        args = {"seat": t["seat"], "no": t["no"], "used": t["used"], "actions": t["actions"]}
+        lines.append(_("Turn: {seat} (turn {no} of the cycle), {used}/{actions} actions used; "
+                       "first recruit of the cycle done.", **args) if v["first_recruit_done"]
+                     else _("Turn: {seat} (turn {no} of the cycle), {used}/{actions} actions "
+                            "used; first recruit of the cycle still gives 3.", **args))
     if v["result"]:
-        lines.append(f"Result: {' and '.join(v['result']['winners'])} "
-                     f"({v['result']['reason']}).")
-    return "\n".join(lines)
+        lines.append(_("Result: {seats} ({reason}).", seats=data.both(v["result"]["winners"]),
+                       reason=cycle.reason_of(v["result"])))
+    return join(lines, "\n")
+
+
+def _terms(words: list[str]) -> Msg | str:
+    return listed([data.term(w) for w in words])
 
 
 _MARKER_COLOUR = {"castle": "#e0c020", "helmet": "#c83030", "tent": "#3060c0", "key": "#30a040"}

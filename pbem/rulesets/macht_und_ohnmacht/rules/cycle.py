@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg, _, n_
 from pbem.core.kit import Log
 
 from .. import board, data
-from ..data import KNIGHT, MAGE, MAGIC, STEEL
+from ..data import KNIGHT, MAGE, MAGIC, STEEL, both, listed, term
 from ..state import MapRegion, Options, State, Turn
 
 MAX_TIED_ENDS = 5  # engine safeguard against an endless run of full ties (see end_cycle)
@@ -82,11 +83,13 @@ def setup(state: State, dice: Dice, log: Log) -> None:
     pool = sorted(s for sym in data.components()["symbol"] for s in [sym["id"]] * sym["markers"])
     for rid in board.region_ids(state):
         state["regions"][rid]["marker"] = dice.draw(
-            pool, f"region marker for {board.region_name(state, rid)}")
+            pool, _("region marker for {region}", region=board.region_name(state, rid)))
     state["set_aside"] = sorted(pool)
-    log.public("setup", "Region markers: " + ", ".join(
-        f"{board.region_name(state, r)} {state['regions'][r]['marker']}"
-        for r in board.region_ids(state)) + "; set aside: " + ", ".join(state["set_aside"]),
+    markers = listed([_("{region} {marker}", region=board.region_name(state, r),
+                      marker=term(state["regions"][r]["marker"]))
+                    for r in board.region_ids(state)])
+    log.public("setup", _("Region markers: {markers}; set aside: {aside}", markers=markers,
+                          aside=listed([term(m) for m in state["set_aside"]])),
         markers={r: state["regions"][r]["marker"] for r in board.region_ids(state)},
         aside=list(state["set_aside"]))
     cyc = data.cycle_rules()
@@ -103,18 +106,22 @@ def reveal(state: State, dice: Dice, log: Log, n: int) -> None:
     for i in range(n):
         if not state["pile"]:
             if not state["discard"]:
-                log.public("reveal_short", f"Only {i} action tiles could be revealed: "
-                           "the draw and discard piles are empty.")
+                log.public("reveal_short", _("Only {n} action tiles could be revealed: the "
+                                             "draw and discard piles are empty.", n=i))
                 break
             state["pile"] = sorted(state["discard"])
             state["discard"] = []
-            log.public("reshuffle", "The discard pile is shuffled into a new draw "
-                       f"pile ({len(state['pile'])} tiles).")
-        tid = dice.draw(state["pile"], f"action tile {i + 1} of {n}, cycle {state['cycle']}")
+            log.public("reshuffle", _("The discard pile is shuffled into a new draw pile "
+                                      "({n} tiles).", n=len(state["pile"])))
+        tid = dice.draw(state["pile"], _("action tile {i} of {n}, cycle {cycle}", i=i + 1, n=n,
+                                         cycle=state["cycle"]))
         shown.append(tid)
     state["display"] = sorted(state["display"] + shown)
-    log.public("reveal", "Revealed: " + ", ".join(
-        data.tile_name(data.ttype(t)) for t in shown), tiles=shown)
+    log.public("reveal", _("Revealed: {tiles}", tiles=tile_names(shown)), tiles=shown)
+
+
+def tile_names(tiles: list[str]) -> Msg | str:
+    return listed([data.tile_name(data.ttype(t)) for t in tiles])
 
 
 def start_cycle(state: State, dice: Dice, log: Log, *, first: bool = False) -> None:
@@ -127,29 +134,31 @@ def start_cycle(state: State, dice: Dice, log: Log, *, first: bool = False) -> N
         state["stock"][seat][act] -= n
         state["reserve"][seat][act] += n
         gains[seat] = n
-    log.public("cycle_start", f"Cycle {state['cycle']} ({state['cycle_type']}) begins. "
-               "Reinforcement: " + ", ".join(f"{s} +{data.unit_word(act, n)}"
-                                             for s, n in gains.items()) + ".",
+    log.public("cycle_start", _("Cycle {cycle} ({type}) begins. Reinforcement: {gains}.",
+                                cycle=state["cycle"], type=term(state["cycle_type"]),
+                                gains=listed([_("{seat} +{units}", seat=s,
+                                              units=data.unit_word(act, n))
+                                            for s, n in gains.items()])),
                cycle=state["cycle"], cycle_type=state["cycle_type"], gains=gains)
     if not first:
         # Rulebook "Időlapka felcsapása"; spec §4.2 step 2 (reshuffle used tiles: A14).
         if not state["time_pile"]:
             state["time_pile"] = sorted(state["time_used"])
             state["time_used"] = []
-            log.public("time_reshuffle", "The used time tiles are shuffled into a "
-                       "new pile.")
-        value = dice.draw(state["time_pile"], f"time tile, cycle {state['cycle']}")
+            log.public("time_reshuffle", _("The used time tiles are shuffled into a new pile."))
+        value = dice.draw(state["time_pile"], _("time tile, cycle {cycle}",
+                                                cycle=state["cycle"]))
         state["time_used"] = sorted(state["time_used"] + [value])
         state["time_tile"] = value
         state["hourglass"] = value
         if state["display"]:
-            log.public("display_discard", "Untaken tiles go to the discard pile: "
-                       + ", ".join(data.tile_name(data.ttype(t))
-                                   for t in state["display"]) + ".")
+            log.public("display_discard", _("Untaken tiles go to the discard pile: {tiles}.",
+                                            tiles=tile_names(state["display"])))
         state["discard"] = sorted(state["discard"] + state["display"])
         state["display"] = []
-        log.public("time_tile", f"Time tile {value}: {value} cubes on the hourglass, "
-                   f"{value + data.cycle_rules()['extra_display']} action tiles.",
+        log.public("time_tile", _("Time tile {value}: {value} cubes on the hourglass, {n} action "
+                                  "tiles.", value=value,
+                                  n=value + data.cycle_rules()["extra_display"]),
                    value=value)
         reveal(state, dice, log, value + data.cycle_rules()["extra_display"])
     choose_start_player(state, dice, log)
@@ -173,13 +182,15 @@ def choose_start_player(state: State, dice: Dice, log: Log) -> None:
     act = {s: len(board.active_regions(state, s, basis)) for s in state["seats"]}
     if vp[a] != vp[b]:
         start = a if vp[a] < vp[b] else b
-        why = "fewer victory points"
+        why = _("fewer victory points")
     elif act[a] != act[b]:
         start = a if act[a] < act[b] else b
-        why = f"equal victory points and fewer active regions ({basis} basis)"
+        why = _("equal victory points and fewer active regions ({basis} basis)",
+                basis=term(basis))
     else:
-        start = dice.choice(list(state["seats"]), f"start player lot, cycle {state['cycle']}")
-        why = "drawn by lot (victory points and active regions equal)"
+        start = dice.choice(list(state["seats"]), _("start player lot, cycle {cycle}",
+                                                    cycle=state["cycle"]))
+        why = _("drawn by lot (victory points and active regions equal)")
     # SPEC-AMBIGUITY A2: "equal points at the start of the game" read as "at the start of
     # the cycle" (the rulebook's own turn-order example applies it mid-game).
     tied = vp[a] == vp[b]
@@ -187,9 +198,10 @@ def choose_start_player(state: State, dice: Dice, log: Log) -> None:
     state["tied_start"] = tied
     actions = 1 if tied else 2
     state["turn"] = new_turn(start, actions, number=1)
-    log.public("start_player", f"{start} starts cycle {state['cycle']} ({why}), "
-               f"with {actions} action{'s' if actions > 1 else ''} in the first "
-               "turn.", seat=start, actions=actions)
+    log.public("start_player", n_("{seat} starts cycle {cycle} ({why}), with {n} action in the "
+                                  "first turn.", "{seat} starts cycle {cycle} ({why}), with {n} "
+                                  "actions in the first turn.", actions, seat=start,
+                                  cycle=state["cycle"], why=why), seat=start, actions=actions)
 
 
 def new_turn(seat: str, actions: int, *, number: int) -> Turn:
@@ -208,10 +220,11 @@ def end_cycle(state: State, dice: Dice, log: Log) -> None:
         scorers = [a if counts[a] > counts[b] else b]
     for s in scorers:
         state["vp"][s] += 1
-    log.public("cycle_end", f"Cycle {state['cycle']} ({ctype}) ends. Active regions: "
-               + ", ".join(f"{s} {counts[s]}" for s in state["seats"]) + "; +1 VP to "
-               + " and ".join(scorers) + ". VP now "
-               + ", ".join(f"{s} {state['vp'][s]}" for s in state["seats"]) + ".",
+    log.public("cycle_end", _("Cycle {cycle} ({type}) ends. Active regions: {counts}; +1 VP to "
+                              "{scorers}. VP now {vp}.", cycle=state["cycle"], type=term(ctype),
+                              counts=listed([f"{s} {counts[s]}" for s in state["seats"]]),
+                              scorers=both(scorers),
+                              vp=listed([f"{s} {state['vp'][s]}" for s in state["seats"]])),
                counts=counts, scorers=scorers, vp=dict(state["vp"]))
     totals = {s: state["vp"][s] + win_regions(state, s) for s in state["seats"]}
     target = data.cycle_rules()["win"]
@@ -219,46 +232,66 @@ def end_cycle(state: State, dice: Dice, log: Log) -> None:
     if len(reached) < 2 or totals[a] != totals[b] or state["vp"][a] != state["vp"][b]:
         state["tied_ends"] = 0
     winner: list[str] = []
-    reason = ""
+    reason = Msg("")
     if len(reached) == 1:
         winner = reached
-        reason = f"{reached[0]} reaches {totals[reached[0]]} points (VP + active regions)"
+        reason = win_reasons(reached[0], totals[reached[0]])["reached"]
     elif len(reached) == 2:
         # SPEC-AMBIGUITY A12 (spec §8 proposal): higher total, then higher VP, then
         # another cycle (option simultaneous_win = another_cycle | draw).
         if totals[a] != totals[b]:
             winner = [a if totals[a] > totals[b] else b]
-            reason = "both reach 12; the higher total wins"
+            reason = win_reasons()["total"]
         elif state["vp"][a] != state["vp"][b]:
             winner = [a if state["vp"][a] > state["vp"][b] else b]
-            reason = "both reach 12 with equal totals; more VP wins"
+            reason = win_reasons()["vp"]
         elif state["options"]["simultaneous_win"] == "draw":
             winner = [a, b]
-            reason = "both reach 12 with equal totals and VP: a draw"
+            reason = win_reasons()["draw"]
         elif state["tied_ends"] + 1 >= MAX_TIED_ENDS:
             # Engine safeguard, not a rule: a full tie that repeats (e.g. both players
             # only recruiting, or both NMR) would otherwise never end the game.
             winner = [a, b]
-            reason = (f"both reach 12 with equal totals and VP at {MAX_TIED_ENDS} cycle ends "
-                      "in a row: a draw (engine safeguard)")
+            reason = win_reasons()["safeguard"]
         else:
             state["tied_ends"] = state["tied_ends"] + 1
-            log.public("tie_on", "Both reach 12 with equal totals and VP: "
-                       "another cycle is played.")
-    log.public("totals", "Totals (VP + "
-               + ("active " if state["options"]["win_regions"] == "active" else "")
-               + "regions): " + ", ".join(f"{s} {totals[s]}" for s in state["seats"])
-               + ".", totals=totals)
+            log.public("tie_on", _("Both reach 12 with equal totals and VP: another cycle is "
+                                   "played."))
+    shown = listed([f"{s} {totals[s]}" for s in state["seats"]])
+    log.public("totals", _("Totals (VP + active regions): {totals}.", totals=shown)
+               if state["options"]["win_regions"] == "active"
+               else _("Totals (VP + regions): {totals}.", totals=shown), totals=totals)
     if winner:
         state["turn"] = None
-        state["result"] = {"winners": winner, "scores": totals, "reason": reason}
-        log.public("game_over", f"Game over: {' and '.join(winner)} "
-                   f"{'win' if len(winner) > 1 else 'wins'}; {reason}.",
+        state["result"] = {"winners": winner, "scores": totals, "reason": str(reason)}
+        log.public("game_over", _("Game over: {seat} wins; {reason}.", seat=winner[0],
+                                  reason=reason) if len(winner) == 1 else
+                   _("Game over: {seats} win; {reason}.", seats=both(winner), reason=reason),
                    winners=winner, totals=totals)
         return
     state["cycle"] += 1
     state["cycle_type"] = STEEL if ctype == MAGIC else MAGIC
     start_cycle(state, dice, log)
+
+
+def win_reasons(seat: str = "", total: int = 0) -> dict[str, Msg]:
+    """Why a game ended, each a message (the state keeps the English text; `reason_of`
+    finds its message again)."""
+    return {
+        "reached": _("{seat} reaches {n} points (VP + active regions)", seat=seat, n=total),
+        "total": _("both reach 12; the higher total wins"),
+        "vp": _("both reach 12 with equal totals; more VP wins"),
+        "draw": _("both reach 12 with equal totals and VP: a draw"),
+        "safeguard": _("both reach 12 with equal totals and VP at {n} cycle ends in a row: a "
+                       "draw (engine safeguard)", n=MAX_TIED_ENDS),
+    }
+
+
+def reason_of(result: Any) -> Msg | str:
+    """The stored reason of a result as its message (the English text if none fits)."""
+    winners = result["winners"]
+    reasons = win_reasons(winners[0], result["scores"][winners[0]]).values() if winners else []
+    return next((m for m in reasons if m == result["reason"]), result["reason"])
 
 
 def win_regions(state: State, seat: str) -> int:

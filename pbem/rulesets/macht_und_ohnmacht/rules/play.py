@@ -10,43 +10,54 @@ Not here: the tile modes' checks and simple effects (actions.py), the defaults
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
 
 from .. import board, data
+from ..data import KNIGHT, listed
 from ..orders import Play, PlayInfluence, RetreatPref, parse_line
+from ..texts import with_texts
 from . import actions, standing
 
 
-def play(ctx: Context, seat: str, ln: OrderLine, o: Play) -> str:
+def play(ctx: Context, seat: str, ln: OrderLine, o: Play) -> Msg | str:
     """Play a legal tile; returns what became of it (for the line's outcome)."""
     tid = actions.spend_tile(ctx.state, seat, o, ctx.log)
     return serpent_window(ctx, seat, ln, o, tid)
 
 
-def serpent_window(ctx: Context, seat: str, ln: OrderLine, o: Play, tid: str) -> str:
+def serpent_window(ctx: Context, seat: str, ln: OrderLine, o: Play, tid: str) -> Msg | str:
     """Spec §5.5 / DP-05: the opponent may cancel the tile with a serpent if he holds one
     and a cube is left for it. Default: no serpent."""
     state = ctx.state
     holder = board.opponent(state, seat)
     if standing.serpent_possible(state, holder):
         policy = standing.serpent_policy(state, holder, o)
-        count = ""
+        args = {"seat": seat, "order": str(o), "n": state["hourglass"]}
+        question = _("{seat} plays: {order}. Play a serpent to cancel it (hourglass {n}, the "
+                     "serpent takes one more cube)?", **args)
         if isinstance(o, PlayInfluence) and o.mode == "SEIZE":
             a, d = board.seize_count(state, seat, o.region)
-            count = f" The seize would count {a}:{d}, {'a win' if a - d >= 1 else 'a failure'}."
+            question = (_("{seat} plays: {order}. The seize would count {a}:{d}, a win. Play a "
+                          "serpent to cancel it (hourglass {n}, the serpent takes one more "
+                          "cube)?", a=a, d=d, **args) if a - d >= 1 else
+                        _("{seat} plays: {order}. The seize would count {a}:{d}, a failure. "
+                          "Play a serpent to cancel it (hourglass {n}, the serpent takes one "
+                          "more cube)?", a=a, d=d, **args))
+        public = _("whether to play a serpent")
         answer = ctx.decide(
             holder, "serpent",
-            question=(f"{seat} plays: {o}.{count} Play a serpent to cancel it (hourglass "
-                      f"{state['hourglass']}, the serpent takes one more cube)?"),
+            question=question,
             default="PASS", options=("CANCEL", "PASS"),
             standing=None if policy is None else ("CANCEL" if policy else "PASS"),
-            public="whether to play a serpent",
-            data={"line": ln.lineno, "pending": {"kind": "serpent", "seat": holder, "by": seat,
-                                                 "order": str(o), "tile": tid}})
+            public=public,
+            data=with_texts({"line": ln.lineno,
+                             "pending": {"kind": "serpent", "seat": holder, "by": seat,
+                                         "order": str(o), "tile": tid}}, question, public))
         if answer == "CANCEL":
             play_serpent(ctx, holder, o)
-            return f"{holder} cancelled it with a serpent"
+            return _("{seat} cancelled it with a serpent", seat=holder)
     return apply_tile(ctx, seat, ln, o)
 
 
@@ -58,25 +69,25 @@ def play_serpent(ctx: Context, holder: str, o: Play) -> None:
     assert sid is not None and state["hourglass"] >= 1
     state["held"][holder].remove(sid)
     state["discard"] = sorted([*state["discard"], sid])
-    ctx.log.public("serpent", f"{holder} plays a serpent: {o} is cancelled.", seat=holder,
-                   order=str(o))
-    actions.cube(state, ctx.log, "serpent")
+    ctx.log.public("serpent", _("{seat} plays a serpent: {order} is cancelled.", seat=holder,
+                                order=str(o)), seat=holder, order=str(o))
+    actions.cube(state, ctx.log, _("serpent"))
 
 
-def apply_tile(ctx: Context, seat: str, ln: OrderLine, o: Play) -> str:
+def apply_tile(ctx: Context, seat: str, ln: OrderLine, o: Play) -> Msg | str:
     if not (isinstance(o, PlayInfluence) and o.mode == "SEIZE"):
         actions.apply_simple(ctx.state, seat, o, ctx.log)
         return ""
     return seize(ctx, seat, ln, o)
 
 
-def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> str:
+def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> Msg | str:
     """Rulebook "Megszerzés" (spec §5.7): count; on a win the loser may save one unit to an
     adjacent empty or own region, the rest go to his stock, and the attacker may place an
     active unit there."""
     state = ctx.state
     if not actions.seize_result(state, seat, o, ctx.log):
-        return "the seize failed"
+        return _("the seize failed")
     defender = board.opponent(state, seat)
     options = board.retreat_options(state, defender, o.region)
     choice = None
@@ -84,26 +95,33 @@ def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> str:
         pref = standing.standing_retreat(state, defender)
         default = standing.retreat_choice(state, defender, o.region, None)
         assert default is not None
+        name = board.region_name(state, o.region)
+        question = _("{seat} seized {region}. You may save one unit there to an adjacent empty "
+                     "or own region: {options}.", seat=seat, region=name, options=listed(options))
+        public = _("a retreat from {region}", region=name)
         answer = ctx.decide(
             defender, "retreat",
-            question=(f"{seat} seized {board.region_name(state, o.region)}. You may save one "
-                      "unit there to an adjacent empty or own region: "
-                      + ", ".join(options) + "."),
+            question=question,
             default=str(RetreatPref(*_pref_args(default))),
             options=[*(f"RETREAT {u} TO {r}" for u in ("mage", "knight") for r in options),
                      "RETREAT none"],
             standing=None if pref is None else str(pref), exhaustive=False,
-            public=f"a retreat from {board.region_name(state, o.region)}",
-            data={"line": ln.lineno,
-                  "pending": {"kind": "retreat", "seat": defender, "attacker": seat,
-                              "region": o.region, "place": o.place, "options": options}})
+            public=public,
+            data=with_texts({"line": ln.lineno,
+                             "pending": {"kind": "retreat", "seat": defender, "attacker": seat,
+                                         "region": o.region, "place": o.place,
+                                         "options": options}}, question, public))
         choice = standing.retreat_choice(state, defender, o.region, parse_line(state, answer))
         if pref is not None:
             standing_followed(ctx, defender, pref, o.region, choice)
     if actions.finish_seize(state, seat, o.region, o.place, choice, ctx.log) or not o.place:
-        return "the seize succeeded"
-    return (f"the seize succeeded; {board.region_name(state, o.region)} stays empty: no "
-            f"{board.active_type(state)} was in your reserve to place")
+        return _("the seize succeeded")
+    region = board.region_name(state, o.region)
+    if board.active_type(state) == KNIGHT:
+        return _("the seize succeeded; {region} stays empty: no knight was in your reserve to "
+                 "place", region=region)
+    return _("the seize succeeded; {region} stays empty: no mage was in your reserve to place",
+             region=region)
 
 
 def standing_followed(ctx: Context, seat: str, pref: RetreatPref, target: str,
@@ -114,15 +132,18 @@ def standing_followed(ctx: Context, seat: str, pref: RetreatPref, target: str,
         return
     unit, dest = choice
     name = board.region_name(ctx.state, target)
-    notes = []
+    notes: list[Msg] = []
     if pref.unit in ("mage", "knight") and unit != pref.unit:
-        notes.append(f"there was no {pref.unit} in {name}, so a {unit} retreated")
+        notes.append(_("there was no knight in {region}, so a mage retreated", region=name)
+                     if pref.unit == KNIGHT else
+                     _("there was no mage in {region}, so a knight retreated", region=name))
     if pref.to and dest not in pref.to:
-        notes.append(f"{', '.join(pref.to)} could not take it, so it went to "
-                     f"{board.region_name(ctx.state, dest)}")
+        notes.append(_("{regions} could not take it, so it went to {region}",
+                       regions=listed(list(pref.to)),
+                       region=board.region_name(ctx.state, dest)))
     if notes:
-        ctx.log.private([seat], "retreat_changed", f"Your standing order {pref}: "
-                        + "; ".join(notes) + ".")
+        ctx.log.private([seat], "retreat_changed", _("Your standing order {order}: {notes}.",
+                                                     order=str(pref), notes=listed(notes, "; ")))
 
 
 def _pref_args(choice: tuple[str, str]) -> tuple[str, tuple[str, ...]]:

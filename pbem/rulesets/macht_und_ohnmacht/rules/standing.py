@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Log
 from pbem.core.orders import OrderLine
 
 from .. import board, data
-from ..data import KNIGHT, MAGE, Unit, units_text
+from ..data import KNIGHT, MAGE, Unit, listed, term, units_text
 from ..orders import (
     Clear,
     Decline,
@@ -64,15 +65,16 @@ def absorb(state: State, log: Log, seat: str, lines: Sequence[OrderLine]) -> Non
             what: Kind = "bid" if order.what == "bid" else (
                 "serpent" if order.what == "serpent" else "retreat")
             for old in new.get(what, []):
-                log.changed(seat, old, f"cleared by line {ln.lineno} ({order})")
+                log.changed(seat, old, _("cleared by line {n} ({order})", n=ln.lineno,
+                                         order=str(order)))
             new[what] = []
-            log.done(seat, ln, f"your {what} standing orders are cleared")
+            log.done(seat, ln, CLEARED[what])
             continue
         kind = _kind(order)
         if kind == "retreat":
             for old in new.get("retreat", []):
-                log.changed(seat, old, f"replaced by line {ln.lineno}: one retreat "
-                            "preference is kept")
+                log.changed(seat, old, _("replaced by line {n}: one retreat preference is kept",
+                                         n=ln.lineno))
             new["retreat"] = [ln]
         else:
             new.setdefault(kind, []).append(ln)
@@ -81,12 +83,21 @@ def absorb(state: State, log: Log, seat: str, lines: Sequence[OrderLine]) -> Non
     for kind, kept in new.items():
         state["standing"][seat][kind] = [str(ln.order) for ln in kept]
         for ln in kept:
-            log.done(seat, ln, "kept as your standing order")
+            log.done(seat, ln, _("kept as your standing order"))
     mine = state["standing"][seat]
-    log.private([seat], "standing", "Your standing orders now: " + "; ".join(
-        f"{k}: {', '.join(v) if v else '(none)'}"
-        for k, v in (("bid", mine["bid"]), ("retreat", mine["retreat"]),
-                     ("serpent", mine["serpent"]))))
+    log.private([seat], "standing", _("Your standing orders now: bid: {bid}; retreat: {retreat}; "
+                                      "serpent: {serpent}", bid=_listed(mine["bid"]),
+                                      retreat=_listed(mine["retreat"]),
+                                      serpent=_listed(mine["serpent"])))
+
+
+CLEARED = {"bid": _("your bid standing orders are cleared"),
+           "serpent": _("your serpent standing orders are cleared"),
+           "retreat": _("your retreat standing orders are cleared")}
+
+
+def _listed(lines: list[str]) -> Msg:
+    return join(list(lines)) if lines else _("(none)")
 
 
 # --- bids ----------------------------------------------------------------------------------
@@ -105,26 +116,28 @@ def standing_bid(state: State, seat: str, tile_type: str) -> StandingBid | None:
 
 # --- lightning effects ---------------------------------------------------------------------
 
-def check_effect(state: State, winner: str, kind: str, e: Effect) -> str | None:
+def check_effect(state: State, winner: str, kind: str, e: Effect) -> Msg | None:
     """Is the effect legal now (spec §5.9 REBELLION / MARKER SWAP rows)?"""
     opp = board.opponent(state, winner)
     if isinstance(e, Decline):
         return None
     if isinstance(e, Rebel):
         if kind != "rebellion":
-            return "REBEL is the rebellion's effect"
+            return _("REBEL is the rebellion's effect")
         reg = state["regions"][e.region]
         if reg["owner"] != opp:
-            return f"{board.region_name(state, e.region)} is not held by {opp}"
+            return _("{region} is not held by {seat}", region=board.region_name(state, e.region),
+                     seat=opp)
         if e.knights > reg[KNIGHT] or e.mages > reg[MAGE]:
-            return (f"{opp} has no {units_text(e.knights, e.mages)} in "
-                    f"{board.region_name(state, e.region)}")
+            return _("{seat} has no {units} in {region}", seat=opp,
+                     units=units_text(e.knights, e.mages),
+                     region=board.region_name(state, e.region))
         return None
     if kind != "swap":
-        return "SWAP is the marker swap's effect"
+        return _("SWAP is the marker swap's effect")
     if e.marker not in state["set_aside"]:
-        return (f"no {e.marker} marker is set aside (set aside: "
-                f"{', '.join(state['set_aside'])})")
+        return _("no {marker} marker is set aside (set aside: {aside})", marker=term(e.marker),
+                 aside=listed([term(m) for m in state["set_aside"]]))
     return None
 
 

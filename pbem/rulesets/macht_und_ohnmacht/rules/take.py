@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import CHANGED, DONE, Ask, Context
 from pbem.core.orders import OrderLine
 
 from .. import board, data
+from ..data import KNIGHT, listed
 from ..effects import EFFECTS
 from ..orders import Effect, Take, parse_line
+from ..texts import with_texts
 from . import actions, standing
 
-Outcome = tuple[str, str]  # (status, why) of the TAKE line
+Outcome = tuple[str, Msg]  # (status, why) of the TAKE line
 
 
 def take(ctx: Context, seat: str, ln: OrderLine, o: Take) -> Outcome:
@@ -31,8 +34,10 @@ def take(ctx: Context, seat: str, ln: OrderLine, o: Take) -> Outcome:
     if data.tile(tid)["lightning"]:
         return auction(ctx, seat, ln, o, tid)
     state["held"][seat] = sorted([*state["held"][seat], tid])
-    ctx.log.public("take", f"{seat} takes a {data.tile_name(o.tile)} tile.", seat=seat, tile=tid)
-    return DONE, f"the {data.tile_name(o.tile)} tile is in your reserve"
+    name = data.tile_name(o.tile)
+    ctx.log.public("take", _("{seat} takes a {tile} tile.", seat=seat, tile=name), seat=seat,
+                   tile=tid)
+    return DONE, _("the {tile} tile is in your reserve", tile=name)
 
 
 def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcome:
@@ -41,9 +46,9 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcom
     state = ctx.state
     kind = data.ttype(tid)
     state["discard"] = sorted([*state["discard"], tid])
-    ctx.log.public("take_lightning", f"{seat} takes {data.tile_name(kind)}: it is "
-                   "auctioned.", seat=seat, tile=tid)
-    actions.cube(state, ctx.log, "lightning tile")
+    ctx.log.public("take_lightning", _("{seat} takes {tile}: it is auctioned.", seat=seat,
+                                       tile=data.tile_name(kind)), seat=seat, tile=tid)
+    actions.cube(state, ctx.log, _("lightning tile"))
     act = board.active_type(state)
     fixed: dict[str, tuple[int, Effect | None]] = {}  # bids already written
     if o.bid is not None:
@@ -65,8 +70,9 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcom
                    tuple(f"BID {i}" for i in range(state["reserve"][s][act] + 1)),
                    standing=(f"BID {fixed[s][0]}" + (f" IFWIN {fixed[s][1]}" if fixed[s][1]
                                                      else "")) if s in fixed else None,
-                   exhaustive=False, public=f"a sealed bid for {data.tile_name(kind)}",
-                   data=facts)
+                   exhaustive=False, public=_("a sealed bid for {tile}", tile=data.tile_name(kind)),
+                   data=with_texts(facts, _bid_question(state, s, kind, seat),
+                                   _("a sealed bid for {tile}", tile=data.tile_name(kind))))
             for s in state["seats"]}
     answers = ctx.decide_all("bid", asks)
     bids: dict[str, int] = {}
@@ -79,18 +85,23 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcom
     return settle(ctx, ln, o, kind, tid, bids, ifwin)
 
 
-def _bid_question(state: Any, seat: str, kind: str, taker: str) -> str:
+def _bid_question(state: Any, seat: str, kind: str, taker: str) -> Msg:
     act = board.active_type(state)
-    have = state["reserve"][seat][act]
-    ifwin = {"vp": "",
-             "rebellion": "; add IFWIN REBEL <region of your opponent> <n>K <n>M (at most 2 "
-                          "units) for a win",
-             "swap": "; add IFWIN SWAP <region> <set-aside marker: "
-                     + ", ".join(state["set_aside"]) + "> (or IFWIN DECLINE) for a win",
-             }[kind]
-    return (f"{taker} took {data.tile_name(kind)}: sealed auction. Bid 0-{have} {act}s from "
-            f"your reserve{ifwin}. The higher bid pays its units to stock and wins; equal "
-            "bids: nobody wins or pays.")
+    args = {"taker": taker, "tile": data.tile_name(kind), "have": state["reserve"][seat][act]}
+    ifwin: Msg | str = ""  # the victory point tile has no effect to choose
+    if kind == "rebellion":
+        ifwin = _("; add IFWIN REBEL <region of your opponent> <n>K <n>M (at most 2 units) for "
+                  "a win")
+    elif kind == "swap":
+        ifwin = _("; add IFWIN SWAP <region> <set-aside marker: {markers}> (or IFWIN DECLINE) "
+                  "for a win", markers=listed(list(state["set_aside"])))
+    if act == KNIGHT:
+        return _("{taker} took {tile}: sealed auction. Bid 0-{have} knights from your "
+                 "reserve{ifwin}. The higher bid pays its units to stock and wins; equal bids: "
+                 "nobody wins or pays.", ifwin=ifwin, **args)
+    return _("{taker} took {tile}: sealed auction. Bid 0-{have} mages from your "
+             "reserve{ifwin}. The higher bid pays its units to stock and wins; equal bids: "
+             "nobody wins or pays.", ifwin=ifwin, **args)
 
 
 def settle(ctx: Context, ln: OrderLine, o: Take, kind: str, tid: str, bids: dict[str, int],
@@ -101,45 +112,52 @@ def settle(ctx: Context, ln: OrderLine, o: Take, kind: str, tid: str, bids: dict
     state = ctx.state
     taker = state["turn"]["seat"]
     act = board.active_type(state)
-    changes = []  # what became different from the TAKE line
+    changes: list[Msg] = []  # what became different from the TAKE line
     for s in state["seats"]:
         have = state["reserve"][s][act]
         if bids[s] > have:
             # SPEC-AMBIGUITY A11: a bid above the reserve is cut to the reserve.
             if s == taker and o.bid is not None:
-                changes.append(f"your bid of {bids[s]} was cut to {have}, your {act}s in "
-                               "reserve")
+                changes.append(_("your bid of {bid} was cut to {have}, your knights in reserve",
+                                 bid=bids[s], have=have) if act == KNIGHT else
+                               _("your bid of {bid} was cut to {have}, your mages in reserve",
+                                 bid=bids[s], have=have))
             else:  # a standing bid: its line had its outcome when it was sent
-                ctx.log.private([s], "bid_cut", f"Your standing bid of {bids[s]} is cut to "
-                                f"{have}: you have only {have} {act}(s) in reserve.")
+                ctx.log.private([s], "bid_cut", _(
+                    "Your standing bid of {bid} is cut to {have}: you have only {have} "
+                    "knight(s) in reserve.", bid=bids[s], have=have) if act == KNIGHT else _(
+                    "Your standing bid of {bid} is cut to {have}: you have only {have} "
+                    "mage(s) in reserve.", bid=bids[s], have=have))
             bids[s] = have
     a, b = state["seats"]
-    ctx.log.public("bids", f"Bids for {data.tile_name(kind)}: "
-                   + ", ".join(f"{s} {bids[s]}" for s in state["seats"]) + ".", bids=bids)
+    ctx.log.public("bids", _("Bids for {tile}: {bids}.", tile=data.tile_name(kind),
+                             bids=listed([f"{s} {bids[s]}" for s in state["seats"]])), bids=bids)
     if bids[a] == bids[b]:
-        ctx.log.public("auction_tie", "Equal bids: the tile is discarded without effect.")
-        result = "equal bids: nobody won the tile"
+        ctx.log.public("auction_tie", _("Equal bids: the tile is discarded without effect."))
+        result = _("equal bids: nobody won the tile")
     else:
         winner = a if bids[a] > bids[b] else b
         state["reserve"][winner][act] -= bids[winner]
         state["stock"][winner][act] += bids[winner]
-        ctx.log.public("auction_won", f"{winner} wins the {data.tile_name(kind)} auction and "
-                       f"pays {data.unit_word(act, bids[winner])} to stock.", winner=winner)
+        ctx.log.public("auction_won", _("{seat} wins the {tile} auction and pays {units} to "
+                                        "stock.", seat=winner, tile=data.tile_name(kind),
+                                        units=data.unit_word(act, bids[winner])), winner=winner)
         choice = None
         if kind != "vp":
             choice, unusable = choose_effect(ctx, ln, winner, kind, tid, ifwin[winner])
             if unusable and winner == taker and ifwin[winner] == o.ifwin:
-                changes.append(f"IFWIN {o.ifwin} could not be used ({unusable}); {choice} "
-                               "instead")
+                changes.append(_("IFWIN {effect} could not be used ({why}); {choice} instead",
+                                 effect=str(o.ifwin), why=unusable, choice=str(choice)))
         EFFECTS(kind, ctx, winner, choice)
-        result = "you won the auction" if winner == taker else f"{winner} won the auction"
+        result = (_("you won the auction") if winner == taker
+                  else _("{seat} won the auction", seat=winner))
     if changes:
-        return CHANGED, "; ".join(changes) + f"; {result}"
+        return CHANGED, join([*changes, result], "; ")
     return DONE, result
 
 
 def choose_effect(ctx: Context, ln: OrderLine, winner: str, kind: str, tid: str,
-                  ifwin: Effect | None) -> tuple[Effect, str | None]:
+                  ifwin: Effect | None) -> tuple[Effect, Msg | None]:
     """The winner's IFWIN if it is legal now, else ask him (`ask`), else the default.
     Returns the effect and why the IFWIN could not be used (None: it was, or none)."""
     state = ctx.state
@@ -147,19 +165,24 @@ def choose_effect(ctx: Context, ln: OrderLine, winner: str, kind: str, tid: str,
     if ifwin is not None:
         unusable = standing.check_effect(state, winner, kind, ifwin)
         if unusable:
-            ctx.log.private([winner], "ifwin_unusable", f"IFWIN {ifwin} cannot be used: "
-                            f"{unusable}.")
+            ctx.log.private([winner], "ifwin_unusable", _("IFWIN {effect} cannot be used: "
+                                                          "{why}.", effect=str(ifwin),
+                                                          why=unusable))
         else:
             written = str(ifwin)
     default = standing.default_effect(state, winner, kind)  # the `auto` default
-    what = ("(REBEL <region> <n>K <n>M, at most 2 units)." if kind == "rebellion"
-            else "(SWAP <region> <set-aside symbol>, or DECLINE).")
+    question = (_("You won {tile}: choose its effect (REBEL <region> <n>K <n>M, at most 2 "
+                  "units).", tile=data.tile_name(kind)) if kind == "rebellion" else
+                _("You won {tile}: choose its effect (SWAP <region> <set-aside symbol>, or "
+                  "DECLINE).", tile=data.tile_name(kind)))
+    public = _("the effect of {tile}", tile=data.tile_name(kind))
     answer = ctx.decide(
-        winner, "effect", question=f"You won {data.tile_name(kind)}: choose its effect {what}",
+        winner, "effect", question=question,
         default=str(default), options=[str(e) for e in standing.legal_effects(state, winner, kind)],
         standing=written, exhaustive=False,
         accept=lambda a: standing.check_effect(state, winner, kind, parse_line(state, a)) is None,
-        public=f"the effect of {data.tile_name(kind)}",
-        data={"line": ln.lineno,
-              "pending": {"kind": "effect", "seat": winner, "type": kind, "tile": tid}})
+        public=public,
+        data=with_texts({"line": ln.lineno, "pending": {"kind": "effect", "seat": winner,
+                                                        "type": kind, "tile": tid}},
+                        question, public))
     return parse_line(state, answer), unusable
