@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
+from pbem.core.kit.grammar import message_of
 from pbem.core.names import NameIndex, UnknownName
 from pbem.rulesets.kard_es_korona.board import GameMap, game_map
 from pbem.rulesets.kard_es_korona.data import (
@@ -60,6 +62,18 @@ def _name(t: Tokens, index: NameIndex) -> str:
     return t.name(index)
 
 
+def _error(t: Tokens, message: Msg) -> OrderError:
+    """`t.error` for a message: the same text (the order's usage and example added unless
+    the message shows one), kept a message so the player reads it in his language."""
+    o = t.order
+    if o is None or not o.usage or "e.g." in message or "write " in message:
+        return OrderError(message)
+    if o.example:
+        return OrderError(_("{error}; write {usage}, e.g. {example}", error=message,
+                            usage=o.usage, example=o.example))
+    return OrderError(_("{error}; write {usage}", error=message, usage=o.usage))
+
+
 def _county(t: Tokens) -> str:
     return _name(t, _map(t).names)
 
@@ -73,8 +87,8 @@ def _arm(t: Tokens) -> str:
     try:
         return ARM_INDEX.lookup(tok)
     except UnknownName:
-        raise t.error(f'"{tok}" is not an arm; write cav, inf or arch (lovas, gyalogos, '
-                      'íjász)') from None
+        raise _error(t, _('"{word}" is not an arm; write cav, inf or arch (lovas, gyalogos, '
+                          'íjász)', word=tok)) from None
 
 
 def _office(t: Tokens) -> str:
@@ -82,7 +96,7 @@ def _office(t: Tokens) -> str:
     try:
         return OFFICE_INDEX.lookup(tok)
     except UnknownName as e:
-        raise t.error(f"{e}; write judge, treasurer or palatine") from None
+        raise _error(t, _("{error}; write judge, treasurer or palatine", error=str(e))) from None
 
 
 def _skip_commas(t: Tokens) -> None:
@@ -98,7 +112,7 @@ def _arm_list(t: Tokens, stop: tuple[str, ...] = ()) -> tuple[str, ...]:
         arms.append(_arm(t))
         _skip_commas(t)
     if not arms or len(set(arms)) != len(arms):
-        raise t.error("list each arm once, e.g. cav arch inf")
+        raise _error(t, _("list each arm once, e.g. cav arch inf"))
     return tuple(arms)
 
 
@@ -109,7 +123,7 @@ def _county_list(t: Tokens, stop: tuple[str, ...] = ()) -> tuple[str, ...]:
         out.append(_county(t))
         _skip_commas(t)
     if not out:
-        raise t.error("name at least one county")
+        raise _error(t, _("name at least one county"))
     return tuple(out)
 
 
@@ -121,7 +135,8 @@ def _counts(t: Tokens, where: str) -> dict[str, int]:
         n = t.int("a unit count")
         a = _arm(t)
         if n == 0 or out[a]:
-            raise t.error(f"give each arm once with a count of at least 1 ({where})")
+            raise _error(t, _("give each arm once with a count of at least 1 ({county})",
+                              county=where))
         out[a] = n
         _skip_commas(t)
     return out
@@ -131,8 +146,8 @@ def _kind(t: Tokens) -> str:
     tok = t.next("a battle type")
     kind = KIND_INDEX.get(tok)
     if kind is None:
-        raise t.error(f'"{tok}" is not a battle type; write open, terrain, siege, volley or '
-                      'all')
+        raise _error(t, _('"{word}" is not a battle type; write open, terrain, siege, volley or '
+                          'all', word=tok))
     return kind
 
 
@@ -142,7 +157,7 @@ def _arms_text(arms: tuple[str, ...]) -> str:
 
 def _nothing_after(t: Tokens, verb: str) -> None:
     if t.more():
-        raise t.error(f"{verb} takes nothing after it")
+        raise _error(t, _("{verb} takes nothing after it", verb=verb))
 
 
 ALWAYS = -1  # FLEE ALWAYS: flee at the first chance, whatever the numbers
@@ -207,7 +222,7 @@ class Deploy(Order):
         county = _county(t)
         c = _counts(t, county)
         if not any(c.values()):
-            raise t.error(f"say which units stand in {county}")
+            raise _error(t, _("say which units stand in {county}", county=county))
         return cls(county, c["cav"], c["inf"], c["arch"])
 
     def army(self) -> dict[str, int]:
@@ -273,7 +288,8 @@ class Recruit(Order):
         t.expect_word("IN", "TO")
         county = _county(t)
         if not _map(t).counties[county].has_castle:
-            raise t.error(f"{county} has no castle; recruits go only into castle counties")
+            raise _error(t, _("{county} has no castle; recruits go only into castle counties",
+                              county=county))
         return cls(n, arm, county)
 
     def __str__(self) -> str:
@@ -360,12 +376,13 @@ def _part(t: Tokens) -> Part:
     if t.take_word("ALL"):
         lord = bool(t.take_word("LORD"))
         if t.more() and t.peek() != ";" and t.word() != "IF":
-            raise t.error(f'after "all" only "lord" may follow ({county})')
+            raise _error(t, _('after "all" only "lord" may follow ({county})', county=county))
         return Part(county, all=True, lord=lord)
     c = _counts(t, county)
     lord = bool(t.take_word("LORD"))
     if not lord and not any(c.values()):
-        raise t.error(f"say what moves from {county}: counts like 2 inf, or all, or lord")
+        raise _error(t, _("say what moves from {county}: counts like 2 inf, or all, or lord",
+                          county=county))
     return Part(county, c["cav"], c["inf"], c["arch"], lord=lord)
 
 
@@ -384,10 +401,10 @@ class Move(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Move:
         if not t.take_word("TO", "IN"):
-            raise t.error("a step names its target first")
+            raise _error(t, _("a step names its target first"))
         target = _county(t)
         if not t.take_word("FROM"):
-            raise t.error("the origins follow FROM")
+            raise _error(t, _("the origins follow FROM"))
         parts = [_part(t)]
         while t.peek() == ";":
             t.i += 1
@@ -400,14 +417,15 @@ class Move(Order):
             elif t.take_word("ENEMY") and t.take_word("<="):
                 cond, limit = "enemy", t.int("the enemy limit", 0)
             else:
-                raise t.error("a condition is IF EMPTY or IF ENEMY <= <count>")
+                raise _error(t, _("a condition is IF EMPTY or IF ENEMY <= <count>"))
         if t.more():
-            raise t.error(f'unexpected "{t.rest()}"; a condition is IF EMPTY or IF ENEMY '
-                          "<= <count>")
+            raise _error(t, _('unexpected "{rest}"; a condition is IF EMPTY or IF ENEMY <= '
+                              '<count>', rest=t.rest()))
         if len({p.county for p in parts}) != len(parts):
-            raise t.error("name each origin county once in a step")
+            raise _error(t, _("name each origin county once in a step"))
         if any(p.county == target for p in parts):
-            raise t.error(f"{target} is the target; units cannot move from it into it")
+            raise _error(t, _("{county} is the target; units cannot move from it into it",
+                              county=target))
         return cls(target, tuple(parts), cond, limit)
 
     def __str__(self) -> str:
@@ -474,8 +492,8 @@ class Bid(Order):
             won = t.expect_word("WON", "LOST")
             cond, cond_office = won.lower(), _office(t)
             if OFFICES.index(cond_office) >= OFFICES.index(office):
-                raise t.error(f"a condition can only name an office auctioned before {office} "
-                              "(order: judge, treasurer, palatine)")
+                raise _error(t, _("a condition can only name an office auctioned before {office} "
+                                  "(order: judge, treasurer, palatine)", office=office))
         return cls(office, amount, cond, cond_office)
 
     def __str__(self) -> str:
@@ -745,9 +763,9 @@ class Fight(Order):
         while t.more():
             word = t.take_word(*clauses)
             if word is None:
-                raise t.error(f'"{t.peek()}" is no part of a FIGHT line')
+                raise _error(t, _('"{word}" is no part of a FIGHT line', word=t.peek()))
             if word.lower() in parts:
-                raise t.error(f"{word} is given twice")
+                raise _error(t, _("{word} is given twice", word=word))
             if word in ("LEAD", "TARGET"):
                 parts[word.lower()] = _arm_list(t, clauses)
             elif word == "REROLL":
@@ -841,7 +859,7 @@ class KekGrammar(Grammar):
             try:
                 known = super().parse_line(state, seat, spaced)
             except OrderError as exc:
-                known = str(exc)
+                known = message_of(exc)  # a message stays one
             if len(self._known) > 50_000:
                 self._known.clear()
             self._known[key] = known
