@@ -146,7 +146,7 @@ class KardEsKorona(Game):
         state = new_state(tuple(config.seats), config.variant,
                           options_of(chosen, config.variant))
         # Rulebook p. 7: the first start player by die roll or lot.
-        state["start"] = dice.choice(state["seats"], "first start player")
+        state["start"] = dice.choice(state["seats"], _("first start player"))
         return state
 
     # --- the kit's hooks -------------------------------------------------------------

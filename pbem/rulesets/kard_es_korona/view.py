@@ -186,8 +186,8 @@ def standing_lines(st: Standing) -> list[str]:
     for year, bids in sorted(st.get("prebids", {}).items()):
         for b in bids:
             cond = f" IF {b['cond'].upper()} {b['cond_office']}" if b["cond"] else ""
-            out.append(_("{line}  # pre-bid for {year}", line=f"BID {b['office']} {b['amount']}{cond}",
-                         year=year))
+            line = f"BID {b['office']} {b['amount']}{cond}"
+            out.append(_("{line}  # pre-bid for {year}", line=line, year=year))
     return out
 
 
@@ -245,7 +245,7 @@ def _county_line(v: dict[str, Any], cid: str, lords: dict[str, str]) -> Msg:
         if county.castle else terrain
     parts: list[Any] = []
     if e.get("units"):
-        parts.append(f" {_name(e.get('owner'))} {_units(e['units'])}")
+        parts.append(Msg(" {owner} {units}", owner=_name(e.get("owner")), units=_units(e["units"])))
     if e.get("face_down"):
         parts.append(_(" +{n} face down", n=e["face_down"]))
     if e.get("moved"):

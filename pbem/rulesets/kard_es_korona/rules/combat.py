@@ -107,6 +107,13 @@ def choose_lead(side: Side) -> None:
                 return
 
 
+def rolls(dice: Dice, count: int, sides: int, purpose: Msg) -> list[int]:
+    """`dice.rolls` keeping each die's purpose a message ("<purpose> #2"), so the report
+    shows it in the reader's language; the same dice in the same order."""
+    return [dice.roll(sides, Msg("{purpose} #{i}", purpose=purpose, i=i + 1) if count > 1
+                      else purpose) for i in range(count)]
+
+
 def roll(b: Battle, side: Side, arms: dict[str, int], defending: bool, dice: Dice, label: str,
          extra: int = 0) -> list[Die]:
     out = []
@@ -115,7 +122,7 @@ def roll(b: Battle, side: Side, arms: dict[str, int], defending: bool, dice: Dic
         if n <= 0:
             continue
         mod = side_mod(b, side, a, defending) + extra
-        faces = dice.rolls(n, 6, _("{county}, {round}: {side} {arm}", county=b.place,
+        faces = rolls(dice, n, 6, _("{county}, {round}: {side} {arm}", county=b.place,
                                    round=label, side=side.name, arm=ARM_NAMES[a]))
         out += [Die(a, f, mod) for f in faces]
     return out
@@ -151,7 +158,7 @@ def maybe_reroll(b: Battle, side: Side, rolled: list[Die], enemy: dict[str, int]
     b.log.append(_("Judge Royal rerolls the {n} {arm} dice of {side}.", n=best_n,
                    arm=ARM_NAMES[best], side=side.name))
     mod = side_mod(b, side, best, defending) + extra
-    faces = dice.rolls(best_n, 6, _("{county}, {round}: {side} {arm} reroll", county=b.place,
+    faces = rolls(dice, best_n, 6, _("{county}, {round}: {side} {arm} reroll", county=b.place,
                                     round=label, side=side.name, arm=ARM_NAMES[best]))
     return [d for d in rolled if d.arm != best] + [Die(best, f, mod) for f in faces]
 

@@ -124,7 +124,7 @@ def deployment_problems(gm: GameMap, version: str, seat: str, deploys: dict[str,
     """Rulebook p. 6 (basic) and p. 14 (advanced); spec 3.3."""
     home = set(gm.provinces[seat])
     want = START_ARMY[version]
-    probs = []
+    probs: list[str] = []
     got = empty_army()
     for c, army in deploys.items():
         if c not in home:

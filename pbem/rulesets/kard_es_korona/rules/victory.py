@@ -211,5 +211,5 @@ def reason_message(text: str) -> str:
     for pattern, make in REASONS:
         m = pattern.fullmatch(text)
         if m:
-            return make(m)  # type: ignore[no-any-return]
+            return make(m)
     return text

@@ -31,6 +31,7 @@ from pbem.rulesets.kard_es_korona.orders import (
 )
 from pbem.rulesets.kard_es_korona.rules import defeat, economy, elections
 from pbem.rulesets.kard_es_korona.rules.battles import run_battles
+from pbem.rulesets.kard_es_korona.rules.combat import rolls
 from pbem.rulesets.kard_es_korona.rules.control import step_allowance, turn_order
 from pbem.rulesets.kard_es_korona.rules.movement import check_step, do_step
 from pbem.rulesets.kard_es_korona.rules.victory import check_victory, end_of_game
@@ -72,7 +73,7 @@ def roll_start_player(ctx: Context) -> None:
     rnd = 0
     while len(tied) > 1:
         rnd += 1
-        totals = {s: sum(ctx.dice.rolls(2, 6, _("start player roll {year}, round {n}: {seat}",
+        totals = {s: sum(rolls(ctx.dice, 2, 6, _("start player roll {year}, round {n}: {seat}",
                                                  year=state["year"], n=rnd, seat=s)))
                   for s in tied}
         ctx.log.public("start_roll", _("Start player roll: {totals}.", totals=", ".join(
