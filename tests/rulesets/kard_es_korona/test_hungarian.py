@@ -91,10 +91,10 @@ def test_a_question_kept_in_the_state_is_asked_as_its_message() -> None:
     q = Question.from_json(json.loads(json.dumps(asked.to_json())))  # as the state keeps it
     assert not isinstance(q.text, Msg)
     hu = translator("hu", GAME)
-    assert render(question_text(q), hu) == "csataparancsok ide: Pest"
+    assert render(question_text(q), hu) == "csataparancsok: Pest"
     assert render(public_text(q), hu) == "a következő lépése"
     prompt = RULESET.question_prompt({}, q)
-    assert render(prompt.text, hu) == "csataparancsok ide: Pest"
+    assert render(prompt.text, hu) == "csataparancsok: Pest"
     assert q.data["county"] == "pest"
 
 
@@ -116,3 +116,23 @@ def test_the_card_glosses_say_what_the_data_file_says() -> None:
         "data", "events.toml").read_text(encoding="utf-8")
     cards = tomllib.loads(text)["card"]
     assert {c["id"]: c["english"] for c in cards} == {k: str(v) for k, v in CARD_GLOSS.items()}
+
+
+def test_order_errors_and_arrival_notes_reach_the_player_in_hungarian() -> None:
+    """What the confirmation answers (OrderError, refusals and notes on arrival) stays a
+    message: through the parse cache, the usage hint and the arrival checks."""
+    pl = play(RULESET, GameConfig(("felvidek", "erdely", "szlavonia"), "advanced"), 1,
+              keep=True)
+    state = next(o.state for o in pl.outcomes
+                 if o.state["phase"] == "orders" and o.state["year"] >= 1302)
+    text = ("RECRUIT 2 cav IN turoc\nRECRUIT 2 cav IN pozsony\n"
+            "MOVE TO zemplen FROM trencsen 9 inf\nGIVE 500 TO erdely\nGIVE 5 TO felvidek\n"
+            "LEAD open cav cav\nRANSOM pozsony\nCEDE judge TO erdely\nBID judge 5\n"
+            "LEAD sideways cav\n")
+    hu = translator("hu", GAME)
+    for _round in range(2):  # the second time from the grammar's cache
+        said = [ln.error or ln.note for ln in RULESET.parse(state, "felvidek", text).lines]
+        assert all(isinstance(m, Msg) for m in said), said
+        shown = "\n".join(render(m, hu) for m in said)
+        assert leaks(shown, msgids(DOMAIN) + msgids(GAME)) == set()
+        assert "nincs vár" in shown and "pl. RECRUIT 2 inf IN trencsen" in shown
