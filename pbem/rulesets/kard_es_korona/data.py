@@ -48,9 +48,9 @@ KIND_ALIASES = {"open": ("nyilt", "field"), "terrain": ("hegy", "mocsar", "mount
                 "all": ("any", "mind")}
 CENTRE = "kiralyi"
 
-ARM_INDEX = NameIndex({k: list(v) for k, v in ARM_ALIASES.items()}, what="arm")
-OFFICE_INDEX = NameIndex({k: list(v) for k, v in OFFICE_ALIASES.items()}, what="office")
-KIND_INDEX = NameIndex({k: list(v) for k, v in KIND_ALIASES.items()}, what="battle type")
+ARM_INDEX = NameIndex({k: list(v) for k, v in ARM_ALIASES.items()}, what=_("arm"))
+OFFICE_INDEX = NameIndex({k: list(v) for k, v in OFFICE_ALIASES.items()}, what=_("office"))
+KIND_INDEX = NameIndex({k: list(v) for k, v in KIND_ALIASES.items()}, what=_("battle type"))
 
 
 def read(name: str) -> dict[str, Any]:

@@ -128,11 +128,12 @@ def test_order_errors_and_arrival_notes_reach_the_player_in_hungarian() -> None:
     text = ("RECRUIT 2 cav IN turoc\nRECRUIT 2 cav IN pozsony\n"
             "MOVE TO zemplen FROM trencsen 9 inf\nGIVE 500 TO erdely\nGIVE 5 TO felvidek\n"
             "LEAD open cav cav\nRANSOM pozsony\nCEDE judge TO erdely\nBID judge 5\n"
-            "LEAD sideways cav\n")
+            "LEAD sideways cav\nRECRUIT x cav IN pozsony\nRANSOM\n")
     hu = translator("hu", GAME)
     for _round in range(2):  # the second time from the grammar's cache
         said = [ln.error or ln.note for ln in RULESET.parse(state, "felvidek", text).lines]
         assert all(isinstance(m, Msg) for m in said), said
         shown = "\n".join(render(m, hu) for m in said)
         assert leaks(shown, msgids(DOMAIN) + msgids(GAME)) == set()
-        assert "nincs vár" in shown and "pl. RECRUIT 2 inf IN trencsen" in shown
+        assert "nincs vár" in shown and "például RECRUIT 2 inf IN trencsen" in shown
+        assert "a darabszám egész szám" in shown and "pedig vármegye következne" in shown
