@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from pbem.core.i18n import _
 from pbem.core.names import NameIndex
 from pbem.rulesets.kard_es_korona.data import read
 
@@ -115,7 +116,7 @@ def game_map(version: str) -> GameMap:
     for c in counties.values():
         aliases[c.id] = [c.name] + ([c.castle] if c.castle and c.castle != c.name else [])
     gm = GameMap(version, counties, {k: tuple(v) for k, v in provinces.items()}, river,
-                 NameIndex(aliases, what="county"), pos, {})
+                 NameIndex(aliases, what=_("county")), pos, {})
     for a, c in counties.items():
         gm.edges[a] = tuple((b, gm.enter_cost(a, b)) for b, _ in c.neighbours)
     return gm

@@ -88,7 +88,7 @@ def redeal(state: State, seat: str | None, rng: random.Random) -> State:
             n = sum(stack["used"].values())
             if stack["owner"] != seat and n:
                 fresh = {a: 0 for a in stack["used"]}
-                for _ in range(n):
+                for _i in range(n):
                     fresh[rng.choice(sorted(fresh))] += 1
                 for a in stack["units"]:
                     stack["units"][a] += fresh[a] - stack["used"][a]
@@ -97,7 +97,7 @@ def redeal(state: State, seat: str | None, rng: random.Random) -> State:
             if b["attacker"] != seat:
                 n = sum(b["army"].values())
                 b["army"] = {a: 0 for a in b["army"]}
-                for _ in range(n):
+                for _i in range(n):
                     b["army"][rng.choice(sorted(b["army"]))] += 1
     for s, p in new["players"].items():
         if s == seat:
@@ -139,7 +139,7 @@ def _deploy(state: State, seat: str, rng: random.Random) -> list[str]:
     version = state["version"]
     home = list(gm.provinces[seat])
     want = START_ARMY[version]
-    for _ in range(20):
+    for _i in range(20):
         if version == "basic":
             places = rng.sample(home, rng.randint(2, len(home)))
         else:
@@ -155,7 +155,7 @@ def _deploy(state: State, seat: str, rng: random.Random) -> list[str]:
                 group.append(rng.choice(cand))
             places = group
         out = {c: {a: 0 for a in ARMS} for c in places}
-        units = [a for a in ARMS for _ in range(want[a])]
+        units = [a for a in ARMS for _i in range(want[a])]
         rng.shuffle(units)
         for i, c in enumerate(places):  # one unit each first
             out[c][units[i]] += 1
@@ -189,7 +189,7 @@ def _moves(state: State, seat: str, rng: random.Random) -> list[str]:
     p = state["players"][seat]
     mine = sorted(c for c, s in state["board"].items() if s["owner"] == seat)
     out: list[str] = []
-    for _ in range(rng.randint(0, 6)):
+    for _i in range(rng.randint(0, 6)):
         if not mine:
             break
         c = rng.choice(mine)
@@ -248,7 +248,7 @@ def orders_for(state: State, seat: str, rng: random.Random) -> list[str]:
         castles = sorted(c for c, s in state["board"].items()
                          if s["owner"] == seat and gm.counties[c].has_castle)
         if state["year"] > 1301:
-            for _ in range(rng.randint(0, 3)):
+            for _i in range(rng.randint(0, 3)):
                 if castles:
                     out.append(str(Recruit(rng.randint(1, 3), rng.choice(ARMS),
                                            rng.choice(castles))))

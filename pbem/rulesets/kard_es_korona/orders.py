@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from pbem.core.i18n import _
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
+from pbem.core.kit.grammar import message_of
 from pbem.core.names import NameIndex, UnknownName
 from pbem.rulesets.kard_es_korona.board import GameMap, game_map
 from pbem.rulesets.kard_es_korona.data import (
@@ -37,7 +39,7 @@ def _map(t: Tokens) -> GameMap:
 
 @cache
 def _seat_index(seats: tuple[str, ...]) -> NameIndex:
-    return NameIndex({s: [province_name(s), lord_name(s)] for s in seats}, what="player")
+    return NameIndex({s: [province_name(s), lord_name(s)] for s in seats}, what=_("player"))
 
 
 def seat_index(seats: list[str] | tuple[str, ...]) -> NameIndex:
@@ -69,20 +71,20 @@ def _seat(t: Tokens) -> str:
 
 
 def _arm(t: Tokens) -> str:
-    tok = t.next("an arm")
+    tok = t.next(_("an arm"))
     try:
         return ARM_INDEX.lookup(tok)
     except UnknownName:
-        raise t.error(f'"{tok}" is not an arm; write cav, inf or arch (lovas, gyalogos, '
-                      'íjász)') from None
+        raise t.error(_('"{word}" is not an arm; write cav, inf or arch (lovas, gyalogos, '
+                          'íjász)', word=tok)) from None
 
 
 def _office(t: Tokens) -> str:
-    tok = t.next("an office")
+    tok = t.next(_("an office"))
     try:
         return OFFICE_INDEX.lookup(tok)
     except UnknownName as e:
-        raise t.error(f"{e}; write judge, treasurer or palatine") from None
+        raise t.error(_("{error}; write judge, treasurer or palatine", error=message_of(e))) from None
 
 
 def _skip_commas(t: Tokens) -> None:
@@ -98,7 +100,7 @@ def _arm_list(t: Tokens, stop: tuple[str, ...] = ()) -> tuple[str, ...]:
         arms.append(_arm(t))
         _skip_commas(t)
     if not arms or len(set(arms)) != len(arms):
-        raise t.error("list each arm once, e.g. cav arch inf")
+        raise t.error(_("list each arm once, e.g. cav arch inf"))
     return tuple(arms)
 
 
@@ -109,7 +111,7 @@ def _county_list(t: Tokens, stop: tuple[str, ...] = ()) -> tuple[str, ...]:
         out.append(_county(t))
         _skip_commas(t)
     if not out:
-        raise t.error("name at least one county")
+        raise t.error(_("name at least one county"))
     return tuple(out)
 
 
@@ -118,21 +120,22 @@ def _counts(t: Tokens, where: str) -> dict[str, int]:
     out = {a: 0 for a in ARMS}
     _skip_commas(t)
     while t.more() and (t.peek() or "").isdigit():
-        n = t.int("a unit count")
+        n = t.int(_("a unit count"))
         a = _arm(t)
         if n == 0 or out[a]:
-            raise t.error(f"give each arm once with a count of at least 1 ({where})")
+            raise t.error(_("give each arm once with a count of at least 1 ({county})",
+                              county=where))
         out[a] = n
         _skip_commas(t)
     return out
 
 
 def _kind(t: Tokens) -> str:
-    tok = t.next("a battle type")
+    tok = t.next(_("a battle type"))
     kind = KIND_INDEX.get(tok)
     if kind is None:
-        raise t.error(f'"{tok}" is not a battle type; write open, terrain, siege, volley or '
-                      'all')
+        raise t.error(_('"{word}" is not a battle type; write open, terrain, siege, volley or '
+                          'all', word=tok))
     return kind
 
 
@@ -142,7 +145,7 @@ def _arms_text(arms: tuple[str, ...]) -> str:
 
 def _nothing_after(t: Tokens, verb: str) -> None:
     if t.more():
-        raise t.error(f"{verb} takes nothing after it")
+        raise t.error(_("{verb} takes nothing after it", verb=verb))
 
 
 ALWAYS = -1  # FLEE ALWAYS: flee at the first chance, whatever the numbers
@@ -154,7 +157,7 @@ def _flee(t: Tokens) -> int:
         return 0
     if t.take_word("ALWAYS"):
         return ALWAYS
-    return t.int("the percentage", 1, 1000)
+    return t.int(_("the percentage"), 1, 1000)
 
 
 def _flee_text(percent: int) -> str:
@@ -181,8 +184,8 @@ class RerollPolicy:
 def _reroll(t: Tokens) -> RerollPolicy:
     if t.take_word("NEVER", "NO"):
         return RerollPolicy(0)
-    dice = t.int("the number of dice", 1, 20)
-    hits = t.int("the number of hits", 0, 20) if t.take_word("HITS") else 0
+    dice = t.int(_("the number of dice"), 1, 20)
+    hits = t.int(_("the number of hits"), 0, 20) if t.take_word("HITS") else 0
     arm = _arm(t) if t.take_word("ARM") else ""
     return RerollPolicy(dice, hits, arm)
 
@@ -207,7 +210,7 @@ class Deploy(Order):
         county = _county(t)
         c = _counts(t, county)
         if not any(c.values()):
-            raise t.error(f"say which units stand in {county}")
+            raise t.error(_("say which units stand in {county}", county=county))
         return cls(county, c["cav"], c["inf"], c["arch"])
 
     def army(self) -> dict[str, int]:
@@ -268,12 +271,13 @@ class Recruit(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> Recruit:
-        n = t.int("the count", 1)
+        n = t.int(_("the count"), 1)
         arm = _arm(t)
         t.expect_word("IN", "TO")
         county = _county(t)
         if not _map(t).counties[county].has_castle:
-            raise t.error(f"{county} has no castle; recruits go only into castle counties")
+            raise t.error(_("{county} has no castle; recruits go only into castle counties",
+                              county=county))
         return cls(n, arm, county)
 
     def __str__(self) -> str:
@@ -305,7 +309,7 @@ class Give(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> Give:
-        n = t.int("the amount", 1)
+        n = t.int(_("the amount"), 1)
         t.expect_word("TO")
         return cls(n, _seat(t))
 
@@ -360,12 +364,13 @@ def _part(t: Tokens) -> Part:
     if t.take_word("ALL"):
         lord = bool(t.take_word("LORD"))
         if t.more() and t.peek() != ";" and t.word() != "IF":
-            raise t.error(f'after "all" only "lord" may follow ({county})')
+            raise t.error(_('after "all" only "lord" may follow ({county})', county=county))
         return Part(county, all=True, lord=lord)
     c = _counts(t, county)
     lord = bool(t.take_word("LORD"))
     if not lord and not any(c.values()):
-        raise t.error(f"say what moves from {county}: counts like 2 inf, or all, or lord")
+        raise t.error(_("say what moves from {county}: counts like 2 inf, or all, or lord",
+                          county=county))
     return Part(county, c["cav"], c["inf"], c["arch"], lord=lord)
 
 
@@ -384,10 +389,10 @@ class Move(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Move:
         if not t.take_word("TO", "IN"):
-            raise t.error("a step names its target first")
+            raise t.error(_("a step names its target first"))
         target = _county(t)
         if not t.take_word("FROM"):
-            raise t.error("the origins follow FROM")
+            raise t.error(_("the origins follow FROM"))
         parts = [_part(t)]
         while t.peek() == ";":
             t.i += 1
@@ -398,16 +403,17 @@ class Move(Order):
             if t.take_word("EMPTY"):
                 cond = "empty"
             elif t.take_word("ENEMY") and t.take_word("<="):
-                cond, limit = "enemy", t.int("the enemy limit", 0)
+                cond, limit = "enemy", t.int(_("the enemy limit"), 0)
             else:
-                raise t.error("a condition is IF EMPTY or IF ENEMY <= <count>")
+                raise t.error(_("a condition is IF EMPTY or IF ENEMY <= <count>"))
         if t.more():
-            raise t.error(f'unexpected "{t.rest()}"; a condition is IF EMPTY or IF ENEMY '
-                          "<= <count>")
+            raise t.error(_('unexpected "{rest}"; a condition is IF EMPTY or IF ENEMY <= '
+                              '<count>', rest=t.rest()))
         if len({p.county for p in parts}) != len(parts):
-            raise t.error("name each origin county once in a step")
+            raise t.error(_("name each origin county once in a step"))
         if any(p.county == target for p in parts):
-            raise t.error(f"{target} is the target; units cannot move from it into it")
+            raise t.error(_("{county} is the target; units cannot move from it into it",
+                              county=target))
         return cls(target, tuple(parts), cond, limit)
 
     def __str__(self) -> str:
@@ -468,14 +474,14 @@ class Bid(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Bid:
         office = _office(t)
-        amount = t.int("the bid", 0)
+        amount = t.int(_("the bid"), 0)
         cond, cond_office = "", ""
         if t.take_word("IF"):
             won = t.expect_word("WON", "LOST")
             cond, cond_office = won.lower(), _office(t)
             if OFFICES.index(cond_office) >= OFFICES.index(office):
-                raise t.error(f"a condition can only name an office auctioned before {office} "
-                              "(order: judge, treasurer, palatine)")
+                raise t.error(_("a condition can only name an office auctioned before {office} "
+                                  "(order: judge, treasurer, palatine)", office=office))
         return cls(office, amount, cond, cond_office)
 
     def __str__(self) -> str:
@@ -745,9 +751,9 @@ class Fight(Order):
         while t.more():
             word = t.take_word(*clauses)
             if word is None:
-                raise t.error(f'"{t.peek()}" is no part of a FIGHT line')
+                raise t.error(_('"{word}" is no part of a FIGHT line', word=t.peek()))
             if word.lower() in parts:
-                raise t.error(f"{word} is given twice")
+                raise t.error(_("{word} is given twice", word=word))
             if word in ("LEAD", "TARGET"):
                 parts[word.lower()] = _arm_list(t, clauses)
             elif word == "REROLL":
@@ -841,7 +847,7 @@ class KekGrammar(Grammar):
             try:
                 known = super().parse_line(state, seat, spaced)
             except OrderError as exc:
-                known = str(exc)
+                known = message_of(exc)  # a message stays one
             if len(self._known) > 50_000:
                 self._known.clear()
             self._known[key] = known

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context, Lines, Note, Order, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
-from pbem.rulesets.kard_es_korona.data import ARMS, OFFICES
+from pbem.rulesets.kard_es_korona.data import ARMS, OFFICE_WORDS, OFFICES
 from pbem.rulesets.kard_es_korona.orders import (
     Bid,
     Cede,
@@ -90,7 +91,7 @@ def deploy_prompt(state: State, seat: str) -> Prompt:
         if provs:
             sk.append("# NEUTRAL <plain county> <arm> for the neutral units of "
                       + ", ".join(provs))
-    return Prompt("Place your lord and starting army in your home province.", tuple(sk))
+    return Prompt(_("Place your lord and starting army in your home province."), tuple(sk))
 
 
 def deploy_default(state: State, seat: str) -> list[str]:
@@ -110,8 +111,9 @@ def resolve_deploy(ctx: Context, lines: Lines) -> None:
             deploys, lord = default_deployment(gm, state["version"], seat)
             default = "; ".join(deploy_lines(gm, state["version"], seat))
             for ln in mine:
-                log.changed(seat, ln, f"your placement is not legal ({probs[0]}); the default "
-                            f"placement was used: {default}")
+                log.changed(seat, ln, _("your placement is not legal ({problem}); the default "
+                                        "placement was used: {default}", problem=probs[0],
+                                        default=default))
         else:
             for ln in mine:
                 log.done(seat, ln)
@@ -121,8 +123,8 @@ def resolve_deploy(ctx: Context, lines: Lines) -> None:
         assert lord is not None
         state["players"][seat]["lord"] = lord
         units = sum(START_ARMY[state["version"]].values())
-        log.public("deploy", f"{seat} places the lord in {gm.counties[lord].name} and {units} "
-                   "units.", seat=seat)
+        log.public("deploy", _("{seat} places the lord in {county} and {n} units.", seat=seat,
+                               county=gm.counties[lord].name, n=units), seat=seat)
     place_neutrals(state, ctx.dice, log, _neutral_choices(ctx, lines))
     start_year(ctx)
 
@@ -152,8 +154,8 @@ def judge_placement(state: State, seat: str, parsed: Parsed) -> Parsed:
         if mine else []
     if not probs:
         return parsed
-    why = (f"your placement as a whole is not legal: {probs[0]}; send all your DEPLOY and "
-           "LORD lines again (else the default placement is used)")
+    why = _("your placement as a whole is not legal: {problem}; send all your DEPLOY and LORD "
+            "lines again (else the default placement is used)", problem=probs[0])
     return Parsed.of(OrderLine(ln.lineno, ln.text, None, why) if ln in mine else ln
                      for ln in parsed.lines)
 
@@ -172,8 +174,9 @@ def _neutral_choices(ctx: Context, lines: Lines) -> dict[str, dict[str, str]]:
             why = neutral_problems(gm, state["version"], prov, chosen) if here else ""
             for ln in here:
                 if why:
-                    ctx.log.changed(seat, ln, f"the neutral units of {prov} are not placed "
-                                    f"right ({why}); they were placed at random")
+                    ctx.log.changed(seat, ln, _("the neutral units of {province} are not placed "
+                                                "right ({why}); they were placed at random",
+                                                province=prov, why=why))
                 else:
                     ctx.log.done(seat, ln)
             if here and not why:
@@ -189,8 +192,9 @@ def orders_awaits(state: State) -> list[str]:
 
 
 def orders_prompt(state: State, seat: str) -> Prompt:
-    return Prompt(f"Year {state['year']}: send recruitment, ransom, transfers, your steps with "
-                  "a PASS point and battle instructions.", tuple(orders_skeleton(state, seat)))
+    return Prompt(_("Year {year}: send recruitment, ransom, transfers, your steps with a PASS "
+                    "point and battle instructions.", year=state["year"]),
+                  tuple(orders_skeleton(state, seat)))
 
 
 def orders_skeleton(state: State, seat: str) -> list[str]:
@@ -275,93 +279,98 @@ def check(state: State, seat: str, order: Order, questions: Sequence[Question]) 
 def _check_deploy(state: State, seat: str, o: Deploy, qs: Sequence[Question]) -> Verdict:
     gm = gmap(state)
     if gm.counties[o.county].province != seat:
-        return f"{o.county} is not in your home province {seat}"
+        return _("{county} is not in your home province {seat}", county=o.county, seat=seat)
     want = START_ARMY[state["version"]]
     army = o.army()
     for a in ARMS:
         if army[a] > want[a]:
-            return (f"your starting army has {want[a]} {a}, not {army[a]} (it is "
-                    + ", ".join(f"{want[x]} {x}" for x in ARMS) + ")")
+            return _("your starting army has {want} {arm}, not {n} (it is {army})", want=want[a],
+                     arm=a, n=army[a], army=", ".join(f"{want[x]} {x}" for x in ARMS))
     if gm.counties[o.county].has_castle and total(army) > 7:
-        return f"at most 7 units may stand in the castle county {o.county}"
+        return _("at most 7 units may stand in the castle county {county}", county=o.county)
     if gm.counties[o.county].has_castle and state["version"] == "advanced" and max(
             army.values()) > 4:
-        return f"at most 4 of one arm may stand in the castle county {o.county} (advanced)"
+        return _("at most 4 of one arm may stand in the castle county {county} (advanced)",
+                 county=o.county)
     return None
 
 
 def _check_lord(state: State, seat: str, o: LordAt, qs: Sequence[Question]) -> Verdict:
     if gmap(state).counties[o.county].province != seat:
-        return f"{o.county} is not in your home province {seat}"
+        return _("{county} is not in your home province {seat}", county=o.county, seat=seat)
     return None
 
 
 def _check_neutral(state: State, seat: str, o: Neutral, qs: Sequence[Question]) -> Verdict:
     if state["options"]["neutral_placement"] != "players":
-        return "NEUTRAL is used only with option neutral_placement=players"
+        return _("NEUTRAL is used only with option neutral_placement=players")
     mine = neutral_assignment(state).get(seat, [])
     plains = [c for prov in mine for c in neutral_plains(gmap(state), prov)]
     if o.county not in plains:
-        return (f"{o.county} is not a plain county of the neutral provinces dealt to you ("
-                + (", ".join(mine) or "none") + ")")
+        return _("{county} is not a plain county of the neutral provinces dealt to you "
+                 "({provinces})", county=o.county, provinces=", ".join(mine) or _("none"))
     return None
 
 
 def _castles(state: State, seat: str) -> str:
     gm = gmap(state)
     return ", ".join(sorted(c for c, x in state["board"].items()
-                            if x["owner"] == seat and gm.counties[c].has_castle)) or "none"
+                            if x["owner"] == seat and gm.counties[c].has_castle)) or _("none")
 
 
 def _check_recruit(state: State, seat: str, o: Recruit, qs: Sequence[Question]) -> Verdict:
     if state["year"] == 1301:
-        return "no income and no recruitment in 1301 (rulebook p. 7)"
+        return _("no income and no recruitment in 1301 (rulebook p. 7)")
     n, why, kind = recruitable(state, seat, o.count, o.arm, o.county,
                                allowance=max(state["cavalry_quota"], 1))
     if kind == "held":
-        return f"you do not hold {o.county}; your castle counties: {_castles(state, seat)}"
+        return _("you do not hold {county}; your castle counties: {castles}", county=o.county,
+                 castles=_castles(state, seat))
     definite = kind == "room" or (kind == "cavalry" and state["version"] == "basic")
     if n == 0 and definite:
-        return f"no recruit fits: {why}"
+        return _("no recruit fits: {why}", why=why)
     if n < o.count:
-        return Note(f"as things stand only {n} would be recruited: {why}")
+        return Note(_("as things stand only {n} would be recruited: {why}", n=n, why=why))
     return None
 
 
 def _check_ransom(state: State, seat: str, o: Ransom, qs: Sequence[Question]) -> Verdict:
     p = state["players"][seat]
     if p["status"] != "captive":
-        return "your lord is not a captive"
+        return _("your lord is not a captive")
     if (p["captive_since"] or 0) >= state["year"]:
-        return "a ransom can be paid from the year after the capture on"
+        return _("a ransom can be paid from the year after the capture on")
     s = state["board"].get(o.county)
     if s is None or s["owner"] != seat:
         mine = sorted(c for c, x in state["board"].items() if x["owner"] == seat)
-        return (f"{o.county} holds none of your units; your lord may return to "
-                + (", ".join(mine) or "no county"))
+        return _("{county} holds none of your units; your lord may return to {counties}",
+                 county=o.county, counties=", ".join(mine) or _("no county"))
     if p["treasury"] < RANSOM:
-        return Note(f"you have {p['treasury']} garas now and the ransom is {RANSOM}")
+        return Note(_("you have {have} garas now and the ransom is {ransom}",
+                      have=p["treasury"], ransom=RANSOM))
     return None
 
 
 def _check_give(state: State, seat: str, o: Give, qs: Sequence[Question]) -> Verdict:
     if o.seat == seat:
-        return "you cannot give money to yourself"
+        return _("you cannot give money to yourself")
     if state["players"][o.seat]["status"] == "out":
-        return f"{o.seat} is out of the game"
+        return _("{seat} is out of the game", seat=o.seat)
     have = state["players"][seat]["treasury"]
     if o.amount > have:
-        return Note(f"you have {have} garas now; at most what you have is given")
+        return Note(_("you have {have} garas now; at most what you have is given", have=have))
     return None
 
 
 def _check_cede(state: State, seat: str, o: Cede, qs: Sequence[Question]) -> Verdict:
     if holder(state, o.office) != seat:
         held = [x for x in OFFICES if holder(state, x) == seat]
-        return (f"you do not hold the office {o.office}; you hold "
-                + (", ".join(held) or "no office"))
+        return _("you do not hold the office {office}; you hold {held}",
+                 office=OFFICE_WORDS[o.office],
+                 held=join([OFFICE_WORDS[x] for x in held]) if held else _("no office"))
     if o.seat == seat or state["players"][o.seat]["status"] != "active":
-        return f"{o.seat} cannot hold an office (only active players who are no vassals)"
+        return _("{seat} cannot hold an office (only active players who are no vassals)",
+                 seat=o.seat)
     return None
 
 
@@ -375,52 +384,56 @@ def _check_bid(state: State, seat: str, order: Bid, questions: Sequence[Question
     election = state["election"]
     if election is None:
         if not election_due(state):
-            return (f"no election at the end of {state['year']}; pre-bids are accepted only in "
-                    "election years")
+            return _("no election at the end of {year}; pre-bids are accepted only in "
+                     "election years", year=state["year"])
         if state["players"][seat]["status"] != "active":
-            return Note("vassals and captives do not bid (a captive ransomed this year may)")
+            return Note(_("vassals and captives do not bid (a captive ransomed this year may)"))
         if order.amount > have:
-            return Note(f"you have {have} garas now; a bid above your treasury at its auction "
-                        "is cut to it")
+            return Note(_("you have {have} garas now; a bid above your treasury at its auction "
+                          "is cut to it", have=have))
         return None
     office = str(asked.data.get("office", "")) if asked is not None else current_office(state)
     if asked is not None and order.office != office:
-        return f"this auction is for {office}, not {order.office}"
+        return _("this auction is for {office}, not {other}", office=OFFICE_WORDS[office],
+                 other=OFFICE_WORDS[order.office])
     if OFFICES.index(order.office) < OFFICES.index(office):
-        return f"the {order.office} auction is over; this auction is for {office}"
+        return _("the {other} auction is over; this auction is for {office}",
+                 other=OFFICE_WORDS[order.office], office=OFFICE_WORDS[office])
     if order.office == office and order.amount > have:
-        return f"you have only {have} garas; bid 0 to {have}"
+        return _("you have only {have} garas; bid 0 to {have}", have=have)
     if order.amount > have:
-        return Note(f"you have {have} garas now; a bid above your treasury is cut to it")
+        return Note(_("you have {have} garas now; a bid above your treasury is cut to it",
+                      have=have))
     return None
 
 
 def _check_fealty(state: State, seat: str, o: Fealty, qs: Sequence[Question]) -> Verdict:
     if any(q.seat == seat and q.kind == "oath" for q in qs):
-        return Note("FEALTY is a standing order for later defeats; this question is answered "
-                    "with OATH YES or OATH NO")
+        return Note(_("FEALTY is a standing order for later defeats; this question is "
+                      "answered with OATH YES or OATH NO"))
     return None
 
 
 def _check_flee(state: State, seat: str, o: Flee, qs: Sequence[Question]) -> Verdict:
     if o.percent and not state["options"]["flight"]:
-        return Note("the flight rule (advanced 6.3) is off in this game: FLEE is kept but "
-                    "does nothing")
+        return Note(_("the flight rule (advanced 6.3) is off in this game: FLEE is kept but "
+                      "does nothing"))
     return None
 
 
 def _check_fight(state: State, seat: str, o: Fight, qs: Sequence[Question]) -> Verdict:
-    notes = []
+    notes: list[Msg] = []
     if o.reroll is not None and o.reroll.dice and holder(state, "judge") != seat:
-        notes.append("you are not the Judge Royal: REROLL does nothing")
+        notes.append(_("you are not the Judge Royal: REROLL does nothing"))
     if o.flee and not state["options"]["flight"]:
-        notes.append("the flight rule (advanced 6.3) is off in this game: FLEE does nothing")
+        notes.append(_("the flight rule (advanced 6.3) is off in this game: FLEE does nothing"))
     q = next((q for q in qs if q.seat == seat and q.kind == "battle"), None)
     county = str(q.data.get("county", "")) if q is not None else ""
     far = [c for c in o.retreat if county and c not in gmap(state).adjacent(county)]
     if far:
-        notes.append(f"{', '.join(far)} do not border {county}: RETREAT there is not possible")
-    return Note("; ".join(notes)) if notes else None
+        notes.append(_("{counties} do not border {county}: RETREAT there is not possible",
+                       counties=", ".join(far), county=county))
+    return Note(join(notes, "; ")) if notes else None
 
 
 # --- standing orders ------------------------------------------------------------------------------
@@ -436,9 +449,9 @@ def absorb(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
     for ln in lines:
         final = last[standing_kind(ln.order)]
         if final is ln:
-            ctx.log.done(seat, ln, "kept as your standing order")
+            ctx.log.done(seat, ln, _("kept as your standing order"))
         else:
-            ctx.log.changed(seat, ln, f"replaced by line {final.lineno} of this file")
+            ctx.log.changed(seat, ln, _("replaced by line {n} of this file", n=final.lineno))
 
 
 def standing_kind(order: Order) -> object:

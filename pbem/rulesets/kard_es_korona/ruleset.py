@@ -10,9 +10,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _
 from pbem.core.kit import Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
+from pbem.rulesets.kard_es_korona.asks import needed, public_text, question_text, waiting
 from pbem.rulesets.kard_es_korona.bot import answer, orders_for, redeal
 from pbem.rulesets.kard_es_korona.orders import (
     GRAMMAR,
@@ -58,6 +60,7 @@ from pbem.rulesets.kard_es_korona.rules.setup import (
     options_of,
     played_problems,
 )
+from pbem.rulesets.kard_es_korona.rules.victory import reason_message
 from pbem.rulesets.kard_es_korona.state import State
 from pbem.rulesets.kard_es_korona.view import board_svg as svg_of
 from pbem.rulesets.kard_es_korona.view import board_text as text_of
@@ -65,14 +68,14 @@ from pbem.rulesets.kard_es_korona.view import phase_label as label_of
 from pbem.rulesets.kard_es_korona.view import view as view_of
 
 PHASES = {
-    "deploy": Phase("deploy", (Deploy, LordAt, Neutral), "your starting placement (DEPLOY, "
-                    "LORD, NEUTRAL)", deploy_awaits, deploy_prompt,
-                    deploy_default, resolve_deploy),
+    "deploy": Phase("deploy", (Deploy, LordAt, Neutral),
+                    _("your starting placement (DEPLOY, LORD, NEUTRAL)"), deploy_awaits,
+                    deploy_prompt, deploy_default, resolve_deploy),
     "orders": Phase("orders", (Recruit, Ransom, Give, Cede, Move, Pass, Bid, Resign),
-                    "your year orders (RECRUIT, RANSOM, GIVE, CEDE, MOVE, PASS, BID, RESIGN)",
+                    _("your year orders (RECRUIT, RANSOM, GIVE, CEDE, MOVE, PASS, BID, RESIGN)"),
                     orders_awaits, orders_prompt, orders_default,
                     resolve_orders),
-    "bid": Phase("bid", (Bid,), "your sealed BID", bid_awaits, bid_prompt,
+    "bid": Phase("bid", (Bid,), _("your sealed BID"), bid_awaits, bid_prompt,
                  bid_default, resolve_bids),
 }
 
@@ -143,7 +146,7 @@ class KardEsKorona(Game):
         state = new_state(tuple(config.seats), config.variant,
                           options_of(chosen, config.variant))
         # Rulebook p. 7: the first start player by die roll or lot.
-        state["start"] = dice.choice(state["seats"], "first start player")
+        state["start"] = dice.choice(state["seats"], _("first start player"))
         return state
 
     # --- the kit's hooks -------------------------------------------------------------
@@ -167,13 +170,24 @@ class KardEsKorona(Game):
         return check_on_arrival(state, seat, order, self.questions(state))
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
+        """The kit's prompt with the question as its message (`asks.py`)."""
         if q.kind == "bid":
-            return Prompt(q.text, (q.default,))
-        return super().question_prompt(state, q)
+            return Prompt(question_text(q), (q.default,))
+        p = super().question_prompt(state, q)
+        return Prompt(question_text(q), p.skeleton, p.options, p.data)
 
     def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """A sealed bid is asked like the election's first step, in the report's prompt."""
-        super().ask_events(ctx, [q for q in questions if q.kind != "bid"])
+        """The kit's notices (the asked seat reads its question, the others who is asked
+        about what), as messages; a sealed bid is asked like the election's first step, in
+        the report's prompt."""
+        for q in questions:
+            if q.kind == "bid":
+                continue
+            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
+            ctx.log.private(others, "ask", waiting(q.seat, public_text(q)), seat=q.seat,
+                            question=q.kind)
+            ctx.log.private([q.seat], "ask", needed(question_text(q)), seat=q.seat,
+                            question=q.kind)
 
     def position_problems(self, state: Any) -> list[str]:
         return problems(state)
@@ -189,7 +203,8 @@ class KardEsKorona(Game):
         r = state["result"]
         if r is None:
             return None
-        return Result(tuple(r["winners"]), dict(r["scores"]), r["reason"], tuple(r["ranking"]))
+        return Result(tuple(r["winners"]), dict(r["scores"]), reason_message(r["reason"]),
+                      tuple(r["ranking"]))
 
     def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:
         """The random bot's lines, without those refused on arrival (a clean file)."""
@@ -213,7 +228,7 @@ class KardEsKorona(Game):
     def round_number(self, state: Any) -> int:
         return int(state["year"]) - 1300
 
-    def phase_label(self, state: Any) -> str:
+    def phase_label(self, state: Any) -> str:  # a message (view.py)
         return label_of(state)
 
     def board_text(self, view: Mapping[str, Any]) -> str:

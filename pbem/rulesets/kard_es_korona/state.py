@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict, cast
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Pause
 from pbem.rulesets.kard_es_korona.data import ARMS
 
@@ -247,8 +248,17 @@ def appoint(state: State, office: str, seat: str | None) -> None:
     cast(dict[str, str | None], state["offices"])[office] = seat
 
 
-def fmt_army(army: Army, lord: bool = False) -> str:
-    parts = [f"{army[a]} {a}" for a in ARMS if army.get(a)]
+def fmt_army(army: Army, lord: bool = False) -> Msg:
+    """'2 cav, 1 inf, lord' (a message: the arm words and "lord" are translated)."""
+    parts: list[Msg] = [_count(a, army[a]) for a in ARMS if army.get(a)]
     if lord:
-        parts.append("lord")
-    return ", ".join(parts) if parts else "nothing"
+        parts.append(_("lord"))
+    return join(parts) if parts else _("nothing")
+
+
+def _count(arm: str, n: int) -> Msg:
+    if arm == "cav":
+        return _("{n} cav", n=n)
+    if arm == "inf":
+        return _("{n} inf", n=n)
+    return _("{n} arch", n=n)

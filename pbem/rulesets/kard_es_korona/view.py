@@ -15,12 +15,15 @@ import unicodedata
 from html import escape
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Question
 from pbem.rulesets.kard_es_korona.board import County, GameMap, game_map
 from pbem.rulesets.kard_es_korona.data import (
     ARMS,
     CENTRE,
+    OFFICE_WORDS,
     OFFICES,
+    TERRAINS,
     card,
     colour,
     lord_name,
@@ -40,8 +43,12 @@ from pbem.rulesets.kard_es_korona.rules.victory import (
 )
 from pbem.rulesets.kard_es_korona.state import Standing, State, holder, total
 
-ASKED = {"battle": "battle phase, battle instructions", "move": "movement, next step",
-         "oath": "battle phase, oath of fealty", "palatine": "election, the Palatine's tie choice"}
+ASKED = {"battle": _("battle phase, battle instructions"), "move": _("movement, next step"),
+         "oath": _("battle phase, oath of fealty"),
+         "palatine": _("election, the Palatine's tie choice")}
+# A player's status (state) as the report shows it.
+STATUSES = {"active": _("active"), "vassal": _("vassal"), "captive": _("captive"),
+            "defeated": _("defeated"), "out": _("out")}
 
 
 def asked(state: State) -> list[Question]:
@@ -51,23 +58,26 @@ def asked(state: State) -> list[Question]:
     return [q for q in qs if q.kind != "bid"]
 
 
-def phase_label(state: State) -> str:
+def phase_label(state: State) -> Msg:
     y = state["year"]
     n = y - 1300
     of = state["last_year"] - 1300
     ph = state["phase"]
     qs = asked(state)
     if qs:
-        return f"Year {y} ({n} of {of}): {ASKED.get(qs[0].kind, qs[0].kind)}"
+        return _("Year {year} ({n} of {of}): {what}", year=y, n=n, of=of,
+                 what=ASKED.get(qs[0].kind, qs[0].kind))
     if ph == "deploy":
-        return "Set-up: starting placement"
+        return _("Set-up: starting placement")
     if ph == "orders":
-        return f"Year {y} ({n} of {of}): recruitment and movement orders"
+        return _("Year {year} ({n} of {of}): recruitment and movement orders", year=y, n=n,
+                 of=of)
     if ph == "bid":
-        return f"Year {y} ({n} of {of}): election, {current_office(state)}"
+        return _("Year {year} ({n} of {of}): election, {office}", year=y, n=n, of=of,
+                 office=OFFICE_WORDS[current_office(state)])
     if ph == "over":
-        return f"Game over ({y})"
-    return f"Year {y}"
+        return _("Game over ({year})", year=y)
+    return _("Year {year}", year=y)
 
 
 def moving(state: State) -> bool:
@@ -176,7 +186,8 @@ def standing_lines(st: Standing) -> list[str]:
     for year, bids in sorted(st.get("prebids", {}).items()):
         for b in bids:
             cond = f" IF {b['cond'].upper()} {b['cond_office']}" if b["cond"] else ""
-            out.append(f"BID {b['office']} {b['amount']}{cond}  # pre-bid for {year}")
+            line = f"BID {b['office']} {b['amount']}{cond}"
+            out.append(_("{line}  # pre-bid for {year}", line=line, year=year))
     return out
 
 
@@ -188,16 +199,16 @@ def _name(owner: str | None) -> str:
     if owner is None:
         return "-"
     if owner == "royal":
-        return "royal"
+        return _("royal")
     if owner.startswith("n_"):
-        return f"neutral({owner[2:]})"
+        return _("neutral({province})", province=owner[2:])
     return owner
 
 
 # Rulebook p. 5 and p. 8 (spec 5.4.3): what a MOVE line costs, for players without the board.
-MP_LEGEND = ("Movement: cavalry and lords 4 MP, infantry and archers 2 MP; entering a county "
-             "costs 1 MP, a mountain or swamp 2 MP, +1 MP across a wide river (shown in "
-             "brackets after a neighbour).")
+MP_LEGEND = _("Movement: cavalry and lords 4 MP, infantry and archers 2 MP; entering a county "
+              "costs 1 MP, a mountain or swamp 2 MP, +1 MP across a wide river (shown in "
+              "brackets after a neighbour).")
 RIVER_NAMES = {"duna": "Duna", "tisza": "Tisza", "drava": "Dráva", "maros": "Maros"}
 
 
@@ -213,55 +224,79 @@ def _borders(v: dict[str, Any], county: Any) -> str:
     return ", ".join(sorted(out, key=_sort_key)) or "-"
 
 
-
-
 def _sort_key(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
                    if not unicodedata.combining(c))
 
 
-def board_text(v: dict[str, Any]) -> str:
+def _indented(line: Msg) -> Msg:
+    return Msg("  {line}", line=line)  # no words: not a message to translate
+
+
+def _county_line(v: dict[str, Any], cid: str, lords: dict[str, str]) -> Msg:
+    """'Name [terrain (castle)] held by X: owner 2c 1i +lord Y | borders A, B'. The optional
+    parts are messages with their leading space, so the English line stays as it was."""
+    county = game_map(v["version"]).counties[cid]
+    e = v["board"][cid]
+    if e.get("out"):
+        return _indented(_("{county}: out of play", county=county.name))
+    terrain = TERRAINS[county.terrain]
+    tag = Msg("{terrain} ({castle})", terrain=terrain, castle=county.castle) \
+        if county.castle else terrain
+    parts: list[Any] = []
+    if e.get("units"):
+        parts.append(Msg(" {owner} {units}", owner=_name(e.get("owner")), units=_units(e["units"])))
+    if e.get("face_down"):
+        parts.append(_(" +{n} face down", n=e["face_down"]))
+    if e.get("moved"):
+        parts.append(_(" (moved this year: {units})", units=_units(e["moved"])))
+    stack = join(parts, "") if parts else _(" empty")
+    lord = _(" +lord {seat}", seat=lords[cid]) if cid in lords else ""
+    held = _(" held by {holder}", holder=_name(e["holder"])) if e["holder"] else ""
+    return _indented(_("{county} [{tag}]{held}:{stack}{lord} | borders {borders}",
+                       county=county.name, tag=tag, held=held, stack=stack, lord=lord,
+                       borders=_borders(v, county)))
+
+
+def _player_line(s: str, p: dict[str, Any]) -> Msg:
+    money = "?" if p["treasury"] is None else str(p["treasury"])
+    line = _("{seat} ({lord}): {status}, {money} garas, castles {castles}, counties {counties}",
+             seat=s, lord=p["lord_name"], status=STATUSES.get(p["status"], p["status"]),
+             money=money, castles=p["castles"], counties=p["counties"])
+    extra: list[Msg] = []
+    if p["offices"]:
+        extra.append(_("offices {offices}", offices=join([OFFICE_WORDS[o] for o in p["offices"]],
+                                                          "/")))
+    if p["overlord"]:
+        extra.append(_("vassal of {seat}", seat=p["overlord"]))
+    if p["captive_until"]:
+        extra.append(_("captive: dies at the start of {year} unless ransomed (RANSOM, 20 garas)",
+                       year=p["captive_until"]))
+    if extra:
+        line = Msg("{line}; {extra}", line=line, extra=join(extra, "; "))
+    return _indented(line)
+
+
+def board_text(v: dict[str, Any]) -> Msg:
     gm = game_map(v["version"])
-    lines = [f"{v['label']}. Start player: {v['start']}. Event card: {v['card_name'] or '-'}.",
-             MP_LEGEND]
+    lines: list[Any] = [_("{label}. Start player: {seat}. Event card: {card}.", label=v["label"],
+                          seat=v["start"], card=v["card_name"] or "-"), MP_LEGEND]
     lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
     for prov in [*ring(), CENTRE]:
         lines.append(f"{province_name(prov)}:")
         for c in gm.provinces[prov]:
-            e = v["board"][c]
-            county = gm.counties[c]
-            if e.get("out"):
-                lines.append(f"  {county.name}: out of play")
-                continue
-            tag = county.terrain + (f" ({county.castle})" if county.castle else "")
-            stack = f" {_name(e.get('owner'))} {_units(e['units'])}" if e.get("units") else ""
-            if e.get("face_down"):
-                stack += f" +{e['face_down']} face down"
-            if e.get("moved"):
-                stack += f" (moved this year: {_units(e['moved'])})"
-            lord = f" +lord {lords[c]}" if c in lords else ""
-            held = f" held by {_name(e['holder'])}" if e["holder"] else ""
-            lines.append(f"  {county.name} [{tag}]{held}:{stack or ' empty'}{lord}"
-                         f" | borders {_borders(v, county)}")
+            lines.append(_county_line(v, c, lords))
     for b in v["battles"]:
-        army = _units(b["army"]) if b["army"] is not None else f"{b['size']} face-down units"
-        lines.append(f"Pending battle at {gm.counties[b['county']].name}: {b['attacker']} "
-                     f"attacks with {army}{' +lord' if b['lord'] else ''}.")
-    lines.append("Players:")
+        army = _units(b["army"]) if b["army"] is not None else \
+            _("{n} face-down units", n=b["size"])
+        where = {"county": gm.counties[b["county"]].name, "seat": b["attacker"], "army": army}
+        lines.append(_("Pending battle at {county}: {seat} attacks with {army} +lord.", **where)
+                     if b["lord"] else
+                     _("Pending battle at {county}: {seat} attacks with {army}.", **where))
+    lines.append(_("Players:"))
     for s, p in v["players"].items():
-        money = "?" if p["treasury"] is None else str(p["treasury"])
-        extra = []
-        if p["offices"]:
-            extra.append("offices " + "/".join(p["offices"]))
-        if p["overlord"]:
-            extra.append(f"vassal of {p['overlord']}")
-        if p["captive_until"]:
-            extra.append(f"captive: dies at the start of {p['captive_until']} unless ransomed "
-                         "(RANSOM, 20 garas)")
-        lines.append(f"  {s} ({p['lord_name']}): {p['status']}, {money} garas, "
-                     f"castles {p['castles']}, counties {p['counties']}"
-                     + ("; " + "; ".join(extra) if extra else ""))
-    return "\n".join(lines) + "\n"
+        lines.append(_player_line(s, p))
+    return join([*lines, ""], "\n")
 
 
 def _xy(pos: tuple[float, float]) -> tuple[float, float]:
@@ -275,7 +310,7 @@ def _spread(points: dict[str, tuple[float, float]], gap: float = 32.0,
     pairs in sorted order, fixed number of rounds."""
     pts = {k: [x, y] for k, (x, y) in sorted(points.items())}
     keys = list(pts)
-    for _ in range(rounds):
+    for _i in range(rounds):
         moved = False
         for i, a in enumerate(keys):
             for b in keys[i + 1:]:

@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Ask, Context, Log
-from pbem.rulesets.kard_es_korona.data import ARMS, MP
+from pbem.rulesets.kard_es_korona.asks import asking
+from pbem.rulesets.kard_es_korona.data import ARMS, BATTLE_KINDS, MP
 from pbem.rulesets.kard_es_korona.orders import GRAMMAR, Fight, RerollPolicy
 from pbem.rulesets.kard_es_korona.rules import defeat
 from pbem.rulesets.kard_es_korona.rules.combat import Battle as Fought
@@ -125,8 +127,8 @@ def instructions(state: State, seat: str, kind: str, answer: Fight | None = None
 def make_side(state: State, owner: str, army: Army, lord: bool, kind: str,
               answers: Answers) -> Side:
     if is_neutral(state, owner):
-        return Side(owner, "royal troops" if owner == "royal" else f"neutral {owner[2:]}",
-                    dict(army), False, True)
+        return Side(owner, _("royal troops") if owner == "royal" else
+                    _("neutral {province}", province=owner[2:]), dict(army), False, True)
     ins = instructions(state, owner, kind, answers.get(owner))
     return Side(owner, owner, dict(army), lord, False, ins.lead, ins.target, ins.volley,
                 ins.reroll, ins.flee)
@@ -141,35 +143,42 @@ def retreat_prefs(state: State, seat: str, answers: Answers) -> tuple[str, ...]:
     return tuple(state["players"][seat]["standing"].get("retreat", []))
 
 
-def battle_question(state: State, b: Battle) -> str:
+def battle_question(state: State, b: Battle) -> Msg:
     """The battle question (decisions=ask): which battle, both armies (face up in phase
     IV), and the parts of a FIGHT line that apply (REROLL only for the Judge Royal, FLEE
     only with the flight rule)."""
     gm = gmap(state)
     county = b["county"]
     kind = kind_of(state, county)
-    label = {"open": "Open battle", "terrain": "Battle in the mountain/swamp",
-             "siege": "Siege"}[kind]
-    defender = owner_of_units(state, county) or "nobody"
-    if defender == "royal":
-        defender = "royal troops"
-    elif defender.startswith("n_"):
-        defender = f"neutral troops of {defender[2:]}"
+    owner = owner_of_units(state, county)
+    defender: str = owner or _("nobody")
+    if owner == "royal":
+        defender = _("royal troops")
+    elif owner is not None and owner.startswith("n_"):
+        defender = _("neutral troops of {province}", province=owner[2:])
     here = state["board"].get(county)
     d_army = fmt_army(here["units"] if here else {}, lord_at(state, county) is not None)
-    return (f"{label} at {gm.counties[county].name}: {b['attacker']} attacks with "
-            f"{fmt_army(b['army'], b['lord'])} against {defender} {d_army}.")
+    args = {"county": gm.counties[county].name, "seat": b["attacker"],
+            "army": fmt_army(b["army"], b["lord"]), "defender": defender, "defence": d_army}
+    if kind == "open":
+        return _("Open battle at {county}: {seat} attacks with {army} against {defender} "
+                 "{defence}.", **args)
+    if kind == "terrain":
+        return _("Battle in the mountain/swamp at {county}: {seat} attacks with {army} against "
+                 "{defender} {defence}.", **args)
+    return _("Siege at {county}: {seat} attacks with {army} against {defender} {defence}.",
+             **args)
 
 
-def _fight_parts(state: State, seat: str) -> str:
-    parts = ["LEAD <arms> (the arm your lord leads, +1)", "TARGET <arms> (your casualty "
-             "priority)"]
+def _fight_parts(state: State, seat: str) -> Msg:
+    parts = [_("LEAD <arms> (the arm your lord leads, +1)"),
+             _("TARGET <arms> (your casualty priority)")]
     if state["offices"]["judge"] == seat:
-        parts.append("REROLL <dice> [HITS <hits>] [ARM <arm>]|NEVER (Judge Royal)")
+        parts.append(_("REROLL <dice> [HITS <hits>] [ARM <arm>]|NEVER (Judge Royal)"))
     if state["options"]["flight"]:
-        parts.append("FLEE <percent>|ALWAYS|NEVER")
-    parts.append("RETREAT <county...>")
-    return ", ".join(parts)
+        parts.append(_("FLEE <percent>|ALWAYS|NEVER"))
+    parts.append(_("RETREAT <county...>"))
+    return join(parts)
 
 
 def battle_answers(ctx: Context, b: Battle) -> dict[str, Fight]:
@@ -189,12 +198,12 @@ def battle_answers(ctx: Context, b: Battle) -> dict[str, Fight]:
             continue
         if state["players"][seat]["standing"].get("battle_set"):
             continue
-        asks[seat] = Ask(f"{battle_question(state, b)} Send one line for this battle: FIGHT "
-                         f"with any of {_fight_parts(state, seat)}; a plain FIGHT uses the "
-                         "defaults (or standing lines sent with it).", default, (default,),
-                         exhaustive=False,
-                         public=f"battle instructions for {gmap(state).counties[b['county']].name}",
-                         data={"county": b["county"]})
+        asks[seat] = Ask(**asking(
+            _("{battle} Send one line for this battle: FIGHT with any of {parts}; a plain FIGHT "
+              "uses the defaults (or standing lines sent with it).",
+              battle=battle_question(state, b), parts=_fight_parts(state, seat)),
+            _("battle instructions for {county}", county=gmap(state).counties[b["county"]].name),
+            county=b["county"]), default=default, options=(default,), exhaustive=False)
     if not asks:
         return {}
     got = ctx.decide_all("battle", asks)
@@ -242,21 +251,22 @@ def fight_one(state: State, log: Log, dice: Dice, b: Battle, answers: Answers,
     if defender is None or defender == attacker:
         # the defenders vanished (e.g. replaced after a lord's defeat): the attackers move in
         _occupy(state, log, dice, attacker, b, b["army"], answers, forced)
-        log.public("battle", f"No defenders are left in {name}: {attacker} moves in.",
-                   county=county)
+        log.public("battle", _("No defenders are left in {county}: {seat} moves in.",
+                               county=name, seat=attacker), county=county)
         return "attacker"
     if allied(state, attacker, defender):
         # The defender swore fealty to the attacker (or the reverse) after the step: the two
         # never fight (rulebook p. 11), so the attack is called off and the army retreats.
-        log.public("battle", f"{attacker} and {defender} are now overlord and vassal: the "
-                   f"attack on {name} is called off.", county=county)
+        log.public("battle", _("{attacker} and {defender} are now overlord and vassal: the "
+                               "attack on {county} is called off.", attacker=attacker,
+                               defender=defender, county=name), county=county)
         retreat(state, log, dice, attacker, b["army"], b["lord"], b["origins"], county,
                 retreat_prefs(state, attacker, answers), forced=forced)
         return ""
     if d_owner is None and d_lord is not None:
         # PR-22: a lone lord who is attacked is defeated without dice.
-        log.public("battle", f"{attacker} attacks the lone lord of {d_lord} in {name}.",
-                   county=county)
+        log.public("battle", _("{attacker} attacks the lone lord of {defender} in {county}.",
+                               attacker=attacker, defender=d_lord, county=name), county=county)
         _occupy(state, log, dice, attacker, b, b["army"], answers, forced)
         defeat.defeat_lord(state, log, dice, d_lord, attacker, county, killed=False)
         return "attacker"
@@ -270,9 +280,13 @@ def fight_one(state: State, log: Log, dice: Dice, b: Battle, answers: Answers,
     if bt.flight:
         bt.can_flee = {"att": bool(flight_destination(state, attacker, b, county, True)),
                        "dfn": bool(flight_destination(state, defender, b, county, False))}
-    log.public("battle", f"{'Siege' if kind == 'siege' else 'Battle'} of {name} ({kind}): "
-               f"{attacker} {fmt_army(att.army, att.lord)} against {dfn.name} "
-               f"{fmt_army(dfn.army, dfn.lord)}.", county=county, battle_kind=kind)
+    sides = {"county": name, "kind": BATTLE_KINDS[kind], "attacker": attacker,
+             "army": fmt_army(att.army, att.lord), "defender": dfn.name,
+             "defence": fmt_army(dfn.army, dfn.lord)}
+    log.public("battle", _("Siege of {county} ({kind}): {attacker} {army} against {defender} "
+                           "{defence}.", **sides) if kind == "siege" else
+               _("Battle of {county} ({kind}): {attacker} {army} against {defender} {defence}.",
+                 **sides), county=county, battle_kind=kind)
     fight(bt, dice, state["offices"]["judge"])
     for line in bt.log:
         log.public("combat", line, county=county)
@@ -284,17 +298,21 @@ def _rained_off(state: State, log: Log, dice: Dice, b: Battle, answers: Answers)
     it is called off. The Judge Royal rerolls his own failed roll once (p. 12)."""
     attacker, county = b["attacker"], b["county"]
     name = gmap(state).counties[county].name
-    roll = dice.roll(6, f"{name}, Esős ősz: does the siege go ahead ({attacker})")
+    roll = dice.roll(6, _("{county}, Esős ősz: does the siege go ahead ({seat})", county=name,
+                          seat=attacker))
     if roll <= 2 and state["offices"]["judge"] == attacker:
-        roll = dice.roll(6, f"{name}, Esős ősz: Judge Royal reroll ({attacker})")
+        roll = dice.roll(6, _("{county}, Esős ősz: Judge Royal reroll ({seat})", county=name,
+                              seat=attacker))
     if roll <= 2:
-        log.public("battle", f"Rainy autumn: {attacker}'s siege of {name} is called off "
-                   f"(rolled {roll}); the besiegers retreat.", county=county, roll=roll)
+        log.public("battle", _("Rainy autumn: {seat}'s siege of {county} is called off (rolled "
+                               "{roll}); the besiegers retreat.", seat=attacker, county=name,
+                               roll=roll), county=county, roll=roll)
         retreat(state, log, dice, attacker, b["army"], b["lord"], b["origins"], county,
                 retreat_prefs(state, attacker, answers), forced=False)
         return True
-    log.public("battle", f"Rainy autumn: {attacker} rolls {roll}; the siege of {name} goes "
-               "ahead.", county=county, roll=roll)
+    log.public("battle", _("Rainy autumn: {seat} rolls {roll}; the siege of {county} goes "
+                           "ahead.", seat=attacker, roll=roll, county=name), county=county,
+               roll=roll)
     return False
 
 
@@ -310,16 +328,19 @@ def _aftermath(state: State, log: Log, dice: Dice, b: Battle, bt: Fought, defend
     if bt.dfn.units > 0:
         add_units(state, county, defender, bt.dfn.army, used=True)
     if bt.outcome == "attacker":
-        log.public("battle_end", f"{attacker} wins at {name}: "
-                   f"{fmt_army(bt.att.army, bt.att.lord)} remain.", county=county)
+        log.public("battle_end", _("{seat} wins at {county}: {army} remain.", seat=attacker,
+                                   county=name, army=fmt_army(bt.att.army, bt.att.lord)),
+                   county=county)
         _occupy(state, log, dice, attacker, b, bt.att.army, answers, forced)
         if d_lord is not None:
             defeat.defeat_lord(state, log, dice, d_lord, attacker, county, killed=False)
         return "attacker"
     if bt.outcome == "siege_failed":
-        log.public("battle_end", f"The siege of {name} fails; {defender} holds.", county=county)
+        log.public("battle_end", _("The siege of {county} fails; {seat} holds.", county=name,
+                                   seat=defender), county=county)
         if forced:
-            log.public("battle_end", f"{attacker}'s forced attackers are lost.", county=county)
+            log.public("battle_end", _("{seat}'s forced attackers are lost.", seat=attacker),
+                       county=county)
             if b["lord"]:
                 defeat.defeat_lord(state, log, dice, attacker, defender, county, killed=False)
             return "defender"
@@ -327,8 +348,9 @@ def _aftermath(state: State, log: Log, dice: Dice, b: Battle, bt: Fought, defend
                 retreat_prefs(state, attacker, answers))
         return "defender"
     if bt.outcome == "defender":
-        log.public("battle_end", f"{bt.dfn.name} holds {name} with "
-                   f"{fmt_army(bt.dfn.army, bt.dfn.lord)}.", county=county)
+        log.public("battle_end", _("{seat} holds {county} with {army}.", seat=bt.dfn.name,
+                                   county=name, army=fmt_army(bt.dfn.army, bt.dfn.lord)),
+                   county=county)
         if b["lord"]:
             defeat.defeat_lord(state, log, dice, attacker, defender, county, killed=False)
         return "defender"
@@ -341,35 +363,39 @@ def _wiped_out(state: State, log: Log, dice: Dice, b: Battle, bt: Fought,
     duel, a lone surviving lord holds the county, or it is left masterless."""
     county, name, attacker = b["county"], bt.place, b["attacker"]
     if b["lord"] and d_lord is not None:
-        log.public("battle_end", f"Both armies at {name} are wiped out: the lords of "
-                   f"{attacker} and {d_lord} fight a duel.", county=county)
+        log.public("battle_end", _("Both armies at {county} are wiped out: the lords of "
+                                   "{attacker} and {defender} fight a duel.", county=name,
+                                   attacker=attacker, defender=d_lord), county=county)
         win = duel(bt, dice, state["offices"]["judge"])
         winner, loser = (attacker, d_lord) if win == "att" else (d_lord, attacker)
         for line in bt.log:
             if line.startswith("Duel exchange"):
                 log.public("combat", line, county=county)
-        log.public("duel", f"{winner}'s lord wins the duel at {name}; {loser}'s lord is "
-                   "killed.", winner=winner, loser=loser)
+        log.public("duel", _("{winner}'s lord wins the duel at {county}; {loser}'s lord is "
+                             "killed.", winner=winner, county=name, loser=loser),
+                   winner=winner, loser=loser)
         state["players"][winner]["lord"] = county
         defeat.defeat_lord(state, log, dice, loser, winner, county, killed=True)
         extra_step(state, log, winner)
         return "attacker" if winner == attacker else "defender"
     if b["lord"]:
-        log.public("battle_end", f"Both armies at {name} are wiped out; {attacker}'s lord "
-                   "survives alone and holds the county.", county=county)
+        log.public("battle_end", _("Both armies at {county} are wiped out; {seat}'s lord "
+                                   "survives alone and holds the county.", county=name,
+                                   seat=attacker), county=county)
         state["players"][attacker]["lord"] = county
         extra_step(state, log, attacker)
         return "attacker"
     if d_lord is not None:
-        log.public("battle_end", f"Both armies at {name} are wiped out; {d_lord}'s lord "
-                   "survives alone and holds the county.", county=county)
+        log.public("battle_end", _("Both armies at {county} are wiped out; {seat}'s lord "
+                                   "survives alone and holds the county.", county=name,
+                                   seat=d_lord), county=county)
         extra_step(state, log, d_lord)
         return "defender"
     # Rulebook p. 9: "minden harcos fűbe harap, s a vitatott vármegye gazdátlanul marad" -
     # when everyone falls in the last exchange the county is left masterless.
     state["claims"].pop(county, None)
-    log.public("battle_end", f"Both armies at {name} are wiped out; the county is empty and "
-               "masterless.", county=county)
+    log.public("battle_end", _("Both armies at {county} are wiped out; the county is empty and "
+                               "masterless.", county=name), county=county)
     return ""
 
 
@@ -384,9 +410,9 @@ def _occupy(state: State, log: Log, dice: Dice, seat: str, b: Battle, army: Army
     if b["lord"]:
         state["players"][seat]["lord"] = county
     if total(out):
-        log.public("overflow", f"Only {total(keep)} may stay in the castle of "
-                   f"{gmap(state).counties[county].name}; {fmt_army(out)} retreat.",
-                   county=county)
+        log.public("overflow", _("Only {n} may stay in the castle of {county}; {army} retreat.",
+                                 n=total(keep), county=gmap(state).counties[county].name,
+                                 army=fmt_army(out)), county=county)
         retreat(state, log, dice, seat, out, False, b["origins"], county,
                 retreat_prefs(state, seat, answers), forced=forced)
 
@@ -402,7 +428,7 @@ def fit_castle(state: State, county: str, army: Army,
     keep = empty_army()
     base = base or empty_army()
     for a in KEEP_ORDER:
-        for _ in range(army.get(a, 0)):
+        for _i in range(army.get(a, 0)):
             trial = {x: base[x] + keep[x] + (1 if x == a else 0) for x in ARMS}
             if not castle_fits(state, county, trial):
                 keep[a] += 1
@@ -442,8 +468,9 @@ def retreat(state: State, log: Log, dice: Dice, seat: str, army: Army, lord: boo
         keep, rest = fit_castle(state, c, left, base)
         if total(keep):
             add_units(state, c, seat, keep, used=True)
-            log.public("retreat", f"{seat} retreats {fmt_army(keep)} from "
-                       f"{gm.counties[county].name} to {gm.counties[c].name}.", seat=seat, to=c)
+            log.public("retreat", _("{seat} retreats {army} from {county} to {to}.", seat=seat,
+                                    army=fmt_army(keep), county=gm.counties[county].name,
+                                    to=gm.counties[c].name), seat=seat, to=c)
             lord_dest = lord_dest or c
         left = rest
     if lord and lord_dest:
@@ -464,8 +491,9 @@ def _surrounded(state: State, log: Log, dice: Dice, seat: str, left: Army, lord:
     # SPEC-AMBIGUITY: units of a forced battle that must retreat again, or that find no
     # legal county at all (e.g. only full own castles around), are lost.
     if forced or not hostile or total(left) == 0:
-        log.public("retreat", f"{seat}'s {fmt_army(left, lord)} at {gm.counties[county].name} "
-                   "find no way out and are lost.", seat=seat)
+        log.public("retreat", _("{seat}'s {army} at {county} find no way out and are lost.",
+                                seat=seat, army=fmt_army(left, lord),
+                                county=gm.counties[county].name), seat=seat)
         if lord:
             state["players"][seat]["lord"] = county
             winner = controller(state, county) or owner_of_units(state, county) or "royal"
@@ -475,8 +503,9 @@ def _surrounded(state: State, log: Log, dice: Dice, seat: str, left: Army, lord:
     listed = [c for c in prefs if c in hostile]
     target = listed[0] if listed else min(hostile, key=lambda c: (
         total(state["board"][c]["units"]) if c in state["board"] else 0, c))
-    log.public("retreat", f"{seat}'s {fmt_army(left, lord)} are surrounded and must attack "
-               f"{gm.counties[target].name} at once.", seat=seat)
+    log.public("retreat", _("{seat}'s {army} are surrounded and must attack {county} at once.",
+                            seat=seat, army=fmt_army(left, lord),
+                            county=gm.counties[target].name), seat=seat)
     nb = new_battle(state, target, seat, left, {county: dict(left)}, lord)
     if lord:
         state["players"][seat]["lord"] = target
@@ -523,7 +552,7 @@ def _after_flight(state: State, log: Log, dice: Dice, b: Battle, bt: Fought, def
         _occupy(state, log, dice, attacker, b, stay_army, answers, False)
     dest = flight_destination(state, seat, b, county, fled_att)
     if dest is None or total(army) == 0:
-        log.public("flight", f"{seat}'s fleeing army is destroyed.", seat=seat)
+        log.public("flight", _("{seat}'s fleeing army is destroyed.", seat=seat), seat=seat)
         if lord:
             state["players"][seat]["lord"] = county
             defeat.defeat_lord(state, log, dice, seat, stayer, county, killed=False)
@@ -537,15 +566,17 @@ def _after_flight(state: State, log: Log, dice: Dice, b: Battle, bt: Fought, def
             k = min(losses, army[a])
             army[a] -= k
             losses -= k
-        log.public("flight", f"Fleeing across an obstacle into {gm.counties[dest].name}: only "
-                   f"{arrive} of {n} units arrive.", seat=seat)
+        log.public("flight", _("Fleeing across an obstacle into {county}: only {arrive} of {n} "
+                               "units arrive.", county=gm.counties[dest].name, arrive=arrive,
+                               n=n), seat=seat)
     base = dict(state["board"][dest]["units"]) if owner_of_units(state, dest) == seat else \
         empty_army()
-    keep, _ = fit_castle(state, dest, army, base)
+    keep, _rest = fit_castle(state, dest, army, base)
     if total(keep):
         add_units(state, dest, seat, keep, used=True)
-    log.public("flight", f"{seat} flees from {gm.counties[county].name} to "
-               f"{gm.counties[dest].name} with {fmt_army(keep, lord)}.", seat=seat, to=dest)
+    log.public("flight", _("{seat} flees from {county} to {to} with {army}.", seat=seat,
+                           county=gm.counties[county].name, to=gm.counties[dest].name,
+                           army=fmt_army(keep, lord)), seat=seat, to=dest)
     if total(keep) == 0 and lord:
         state["players"][seat]["lord"] = county
         defeat.defeat_lord(state, log, dice, seat, stayer, county, killed=False)  # PR-49
@@ -572,8 +603,8 @@ def extra_step(state: State, log: Log, seat: str) -> None:
                 and battle_at(state, c) is None
                 and gm.shortest(here, c, passable, MP["lord"]) is not None):
             p["lord"] = c
-            log.public("extra_step", f"{seat}'s lord rejoins his army in "
-                       f"{gm.counties[c].name} (REJOIN).", seat=seat, to=c)
+            log.public("extra_step", _("{seat}'s lord rejoins his army in {county} (REJOIN).",
+                                       seat=seat, county=gm.counties[c].name), seat=seat, to=c)
             return
     best = None
     for c, s in sorted(state["board"].items()):
@@ -584,8 +615,8 @@ def extra_step(state: State, log: Log, seat: str) -> None:
                 best = c
     if best is not None:
         p["lord"] = best
-        log.public("extra_step", f"{seat}'s lord rejoins his army in {gm.counties[best].name}.",
-                   seat=seat, to=best)
+        log.public("extra_step", _("{seat}'s lord rejoins his army in {county}.", seat=seat,
+                                   county=gm.counties[best].name), seat=seat, to=best)
         return
     for c, s in sorted(state["board"].items(), key=lambda kv: -total(kv[1]["units"])):
         if s["owner"] != seat or battle_at(state, c) is not None:
@@ -593,12 +624,13 @@ def extra_step(state: State, log: Log, seat: str) -> None:
         free = {a: s["units"][a] - s["used"][a] for a in ARMS}
         reach = {a: n for a, n in free.items()
                  if n and gm.shortest(c, here, passable, MP[a]) is not None}
-        keep, _ = fit_castle(state, here, {a: reach.get(a, 0) for a in ARMS})
+        keep, _rest = fit_castle(state, here, {a: reach.get(a, 0) for a in ARMS})
         if total(keep):
             remove_units(state, c, keep)
             add_units(state, here, seat, keep, used=True)
-            log.public("extra_step", f"{seat} brings {fmt_army(keep)} from "
-                       f"{gm.counties[c].name} to the lord.", seat=seat)
+            log.public("extra_step", _("{seat} brings {army} from {county} to the lord.",
+                                       seat=seat, army=fmt_army(keep),
+                                       county=gm.counties[c].name), seat=seat)
             return
-    log.public("extra_step", f"{seat}'s lord stays alone in {gm.counties[here].name}.",
-               seat=seat)
+    log.public("extra_step", _("{seat}'s lord stays alone in {county}.", seat=seat,
+                               county=gm.counties[here].name), seat=seat)

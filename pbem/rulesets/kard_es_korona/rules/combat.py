@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg, _, join
 from pbem.rulesets.kard_es_korona.data import ARM_NAMES, ARMS
 from pbem.rulesets.kard_es_korona.orders import ALWAYS, RerollPolicy
 
@@ -58,7 +59,7 @@ class Battle:
     vintage: bool = False  # card Szüret: the defending side's dice +1 (assumption, spec 2.5)
     flight: bool = False  # advanced rule 6.3
     can_flee: dict[str, bool] = field(default_factory=lambda: {"att": False, "dfn": False})
-    log: list[str] = field(default_factory=list)
+    log: list[Msg] = field(default_factory=list)
     exchanges: int = 0
     outcome: str = ""  # attacker | defender | empty | siege_failed | fled
     fled: str = ""  # "att" | "dfn" when a side fled
@@ -106,6 +107,13 @@ def choose_lead(side: Side) -> None:
                 return
 
 
+def rolls(dice: Dice, count: int, sides: int, purpose: Msg) -> list[int]:
+    """`dice.rolls` keeping each die's purpose a message ("<purpose> #2"), so the report
+    shows it in the reader's language; the same dice in the same order."""
+    return [dice.roll(sides, Msg("{purpose} #{i}", purpose=purpose, i=i + 1) if count > 1
+                      else purpose) for i in range(count)]
+
+
 def roll(b: Battle, side: Side, arms: dict[str, int], defending: bool, dice: Dice, label: str,
          extra: int = 0) -> list[Die]:
     out = []
@@ -114,7 +122,8 @@ def roll(b: Battle, side: Side, arms: dict[str, int], defending: bool, dice: Dic
         if n <= 0:
             continue
         mod = side_mod(b, side, a, defending) + extra
-        faces = dice.rolls(n, 6, f"{b.place}, {label}: {side.name} {ARM_NAMES[a]}")
+        faces = rolls(dice, n, 6, _("{county}, {round}: {side} {arm}", county=b.place,
+                                   round=label, side=side.name, arm=ARM_NAMES[a]))
         out += [Die(a, f, mod) for f in faces]
     return out
 
@@ -146,9 +155,11 @@ def maybe_reroll(b: Battle, side: Side, rolled: list[Die], enemy: dict[str, int]
     if best is None:
         return rolled
     side.rerolled = True
-    b.log.append(f"Judge Royal rerolls the {best_n} {ARM_NAMES[best]} dice of {side.name}.")
+    b.log.append(_("Judge Royal rerolls the {n} {arm} dice of {side}.", n=best_n,
+                   arm=ARM_NAMES[best], side=side.name))
     mod = side_mod(b, side, best, defending) + extra
-    faces = dice.rolls(best_n, 6, f"{b.place}, {label}: {side.name} {ARM_NAMES[best]} reroll")
+    faces = rolls(dice, best_n, 6, _("{county}, {round}: {side} {arm} reroll", county=b.place,
+                                    round=label, side=side.name, arm=ARM_NAMES[best]))
     return [d for d in rolled if d.arm != best] + [Die(best, f, mod) for f in faces]
 
 
@@ -186,7 +197,7 @@ def neutral_prio(b: Battle, neutral: Side, other: Side, wiped: bool) -> tuple[st
     return ("cav", "arch", "inf")
 
 
-def exchange(b: Battle, rolls: dict[str, dict[str, int]], dice: Dice, label: str,
+def exchange(b: Battle, rolls: dict[str, dict[str, int]], dice: Dice, label: Msg,
              judge: str | None, volley: bool = False,
              extra: dict[str, int] | None = None) -> None:
     """One simultaneous exchange: every listed unit rolls, then both sides' victims are
@@ -221,8 +232,10 @@ def exchange(b: Battle, rolls: dict[str, dict[str, int]], dice: Dice, label: str
     for key, ds in rolled.items():
         faces = " ".join(f"{d.face}" + (f"+{d.mod}" if d.mod else "") for d in ds)
         k = kills.get(key, {})
-        killed = ", ".join(f"{n} {ARM_NAMES[a]}" for a, n in k.items() if n) or "nothing"
-        b.log.append(f"{label}: {sides[key].name} rolls [{faces}], kills {killed}.")
+        killed = join([_("{n} {arm}", n=n, arm=ARM_NAMES[a]) for a, n in k.items() if n]) \
+            if any(k.values()) else _("nothing")
+        b.log.append(_("{round}: {side} rolls [{faces}], kills {killed}.", round=label,
+                       side=sides[key].name, faces=faces, killed=killed))
     for key, k in kills.items():
         enemy = enemy_of[key]
         for a, n in k.items():
@@ -239,7 +252,8 @@ def fight(b: Battle, dice: Dice, judge: str | None) -> None:
     choose_lead(b.dfn)
     for s in (b.att, b.dfn):
         if s.lord and s.lead:
-            b.log.append(f"{s.name}'s lord leads the {ARM_NAMES[s.lead]} (+1).")
+            b.log.append(_("{side}'s lord leads the {arm} (+1).", side=s.name,
+                           arm=ARM_NAMES[s.lead]))
     if b.kind == "siege":
         _siege(b, dice, judge)
     else:
@@ -262,7 +276,7 @@ def _open(b: Battle, dice: Dice, judge: str | None) -> None:
         if side.army["arch"] > 0 and not only_mounted:
             volleyers[key] = {"arch": side.army["arch"]}
     if volleyers:
-        exchange(b, volleyers, dice, "round 1 volley", judge, volley=True)
+        exchange(b, volleyers, dice, _("round 1 volley"), judge, volley=True)
         if _ended(b):
             return
     melee = {}
@@ -271,14 +285,14 @@ def _open(b: Battle, dice: Dice, judge: str | None) -> None:
         if key not in volleyers:
             arms["arch"] = side.army["arch"]
         melee[key] = arms
-    exchange(b, melee, dice, "round 1 melee", judge)
+    exchange(b, melee, dice, _("round 1 melee"), judge)
     rnd = 1
     while not _ended(b):
         if _flight(b, dice, judge, rnd):
             return
         rnd += 1
-        exchange(b, {"att": dict(b.att.army), "dfn": dict(b.dfn.army)}, dice, f"round {rnd}",
-                 judge)
+        exchange(b, {"att": dict(b.att.army), "dfn": dict(b.dfn.army)}, dice,
+                 _("round {n}", n=rnd), judge)
 
 
 def _siege(b: Battle, dice: Dice, judge: str | None) -> None:
@@ -290,21 +304,22 @@ def _siege(b: Battle, dice: Dice, judge: str | None) -> None:
         rnd += 1
         if b.dfn.army["arch"] > 0:
             exchange(b, {"dfn": {"arch": b.dfn.army["arch"]}}, dice,
-                     f"round {rnd} castle archers", judge, extra={"dfn": 1})
+                     _("round {n} castle archers", n=rnd), judge, extra={"dfn": 1})
             if b.att.units == 0:
                 return
             if b.att.army["inf"] == 0 and not b.att.lord:
                 b.outcome = "siege_failed"
-                b.log.append("The besiegers have no infantry and no lord left: the siege fails.")
+                b.log.append(_("The besiegers have no infantry and no lord left: the siege "
+                               "fails."))
                 return
         exchange(b, {"att": dict(b.att.army), "dfn": {"cav": b.dfn.army["cav"],
                                                        "inf": b.dfn.army["inf"]}},
-                 dice, f"round {rnd} assault", judge)
+                 dice, _("round {n} assault", n=rnd), judge)
         if b.dfn.units == 0 or b.att.units == 0:
             return
         if b.att.army["inf"] == 0 and not b.att.lord:
             b.outcome = "siege_failed"
-            b.log.append("The besiegers have no infantry and no lord left: the siege fails.")
+            b.log.append(_("The besiegers have no infantry and no lord left: the siege fails."))
             return
         if _flight(b, dice, judge, rnd):
             return
@@ -332,7 +347,8 @@ def _flight(b: Battle, dice: Dice, judge: str | None, rnd: int) -> bool:
     fleeing = b.att if key == "att" else b.dfn
     stayer_key = "dfn" if key == "att" else "att"
     stayer = b.dfn if key == "att" else b.att
-    b.log.append(f"{fleeing.name} flees after round {rnd}; {stayer.name} pursues.")
+    b.log.append(_("{side} flees after round {n}; {other} pursues.", side=fleeing.name, n=rnd,
+                   other=stayer.name))
     if b.kind == "siege" and key == "att":
         arms = {"arch": stayer.army["arch"]}
         extra = {stayer_key: 1}
@@ -340,7 +356,7 @@ def _flight(b: Battle, dice: Dice, judge: str | None, rnd: int) -> bool:
         arms = dict(stayer.army)
         extra = {}
     if sum(arms.values()) > 0:
-        exchange(b, {stayer_key: arms}, dice, "pursuit", judge, extra=extra)
+        exchange(b, {stayer_key: arms}, dice, _("pursuit"), judge, extra=extra)
     b.outcome = "fled"
     b.fled = key
     b.fled_army = dict(fleeing.army)
@@ -360,17 +376,18 @@ def duel(b: Battle, dice: Dice, judge: str | None) -> str:
         faces = {}
         for key, side in (("att", b.att), ("dfn", b.dfn)):
             mod = 1 if (key == "dfn" and b.vintage) else 0
-            faces[key] = dice.roll(6, f"{b.place}, duel exchange {n}: {side.name}") + mod
+            faces[key] = dice.roll(6, _("{county}, duel exchange {n}: {side}", county=b.place,
+                                        n=n, side=side.name)) + mod
         for key, side in (("att", b.att), ("dfn", b.dfn)):
             other = "dfn" if key == "att" else "att"
             if (judge == side.owner and not rerolled[key] and faces[key] < 6
                     and faces[other] >= 6):
                 rerolled[key] = True
                 mod = 1 if (key == "dfn" and b.vintage) else 0
-                faces[key] = dice.roll(6, f"{b.place}, duel exchange {n}: {side.name} "
-                                          "Judge Royal reroll") + mod
-        b.log.append(f"Duel exchange {n}: {b.att.name} {faces['att']}, "
-                     f"{b.dfn.name} {faces['dfn']}.")
+                faces[key] = dice.roll(6, _("{county}, duel exchange {n}: {side} Judge Royal "
+                                            "reroll", county=b.place, n=n, side=side.name)) + mod
+        b.log.append(_("Duel exchange {n}: {attacker} {a}, {defender} {d}.", n=n,
+                       attacker=b.att.name, a=faces["att"], defender=b.dfn.name, d=faces["dfn"]))
         hit_a, hit_d = faces["att"] >= 6, faces["dfn"] >= 6
         if hit_a != hit_d:
             return "att" if hit_a else "dfn"

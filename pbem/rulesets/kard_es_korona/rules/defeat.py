@@ -10,8 +10,10 @@ FEALTY line, else with decisions=ask a question (`OATH YES|NO`), else the defaul
 from __future__ import annotations
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _
 from pbem.core.kit import Context, Log
-from pbem.rulesets.kard_es_korona.data import ARMS, OFFICES
+from pbem.rulesets.kard_es_korona.asks import asking
+from pbem.rulesets.kard_es_korona.data import ARMS, OFFICE_WORDS, OFFICES
 from pbem.rulesets.kard_es_korona.rules.control import castles_of, gmap, is_neutral
 from pbem.rulesets.kard_es_korona.rules.movement import castle_fits
 from pbem.rulesets.kard_es_korona.state import Army, State, add_units, appoint, holder, total
@@ -28,8 +30,8 @@ def vacate_offices(state: State, log: Log, seat: str) -> None:
     for o in OFFICES:
         if holder(state, o) == seat:
             appoint(state, o, None)
-            log.public("office", f"{seat} loses the office {o}; it is vacant until the next "
-                       "election.", office=o)
+            log.public("office", _("{seat} loses the office {office}; it is vacant until the "
+                                   "next election.", seat=seat, office=OFFICE_WORDS[o]), office=o)
 
 
 def capture(state: State, log: Log, seat: str, county: str) -> None:
@@ -40,9 +42,10 @@ def capture(state: State, log: Log, seat: str, county: str) -> None:
     p["status"] = "captive"
     p["captive_since"] = state["year"]
     p["captive_until"] = state["year"] + 3
-    log.public("capture", f"{seat}'s lord is captured by neutral troops at "
-               f"{gmap(state).counties[county].name}; ransom 20 garas, he dies at the start of "
-               f"{state['year'] + 3} if not ransomed.", seat=seat)
+    log.public("capture", _("{seat}'s lord is captured by neutral troops at {county}; ransom 20 "
+                            "garas, he dies at the start of {year} if not ransomed.", seat=seat,
+                            county=gmap(state).counties[county].name, year=state["year"] + 3),
+               seat=seat)
     vacate_offices(state, log, seat)
 
 
@@ -51,17 +54,18 @@ def _escapes(state: State, log: Log, dice: Dice, loser: str, county: str) -> boo
     holding his units; the Judge Royal rerolls a failed roll once (p. 12)."""
     gm = gmap(state)
     p = state["players"][loser]
-    roll = dice.roll(6, f"escape roll of {loser}'s lord")
+    roll = dice.roll(6, _("escape roll of {seat}'s lord", seat=loser))
     if roll < 6 and state["offices"]["judge"] == loser:
-        roll = dice.roll(6, f"escape roll of {loser}'s lord, Judge Royal reroll")
+        roll = dice.roll(6, _("escape roll of {seat}'s lord, Judge Royal reroll", seat=loser))
     refuge = sorted(c for c in gm.adjacent(county) if _owner(state, c) == loser)
     if roll == 6 and refuge:
         p["lord"] = refuge[0]
         p["lord_attacking"] = False
-        log.public("escape", f"{loser}'s lord escapes (rolled 6) to "
-                   f"{gm.counties[refuge[0]].name}.", seat=loser)
+        log.public("escape", _("{seat}'s lord escapes (rolled 6) to {county}.", seat=loser,
+                               county=gm.counties[refuge[0]].name), seat=loser)
         return True
-    log.public("escape", f"{loser}'s escape roll: {roll}; no escape.", seat=loser)
+    log.public("escape", _("{seat}'s escape roll: {roll}; no escape.", seat=loser, roll=roll),
+               seat=loser)
     return False
 
 
@@ -84,8 +88,12 @@ def defeat_lord(state: State, log: Log, dice: Dice, loser: str, victor: str, cou
     money = p["treasury"]
     p["treasury"] = 0
     state["players"][victor]["treasury"] += money
-    log.public("defeat", f"{loser}'s lord is {'killed' if killed else 'defeated'} by {victor}; "
-               f"{victor} takes his treasury of {money} garas.", loser=loser, victor=victor,
+    log.public("defeat", (_("{loser}'s lord is killed by {victor}; {victor} takes his treasury "
+                            "of {money} garas.", loser=loser, victor=victor, money=money)
+                          if killed else
+                          _("{loser}'s lord is defeated by {victor}; {victor} takes his "
+                            "treasury of {money} garas.", loser=loser, victor=victor,
+                            money=money)), loser=loser, victor=victor,
                money=money)
     if killed or not state["options"]["fealty"]:
         eliminate(state, log, loser, victor)
@@ -117,11 +125,11 @@ def _swears(ctx: Context, loser: str, victor: str) -> bool:
     elif state["options"]["decisions"] != "ask":
         # SPEC-AMBIGUITY (DP16 auto default): swear fealty, which keeps the player in the game.
         standing = "OATH YES"
-    answer = ctx.decide(loser, "oath", question=f"Your lord was defeated by {victor}: OATH YES "
-                        "to swear fealty and become his vassal, OATH NO to be eliminated (a "
-                        "FEALTY line is a standing order for later defeats).",
-                        default="OATH YES", options=("OATH YES", "OATH NO"), standing=standing,
-                        public=f"whether to swear fealty to {victor}")
+    answer = ctx.decide(loser, "oath", **asking(
+        _("Your lord was defeated by {victor}: OATH YES to swear fealty and become his vassal, "
+          "OATH NO to be eliminated (a FEALTY line is a standing order for later defeats).",
+          victor=victor), _("whether to swear fealty to {victor}", victor=victor)),
+        default="OATH YES", options=("OATH YES", "OATH NO"), standing=standing)
     return answer == "OATH YES"
 
 
@@ -135,7 +143,8 @@ def make_vassal(state: State, log: Log, loser: str, victor: str) -> None:
     p = state["players"][loser]
     p["status"] = "vassal"
     p["overlord"] = lord
-    log.public("fealty", f"{loser} swears fealty to {lord} and becomes his vassal.",
+    log.public("fealty", _("{loser} swears fealty to {lord} and becomes his vassal.",
+                           loser=loser, lord=lord),
                vassal=loser, overlord=lord)
     free_vassals(state, log, loser)
 
@@ -151,14 +160,15 @@ def free_vassals(state: State, log: Log, overlord: str) -> None:
         mine = [(total(s["units"]), c) for c, s in state["board"].items() if s["owner"] == seat]
         if not mine:
             p["status"] = "out"
-            log.public("freed", f"{seat} is freed from vassalage but has no units left for his "
-                       "lord: he is out.", seat=seat)
+            log.public("freed", _("{seat} is freed from vassalage but has no units left for his "
+                                  "lord: he is out.", seat=seat), seat=seat)
             continue
         c = max(mine, key=lambda x: (x[0], x[1]))[1]
         p["status"] = "active"
         p["lord"] = c
         p["lord_moved"] = True
-        log.public("freed", f"{seat} is freed; his lord returns in {gm.counties[c].name}.",
+        log.public("freed", _("{seat} is freed; his lord returns in {county}.", seat=seat,
+                              county=gm.counties[c].name),
                    seat=seat)
 
 
@@ -202,8 +212,8 @@ def eliminate(state: State, log: Log, loser: str, victor: str) -> None:
             b["attacker"] = victor
             b["army"] = {x: (1 if x == a else 0) for x in ARMS}
             b["lord"] = False
-    log.public("eliminated", f"{loser} is eliminated; {victor} places one unit in each of his "
-               "counties.", loser=loser, victor=victor)
+    log.public("eliminated", _("{loser} is eliminated; {victor} places one unit in each of his "
+                               "counties.", loser=loser, victor=victor), loser=loser, victor=victor)
     free_vassals(state, log, loser)
 
 
@@ -211,7 +221,7 @@ def _merge(state: State, county: str, seat: str, army: Army) -> None:
     """Merge an army into the seat's county within the castle limits; the excess is lost
     (SPEC-AMBIGUITY: PR-28 would retreat it; it can only arise with more than 7 units)."""
     for a in ARMS:
-        for _ in range(army.get(a, 0)):
+        for _i in range(army.get(a, 0)):
             now = dict(state["board"][county]["units"]) if county in state["board"] else \
                 {x: 0 for x in ARMS}
             now[a] += 1
@@ -230,7 +240,8 @@ def leave_game(state: State, log: Log, seat: str) -> None:
         if s["owner"] == seat:
             s["owner"] = f"n_{seat}"
     vacate_offices(state, log, seat)
-    log.public("resign", f"{seat} leaves the game; his units become neutral.", seat=seat)
+    log.public("resign", _("{seat} leaves the game; his units become neutral.", seat=seat),
+               seat=seat)
     free_vassals(state, log, seat)
 
 
@@ -244,6 +255,7 @@ def captive_deaths(state: State, log: Log) -> None:
             for s in state["board"].values():
                 if s["owner"] == seat:
                     s["owner"] = f"n_{seat}"
-            log.public("captive_dies", f"{seat}'s captive lord was not ransomed and dies; {seat} "
-                       "is out and his units become neutral.", seat=seat)
+            log.public("captive_dies", _("{seat}'s captive lord was not ransomed and dies; {seat} "
+                                         "is out and his units become neutral.", seat=seat),
+                       seat=seat)
             free_vassals(state, log, seat)

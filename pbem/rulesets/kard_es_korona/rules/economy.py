@@ -7,8 +7,9 @@ The event cards' own effects are in `effects.py`; this module only knows the inc
 from __future__ import annotations
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _
 from pbem.core.kit import Log
-from pbem.rulesets.kard_es_korona.data import ARM_NAMES, ARMS, card
+from pbem.rulesets.kard_es_korona.data import ARM_NAMES, ARMS, OFFICE_WORDS, card
 from pbem.rulesets.kard_es_korona.rules.control import (
     camp,
     complete_provinces,
@@ -75,16 +76,16 @@ def collect_income(state: State, log: Log) -> None:
             continue
         amount = income_of(state, seat)
         state["players"][seat]["treasury"] += amount
-        log.public("income", f"{seat} collects {amount} garas.", seat=seat, amount=amount)
+        log.public("income", _("{seat} collects {amount} garas.", seat=seat, amount=amount), seat=seat, amount=amount)
 
 
 def draw_card(state: State, dice: Dice, log: Log) -> None:
     """Rulebook p. 7: the start player turns up one event card at the start of each year."""
     if not state["deck"]:  # only with more than 16 years
         state["card"] = None
-        log.public("card", "No event cards are left.")
+        log.public("card", _("No event cards are left."))
         return
-    cid = dice.draw(state["deck"], f"event card for {state['year']}")
+    cid = dice.draw(state["deck"], _("event card for {year}", year=state["year"]))
     state["card"] = cid
     state["drawn"].append(cid)
 
@@ -95,13 +96,13 @@ def give(state: State, log: Log, seat: str, amount: int, to: str) -> tuple[int, 
     p = state["players"][seat]
     other = state["players"].get(to)
     if other is None or other["status"] == "out" or to == seat:
-        return 0, f"{to} cannot receive money"
+        return 0, _("{seat} cannot receive money", seat=to)
     amount = min(amount, p["treasury"])
     if amount <= 0:
-        return 0, "your treasury is empty"
+        return 0, _("your treasury is empty")
     p["treasury"] -= amount
     other["treasury"] += amount
-    log.public("give", f"{seat} gives {amount} garas to {to}.",
+    log.public("give", _("{seat} gives {amount} garas to {to}.", seat=seat, amount=amount, to=to),
                **{"from": seat, "to": to, "amount": amount})
     return amount, ""
 
@@ -111,19 +112,21 @@ def ransom(state: State, log: Log, seat: str, county: str) -> str:
     returns to a county holding his units (PR-31). Returns why not ("" when paid)."""
     p = state["players"][seat]
     if p["status"] != "captive":
-        return "your lord is not a captive"
+        return _("your lord is not a captive")
     if (p["captive_since"] or 0) >= state["year"]:
-        return "a ransom can be paid from the next year on"
+        return _("a ransom can be paid from the next year on")
     if p["treasury"] < RANSOM:
-        return f"the ransom is {RANSOM} garas and you have {p['treasury']}"
+        return _("the ransom is {ransom} garas and you have {have}", ransom=RANSOM,
+                 have=p["treasury"])
     if controller(state, county) != seat or county not in state["board"]:
-        return f"{county} holds none of your units"
+        return _("{county} holds none of your units", county=county)
     p["treasury"] -= RANSOM
     p["status"] = "active"
     p["lord"] = county
     p["captive_until"] = None
-    log.public("ransom", f"{seat} pays the ransom of {RANSOM} garas; the lord returns "
-               f"to {gmap(state).counties[county].name}.", seat=seat)
+    log.public("ransom", _("{seat} pays the ransom of {ransom} garas; the lord returns to "
+                           "{county}.", seat=seat, ransom=RANSOM,
+                           county=gmap(state).counties[county].name), seat=seat)
     return ""
 
 
@@ -151,20 +154,21 @@ def recruitable(state: State, seat: str, count: int, arm: str, county: str,
     stops more and its kind: room (7 units, advanced 4 of an arm), money, cavalry (the
     caps), held (he does not hold the county)."""
     if controller(state, county) != seat:
-        return 0, f"you do not hold {county}", "held"
+        return 0, _("you do not hold {county}", county=county), "held"
     s = state["board"].get(county)
     now = dict(s["units"]) if s else {a: 0 for a in ARMS}
     price = price_of(state, seat, arm)
     money = state["players"][seat]["treasury"] // price
-    limits = [(7 - total(now), f"room for {max(0, 7 - total(now))} more units in {county} "
-               "(7 in a castle county)", "room"),
-              (money, f"money for {money} ({price} garas each)", "money")]
+    limits = [(7 - total(now), _("room for {n} more units in {county} (7 in a castle county)",
+                                 n=max(0, 7 - total(now)), county=county), "room"),
+              (money, _("money for {n} ({price} garas each)", n=money, price=price), "money")]
     if state["options"]["arm_limits"]:
-        limits.append((4 - now[arm], f"room for {max(0, 4 - now[arm])} more {ARM_NAMES[arm]} "
-                       f"in {county} (4 of an arm in a castle, advanced)", "room"))
+        limits.append((4 - now[arm], _("room for {n} more {arm} in {county} (4 of an arm in a "
+                                       "castle, advanced)", n=max(0, 4 - now[arm]),
+                                       arm=ARM_NAMES[arm], county=county), "room"))
     if arm == "cav":
         room = cavalry_room(state, seat, county, allowance)
-        limits.append((room, f"the cavalry caps allow {room} more", "cavalry"))
+        limits.append((room, _("the cavalry caps allow {n} more", n=room), "cavalry"))
     n, why, kind = count, "", ""
     for cap, reason, what in limits:
         if cap < n:
@@ -177,7 +181,7 @@ def recruit(state: State, log: Log, seat: str, count: int, arm: str,
     """Rulebook p. 7: recruits go only into castle counties the player holds, at most 7
     units there (advanced: 4 of an arm); prices 9/5/5, Palatine 7/4/4. Returns how many
     were recruited, and the limit that stopped more."""
-    n, why, _ = recruitable(state, seat, count, arm, county)
+    n, why, _kind = recruitable(state, seat, count, arm, county)
     if n <= 0:
         return 0, why
     p = state["players"][seat]
@@ -188,9 +192,13 @@ def recruit(state: State, log: Log, seat: str, count: int, arm: str,
         p["cavalry_bought"] += n
         state["cavalry_recruited"][county] = state["cavalry_recruited"].get(county, 0) + n
         state["cavalry_quota"] = max(0, state["cavalry_quota"] - n)
-    short = f" (asked {count})" if n < count else ""
-    log.public("recruit", f"{seat} recruits {n} {ARM_NAMES[arm]} in "
-               f"{gmap(state).counties[county].name} for {n * price} garas{short}.",
+    place = gmap(state).counties[county].name
+    text = (_("{seat} recruits {n} {arm} in {county} for {cost} garas (asked {asked}).",
+              seat=seat, n=n, arm=ARM_NAMES[arm], county=place, cost=n * price, asked=count)
+            if n < count else
+            _("{seat} recruits {n} {arm} in {county} for {cost} garas.", seat=seat, n=n,
+              arm=ARM_NAMES[arm], county=place, cost=n * price))
+    log.public("recruit", text,
                seat=seat, arm=arm, count=n, county=county)
     return n, why
 
@@ -200,9 +208,11 @@ def cede(state: State, log: Log, seat: str, office: str, to: str) -> str:
     GIVE. Whoever thereby holds all three offices wins at once (PR-34). Returns why not."""
     other = state["players"].get(to)
     if holder(state, office) != seat:
-        return f"you do not hold the office {office}"
+        return _("you do not hold the office {office}", office=OFFICE_WORDS[office])
     if other is None or other["status"] != "active" or to == seat:
-        return f"{to} cannot hold an office (only active players who are no vassals)"
+        return _("{seat} cannot hold an office (only active players who are no vassals)",
+                 seat=to)
     appoint(state, office, to)
-    log.public("office", f"{seat} hands the office {office} to {to}.", office=office, seat=to)
+    log.public("office", _("{seat} hands the office {office} to {to}.", seat=seat,
+                           office=OFFICE_WORDS[office], to=to), office=office, seat=to)
     return ""

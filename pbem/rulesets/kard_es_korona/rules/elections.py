@@ -15,19 +15,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Ask, Context, Log
 from pbem.core.orders import OrderLine
-from pbem.rulesets.kard_es_korona.data import OFFICE_NAMES, OFFICES
+from pbem.rulesets.kard_es_korona.asks import asking
+from pbem.rulesets.kard_es_korona.data import OFFICE_NAMES, OFFICE_WORDS, OFFICES
 from pbem.rulesets.kard_es_korona.orders import Bid
 from pbem.rulesets.kard_es_korona.rules.control import turn_order
 from pbem.rulesets.kard_es_korona.rules.victory import check_victory
 from pbem.rulesets.kard_es_korona.state import Prebid, State, appoint, holder
 
-POWERS = {"judge": "once per battle he rerolls all dice of one arm, and his own other rolls "
-                   "once",
-          "treasurer": "his castles pay 5 garas instead of 3",
-          "palatine": "recruits at 7/4/4 and, from the second election on, chooses between "
-                      "tied bidders"}
+POWERS = {"judge": _("once per battle he rerolls all dice of one arm, and his own other rolls "
+                     "once"),
+          "treasurer": _("his castles pay 5 garas instead of 3"),
+          "palatine": _("recruits at 7/4/4 and, from the second election on, chooses between "
+                        "tied bidders")}
 
 
 def eligible(state: State) -> list[str]:
@@ -47,8 +49,10 @@ def start_election(state: State, log: Log) -> bool:
     who = eligible(state)
     declared = {s: state["players"][s]["treasury"] for s in who}
     state["election"] = {"office": 0, "declared": declared, "results": []}
-    log.public("election", f"Election at the end of {state['year']}. Declared treasuries: "
-               + ", ".join(f"{s} {m}" for s, m in declared.items()) + ".", declared=declared)
+    log.public("election", _("Election at the end of {year}. Declared treasuries: {money}.",
+                             year=state["year"],
+                             money=", ".join(f"{s} {m}" for s, m in declared.items())),
+               declared=declared)
     if not who:
         end_election(state, log)
     return bool(who)
@@ -103,20 +107,21 @@ def to_ask(state: State) -> list[str]:
     return [s for s in eligible(state) if prebid(state, s) is None]
 
 
-def bid_question(state: State, seat: str) -> str:
+def bid_question(state: State, seat: str) -> Msg:
     """The sealed-bid question (rulebook p. 12): the office, its power, the auction rules."""
     office = current_office(state)
     election = state["election"]
     assert election is not None
     held_by = holder(state, office)
     pal = state["offices"]["palatine"]
-    tie = (f"else the Palatine {pal} chooses" if state["elections_held"] >= 1 and pal is not None
-           else "else a die roll-off")
-    return (f"Election at the end of {state['year']}, auction {election['office'] + 1} of 3: "
-            f"{OFFICE_NAMES[office]}: {POWERS[office]}. Now held by {held_by or 'nobody'}. Your "
-            f"sealed bid, 0 to {state['players'][seat]['treasury']} garas: every bid is paid; a "
-            f"tied bidder who does not get the office gets half his bid back; ties: the holder "
-            f"keeps it, {tie}. All bids 0: nothing changes.")
+    tie = (_("else the Palatine {seat} chooses", seat=pal)
+           if state["elections_held"] >= 1 and pal is not None else _("else a die roll-off"))
+    return _("Election at the end of {year}, auction {n} of 3: {office}: {power}. Now held by "
+             "{holder}. Your sealed bid, 0 to {have} garas: every bid is paid; a tied bidder who "
+             "does not get the office gets half his bid back; ties: the holder keeps it, {tie}. "
+             "All bids 0: nothing changes.", year=state["year"], n=election["office"] + 1,
+             office=OFFICE_NAMES[office], power=POWERS[office], holder=held_by or _("nobody"),
+             have=state["players"][seat]["treasury"], tie=tie)
 
 
 Sent = Mapping[str, Sequence[OrderLine]]  # seat -> the BID lines of this step's file
@@ -139,13 +144,14 @@ def run_election(ctx: Context, sent: Sent | None = None) -> None:
             have = line.order.amount if line is not None else prebid(state, seat)
             if have is None and seat in sent and office == first:  # asked now: no bid is 0
                 have = 0
-                ctx.log.private([seat], "bid", f"You sent no bid for the {office} auction: "
-                                "your bid is 0.")
-            asks[seat] = Ask(bid_question(state, seat), f"BID {office} 0", (f"BID {office} 0",),
-                             None if have is None else f"BID {office} {have}",
-                             _for_office(office), exhaustive=False,
-                             public=f"a sealed bid for the office {office}",
-                             data={"office": office})
+                ctx.log.private([seat], "bid", _("You sent no bid for the {office} auction: "
+                                                 "your bid is 0.", office=OFFICE_WORDS[office]))
+            asks[seat] = Ask(**asking(bid_question(state, seat),
+                                      _("a sealed bid for the office {office}",
+                                        office=OFFICE_WORDS[office]), office=office),
+                             default=f"BID {office} 0", options=(f"BID {office} 0",),
+                             standing=None if have is None else f"BID {office} {have}",
+                             accept=_for_office(office), exhaustive=False)
         got = ctx.decide_all("bid", asks)
         bids = {seat: int(got[seat].split()[2]) for seat in asks}  # in turn order
         _bid_outcomes(ctx, office, bids, lines, sent, done)
@@ -160,9 +166,10 @@ def run_election(ctx: Context, sent: Sent | None = None) -> None:
         for ln in seat_lines:
             if (seat, ln.lineno) in done:
                 continue
-            ctx.log.not_needed(seat, ln, "vassals and captives do not bid"
+            ctx.log.not_needed(seat, ln, _("vassals and captives do not bid")
                                if state["players"][seat]["status"] != "active"
-                               else f"no {ln.order.office} auction was held")
+                               else _("no {office} auction was held",
+                                      office=OFFICE_WORDS[ln.order.office]))
 
 
 def _bid_outcomes(ctx: Context, office: str, bids: dict[str, int],
@@ -177,17 +184,20 @@ def _bid_outcomes(ctx: Context, office: str, bids: dict[str, int],
         line = used.get(seat)
         if line is not None:
             if amount > have:
-                log.changed(seat, line, f"cut to your treasury: you bid {have} garas")
+                log.changed(seat, line, _("cut to your treasury: you bid {n} garas", n=have))
             else:
                 log.done(seat, line)
             done.add((seat, line.lineno))
         elif amount > have:
-            log.private([seat], "bid", f"Your pre-bid of {amount} garas for {office} is more "
-                        f"than your treasury: you bid {have} garas.", seat=seat)
+            log.private([seat], "bid", _("Your pre-bid of {amount} garas for {office} is more "
+                                         "than your treasury: you bid {have} garas.",
+                                         amount=amount, office=OFFICE_WORDS[office], have=have),
+                        seat=seat)
         for ln in sent.get(seat, ()):
             if ln.order.office == office and (seat, ln.lineno) not in done:
-                log.not_needed(seat, ln, f"an earlier BID line for {office} counted"
-                               if line is not None else "its condition did not hold")
+                log.not_needed(seat, ln, _("an earlier BID line for {office} counted",
+                                           office=OFFICE_WORDS[office])
+                               if line is not None else _("its condition did not hold"))
                 done.add((seat, ln.lineno))
 
 
@@ -211,13 +221,16 @@ def roll_off(state: State, log: Log, dice: Dice, tied: list[str], office: str) -
     rnd = 0
     while len(tied) > 1:
         rnd += 1
-        rolls = {s: dice.roll(6, f"roll-off for {office}, round {rnd}: {s}") for s in tied}
+        rolls = {s: dice.roll(6, _("roll-off for {office}, round {n}: {seat}",
+                                   office=OFFICE_WORDS[office], n=rnd, seat=s)) for s in tied}
         if judge in rolls and rolls[judge] < max(rolls.values()):
-            rolls[judge] = dice.roll(6, f"roll-off for {office}, round {rnd}: {judge} "
-                                        "Judge Royal reroll")
+            rolls[judge] = dice.roll(6, _("roll-off for {office}, round {n}: {seat} Judge Royal "
+                                          "reroll", office=OFFICE_WORDS[office], n=rnd,
+                                          seat=judge))
             judge = None
-        log.public("election", f"Roll-off for {office}: " + ", ".join(
-            f"{s} {r}" for s, r in rolls.items()) + ".", rolls=rolls)
+        log.public("election", _("Roll-off for {office}: {rolls}.", office=OFFICE_WORDS[office],
+                                 rolls=", ".join(f"{s} {r}" for s, r in rolls.items())),
+                   rolls=rolls)
         top = max(rolls.values())
         tied = [s for s in tied if rolls[s] == top]
     return tied[0]
@@ -231,17 +244,18 @@ def _palatine_decides(ctx: Context, pal: str, tied: list[str], office: str) -> s
     if state["players"][pal]["standing"].get("prefer") or state["options"]["decisions"] != "ask":
         standing = f"CHOOSE {palatine_choice(state, pal, tied)}"
     else:
-        ctx.log.public("election", f"Tie for {OFFICE_NAMES[office]} between "
-                       + ", ".join(tied) + f": the Palatine {pal} chooses.", office=office,
-                       tied=tied)
+        ctx.log.public("election", _("Tie for {office} between {seats}: the Palatine {pal} "
+                                     "chooses.", office=OFFICE_NAMES[office],
+                                     seats=", ".join(tied), pal=pal), office=office, tied=tied)
     default = f"CHOOSE {palatine_choice(state, pal, tied)}"
-    answer = ctx.decide(pal, "palatine", question=f"As Palatine you choose who gets the office "
-                        f"{OFFICE_NAMES[office]}: {', '.join(tied)} tied with the highest bid "
-                        "(rulebook p. 12; you may pick yourself if tied). Answer CHOOSE "
-                        "<player>; no answer: yourself if tied, else the first of them in turn "
-                        "order.", default=default, options=tuple(f"CHOOSE {s}" for s in tied),
-                        standing=standing, public=f"who of {', '.join(tied)} gets {office}",
-                        data={"office": office, "tied": list(tied)})
+    answer = ctx.decide(pal, "palatine", **asking(
+        _("As Palatine you choose who gets the office {office}: {seats} tied with the highest "
+          "bid (rulebook p. 12; you may pick yourself if tied). Answer CHOOSE <player>; no "
+          "answer: yourself if tied, else the first of them in turn order.",
+          office=OFFICE_NAMES[office], seats=", ".join(tied)),
+        _("who of {seats} gets {office}", seats=", ".join(tied), office=OFFICE_WORDS[office]),
+        office=office, tied=list(tied)), default=default,
+        options=tuple(f"CHOOSE {s}" for s in tied), standing=standing)
     return answer.split()[1]
 
 
@@ -253,38 +267,52 @@ def resolve_auction(ctx: Context, bids: dict[str, int]) -> None:
     office = current_office(state)
     for s in list(bids):
         bids[s] = max(0, min(bids[s], state["players"][s]["treasury"]))
-    log.public("bids", f"Bids for {OFFICE_NAMES[office]}: " + ", ".join(
-        f"{s} {b}" for s, b in bids.items()) + ".", office=office, bids=bids)
+    log.public("bids", _("Bids for {office}: {bids}.", office=OFFICE_NAMES[office],
+                         bids=", ".join(f"{s} {b}" for s, b in bids.items())),
+               office=office, bids=bids)
     if not bids or max(bids.values()) == 0:
-        log.public("election", f"Nobody bids for {OFFICE_NAMES[office]}: nothing changes.",
-                   office=office)
+        log.public("election", _("Nobody bids for {office}: nothing changes.",
+                                 office=OFFICE_NAMES[office]), office=office)
         election["results"].append({"office": office, "winner": holder(state, office)})
         return
     top = max(bids.values())
     tied = [s for s in turn_order(state) if bids.get(s) == top]
     held_by = holder(state, office)
     pal = state["offices"]["palatine"]
-    how = ""
+    how = "won"
     if len(tied) == 1:
         winner = tied[0]
     elif held_by in tied:
-        winner, how = held_by, " (the holder keeps the office on a tie)"
+        winner, how = held_by, "kept"
     elif state["elections_held"] >= 1 and pal is not None \
             and state["players"][pal]["status"] == "active":
         winner = _palatine_decides(ctx, pal, tied, office)
-        how = f" (the Palatine {pal} decides the tie)"
+        how = "palatine"
     else:
         winner = roll_off(state, log, ctx.dice, tied, office)
-        how = " (roll-off)"
+        how = "roll-off"
     for s, b in bids.items():
         state["players"][s]["treasury"] -= b
     for s in tied:
         if s != winner:
             back = top // 2
             state["players"][s]["treasury"] += back
-            log.public("refund", f"{s} gets {back} garas back (half of a tied bid).", seat=s,
+            log.public("refund", _("{seat} gets {n} garas back (half of a tied bid).", seat=s,
+                                   n=back), seat=s,
                        amount=back)
     appoint(state, office, winner)
     election["results"].append({"office": office, "winner": winner})
-    log.public("office", f"{winner} becomes {OFFICE_NAMES[office]}{how}.", office=office,
+    log.public("office", _elected(winner, OFFICE_NAMES[office], how, pal), office=office,
                seat=winner)
+
+
+def _elected(winner: str, office: Msg, how: str, pal: str | None) -> Msg:
+    if how == "kept":
+        return _("{seat} becomes {office} (the holder keeps the office on a tie).", seat=winner,
+                 office=office)
+    if how == "palatine":
+        return _("{seat} becomes {office} (the Palatine {pal} decides the tie).", seat=winner,
+                 office=office, pal=pal)
+    if how == "roll-off":
+        return _("{seat} becomes {office} (roll-off).", seat=winner, office=office)
+    return _("{seat} becomes {office}.", seat=winner, office=office)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.core.i18n import Msg, _, n_
 from pbem.core.kit import Log, Note, Verdict
-from pbem.rulesets.kard_es_korona.data import ARMS, MP
+from pbem.rulesets.kard_es_korona.data import ARM_WORDS, ARMS, MP, TERRAINS
 from pbem.rulesets.kard_es_korona.orders import Move, Part
 from pbem.rulesets.kard_es_korona.rules.control import (
     allied,
@@ -41,9 +42,10 @@ def castle_fits(state: State, county: str, army: Army) -> str:
     if not gmap(state).counties[county].has_castle:
         return ""
     if total(army) > 7:
-        return f"at most 7 units may stand in the castle county {county}"
+        return _("at most 7 units may stand in the castle county {county}", county=county)
     if state["options"]["arm_limits"] and max(army.values()) > 4:
-        return f"at most 4 units of one arm may stand in the castle county {county}"
+        return _("at most 4 units of one arm may stand in the castle county {county}",
+                 county=county)
     return ""
 
 
@@ -52,7 +54,8 @@ def besieger_ratio(state: State, army: Army) -> str:
     half (rounded up) of one arm."""
     n = total(army)
     if state["options"]["arm_limits"] and n >= 5 and max(army.values()) > (n + 1) // 2:
-        return f"a besieging army of {n} may have at most {(n + 1) // 2} of one arm"
+        return _("a besieging army of {n} may have at most {half} of one arm", n=n,
+                 half=(n + 1) // 2)
     return ""
 
 
@@ -83,15 +86,16 @@ def check_step(state: State, seat: str, mv: Move) -> tuple[str, Plan]:
     """Why `mv` is illegal now ("" if legal) and what it would do."""
     p = state["players"][seat]
     if p["frozen"]:
-        return "your lord was attacked; you may only pass", Plan()
+        return _("your lord was attacked; you may only pass"), Plan()
     t = mv.target
     if not in_play(state, t):
-        return f"{t} is out of play", Plan()
+        return _("{county} is out of play", county=t), Plan()
     if battle_at(state, t) is not None:
-        return f"a battle is already pending in {t}; nobody may enter it", Plan()
+        return _("a battle is already pending in {county}; nobody may enter it", county=t), Plan()
     tgt_owner = controller(state, t)
     if tgt_owner is not None and tgt_owner != seat and allied(state, seat, tgt_owner):
-        return f"{t} belongs to your overlord or vassal; you may not enter it", Plan()
+        return _("{county} belongs to your overlord or vassal; you may not enter it",
+                 county=t), Plan()
     plan = Plan()
     for part in mv.parts:
         why = _take(state, seat, mv, part, plan)
@@ -127,24 +131,25 @@ def _leave_problem(state: State, seat: str, part: Part, want: Army, avail: Army,
     p = state["players"][seat]
     attacked = battle_at(state, c) is not None
     if attacked and total(want) > free:
-        return f"your units in {c} are attacked and may not leave"
+        return _("your units in {county} are attacked and may not leave", county=c)
     for a in ARMS:
         if want[a] > avail[a]:
-            return f"{c} has only {avail[a]} unmoved {a} of yours, not {want[a]}"
+            return _("{county} has only {n} unmoved {arm} of yours, not {want}", county=c,
+                     n=avail[a], arm=ARM_WORDS[a], want=want[a])
     if part.lord:
         if p["lord"] != c or p["lord_attacking"]:
-            return f"your lord is not in {c}"
+            return _("your lord is not in {county}", county=c)
         if p["lord_moved"]:
-            return "your lord has already moved this year"
+            return _("your lord has already moved this year")
         if attacked and free == 0:
-            return f"your lord in {c} is attacked and may not leave"
+            return _("your lord in {county} is attacked and may not leave", county=c)
     if total(want) == 0 and not part.lord:
-        return f"nothing of yours can move from {c}"
+        return _("nothing of yours can move from {county}", county=c)
     # The lord is never left alone by his units (rulebook p. 5).
     s = state["board"].get(c)
     if p["lord"] == c and not part.lord and s is not None and s["owner"] == seat \
             and total(s["units"]) > 0 and total(s["units"]) - total(want) == 0:
-        return f"your units may not leave your lord alone in {c}"
+        return _("your units may not leave your lord alone in {county}", county=c)
     return ""
 
 
@@ -161,7 +166,8 @@ def _take(state: State, seat: str, mv: Move, part: Part, plan: Plan) -> str:
     for m in [a for a in ARMS if want[a]] + (["lord"] if part.lord else []):
         path = gm.shortest(c, mv.target, passable, MP[m])
         if path is None:
-            return f"no path from {c} to {mv.target} within {MP[m]} MP for {m}"
+            return _("no path from {county} to {target} within {mp} MP for {mover}", county=c,
+                     target=mv.target, mp=MP[m], mover=ARM_WORDS[m])
         if last is None or path[1] < last:
             last = path[1]
     assert last is not None
@@ -184,25 +190,25 @@ def _into_target(state: State, seat: str, mv: Move, plan: Plan, tgt_owner: str |
     attack = hostile or lone_lord
     army, lord = plan.army, plan.lord
     if mv.cond == "empty" and (defender_units is not None or lone_lord):
-        return f"condition IF EMPTY fails: {t} is not empty"
+        return _("condition IF EMPTY fails: {county} is not empty", county=t)
     if mv.cond == "enemy" and attack and total(state["board"][t]["units"] if hostile else
                                               empty_army()) > mv.limit:
-        return f"condition IF ENEMY <= {mv.limit} fails in {t}"
+        return _("condition IF ENEMY <= {n} fails in {county}", n=mv.limit, county=t)
     if attack:
         veto = _veto(state, seat, "attack")
         if "all" in veto or t in veto:
-            return f"your overlord vetoes attacks on {t}"
+            return _("your overlord vetoes attacks on {county}", county=t)
         if total(army) == 0:
-            return "the lord may not attack alone"
+            return _("the lord may not attack alone")
         if gm.counties[t].has_castle and hostile and army["inf"] == 0 and not lord:
-            return f"attacking the castle of {t} needs infantry or your lord"
+            return _("attacking the castle of {county} needs infantry or your lord", county=t)
         if gm.counties[t].has_castle and hostile:
             why = besieger_ratio(state, army)
             if why:
                 return why
     else:
         if lord and total(army) == 0 and defender_units != seat:
-            return f"your lord may not end a step in {t} without your units"
+            return _("your lord may not end a step in {county} without your units", county=t)
         after = dict(state["board"][t]["units"]) if defender_units == seat else empty_army()
         for a in ARMS:
             after[a] += army[a]
@@ -228,7 +234,7 @@ def _vetoed(state: State, seat: str, takes: list[tuple[str, Army]]) -> str:
     for c, want in takes:
         s = state["board"].get(c)
         if s and total(s["units"]) - total(want) <= 0 and ("all" in veto or c in veto):
-            return f"your overlord vetoes giving up {c}"
+            return _("your overlord vetoes giving up {county}", county=c)
     return ""
 
 
@@ -252,22 +258,30 @@ def do_step(state: State, log: Log, seat: str, mv: Move) -> str:
         p["lord"] = t
     name = gm.counties[t].name
     n = total(army)
-    desc = f"{n} unit{'s' if n != 1 else ''}" + (" and the lord" if lord else "")
+    desc = _movers(n, lord)
     if plan.attack:
         _start_battle(state, log, seat, t, plan)
-        log.public("step", f"{seat} attacks {name} ({gm.counties[t].terrain}) with "
-                   f"{desc}; the battle waits for phase IV.", seat=seat, target=t, units=n,
-                   lord=lord)
-        log.private([seat], "step_detail", f"Your attacking army at {name}: {fmt_army(army)}.",
-                    army=army)
+        log.public("step", _("{seat} attacks {county} ({terrain}) with {units}; the battle waits "
+                             "for phase IV.", seat=seat, county=name,
+                             terrain=TERRAINS[gm.counties[t].terrain], units=desc),
+                   seat=seat, target=t, units=n, lord=lord)
+        log.private([seat], "step_detail", _("Your attacking army at {county}: {army}.",
+                                             county=name, army=fmt_army(army)), army=army)
     else:
         if n:
             add_units(state, t, seat, army, used=True)
-        log.public("step", f"{seat} moves {desc} into {name}.", seat=seat, target=t, units=n,
-                   lord=lord)
-        log.private([seat], "step_detail", f"Moved into {name}: {fmt_army(army, lord)}.",
-                    army=army)
+        log.public("step", _("{seat} moves {units} into {county}.", seat=seat, units=desc,
+                             county=name), seat=seat, target=t, units=n, lord=lord)
+        log.private([seat], "step_detail", _("Moved into {county}: {army}.", county=name,
+                                             army=fmt_army(army, lord)), army=army)
     return ""
+
+
+def _movers(n: int, lord: bool) -> Msg:
+    """'3 units and the lord': the movers of a step as others see them."""
+    if lord:
+        return n_("{n} unit and the lord", "{n} units and the lord", n)
+    return n_("{n} unit", "{n} units", n)
 
 
 def new_battle(state: State, county: str, attacker: str, army: Army,
@@ -298,8 +312,9 @@ def _start_battle(state: State, log: Log, seat: str, t: str, plan: Plan) -> None
     if victim is not None and victim != seat and state["options"]["lord_freeze"]:
         if not battle["free"]:
             state["players"][victim]["frozen"] = True
-            log.public("freeze", f"{victim}'s lord is attacked in {gmap(state).counties[t].name}"
-                       f": {victim} may make no more steps this year.", seat=victim)
+            log.public("freeze", _("{seat}'s lord is attacked in {county}: {seat} may make no "
+                                   "more steps this year.", seat=victim,
+                                   county=gmap(state).counties[t].name), seat=victim)
 
 
 def judge_move(state: State, seat: str, mv: Move, now: bool) -> Verdict:
@@ -307,16 +322,17 @@ def judge_move(state: State, seat: str, mv: Move, now: bool) -> Verdict:
     that are not there, out of reach, the lord elsewhere), with what is possible; else a
     Note when, as the board stands, it would be skipped. `now`: the step is made at once
     (an answer in strict movement), so every problem is final."""
-    why, _ = check_step(state, seat, mv)
+    why, _plan = check_step(state, seat, mv)
     if not why:
         return None
     if not in_play(state, mv.target):
-        return f"{mv.target} is out of play"
+        return _("{county} is out of play", county=mv.target)
     for part in mv.parts:
         never = _never(state, seat, mv.target, part)
         if never:
             return never
-    return why if now else Note(f"as the board stands now this step would be skipped: {why}")
+    return why if now else Note(_("as the board stands now this step would be skipped: {why}",
+                                  why=why))
 
 
 def _never(state: State, seat: str, target: str, part: Part) -> str:
@@ -324,18 +340,20 @@ def _never(state: State, seat: str, target: str, part: Part) -> str:
     unit moves once, so unmoved units of a county only become fewer."""
     c = part.county
     if not in_play(state, c):
-        return f"{c} is out of play"
-    want, avail, _ = _wanted(state, seat, part)
+        return _("{county} is out of play", county=c)
+    want, avail, _free = _wanted(state, seat, part)
     for a in ARMS:
         if want[a] > avail[a]:
-            return (f"{c} has {_listed(avail)} of yours that may still move, not {want[a]} {a}")
+            return _("{county} has {units} of yours that may still move, not {want} {arm}",
+                     county=c, units=_listed(avail), want=want[a], arm=ARM_WORDS[a])
     p = state["players"][seat]
     if part.lord and (p["lord"] != c or p["lord_attacking"]):
-        return f"your lord is in {p['lord'] or 'no county'}, not in {c}"
+        return _("your lord is in {where}, not in {county}", where=p["lord"] or _("no county"),
+                 county=c)
     if part.lord and p["lord_moved"]:
-        return "your lord has already moved this year"
+        return _("your lord has already moved this year")
     if total(want) == 0 and not part.lord:
-        return f"{c} has no units of yours that may still move"
+        return _("{county} has no units of yours that may still move", county=c)
     gm = gmap(state)
 
     def anywhere(county: str) -> bool:
@@ -344,10 +362,11 @@ def _never(state: State, seat: str, target: str, part: Part) -> str:
         if gm.shortest(c, target, anywhere, MP[m]) is None:
             near = sorted(x for x in gm.counties if x != c and in_play(state, x)
                           and gm.shortest(c, x, anywhere, MP[m]) is not None)
-            return (f"{target} is out of reach of {m} from {c} ({MP[m]} MP); it can reach "
-                    + ", ".join(near))
+            return _("{target} is out of reach of {mover} from {county} ({mp} MP); it can "
+                     "reach {counties}", target=target, mover=ARM_WORDS[m], county=c, mp=MP[m],
+                     counties=", ".join(near))
     return ""
 
 
 def _listed(army: Army) -> str:
-    return fmt_army(army) if total(army) else "no units"
+    return fmt_army(army) if total(army) else _("no units")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _
 from pbem.core.kit import Log
 from pbem.rulesets.kard_es_korona.board import GameMap, connected, game_map
 from pbem.rulesets.kard_es_korona.data import ARMS, CENTRE, events_data, ring
@@ -123,30 +124,32 @@ def deployment_problems(gm: GameMap, version: str, seat: str, deploys: dict[str,
     """Rulebook p. 6 (basic) and p. 14 (advanced); spec 3.3."""
     home = set(gm.provinces[seat])
     want = START_ARMY[version]
-    probs = []
+    probs: list[str] = []
     got = empty_army()
     for c, army in deploys.items():
         if c not in home:
-            probs.append(f"{c} is not in your home province")
+            probs.append(_("{county} is not in your home province", county=c))
         for a in ARMS:
             got[a] += army[a]
         if gm.counties[c].has_castle:
             if total(army) > 7:
-                probs.append(f"{c}: at most 7 units in a castle county")
+                probs.append(_("{county}: at most 7 units in a castle county", county=c))
             if version == "advanced" and max(army.values()) > 4:
-                probs.append(f"{c}: at most 4 of one arm in a castle (advanced rules)")
+                probs.append(_("{county}: at most 4 of one arm in a castle (advanced rules)",
+                               county=c))
     if got != want:
-        probs.append("the starting army is exactly " + ", ".join(
-            f"{want[a]} {a}" for a in ARMS) + " (you placed " + ", ".join(
-            f"{got[a]} {a}" for a in ARMS) + ")")
+        probs.append(_("the starting army is exactly {want} (you placed {got})",
+                       want=", ".join(f"{want[a]} {a}" for a in ARMS),
+                       got=", ".join(f"{got[a]} {a}" for a in ARMS)))
     if lord is None or lord not in deploys or total(deploys[lord]) == 0:
-        probs.append("the lord must stand in a county with at least one of your units")
+        probs.append(_("the lord must stand in a county with at least one of your units"))
     if version == "advanced":
         cs = [c for c, a in deploys.items() if total(a)]
         if len(cs) != 6 or not connected(gm, cs):
-            probs.append("advanced: place units in exactly 6 connected counties of your province")
+            probs.append(_("advanced: place units in exactly 6 connected counties of your "
+                           "province"))
         if sum(1 for c in cs if gm.counties[c].has_castle) > 1:
-            probs.append("advanced: at most one of the 6 counties may have a castle")
+            probs.append(_("advanced: at most one of the 6 counties may have a castle"))
     return probs
 
 
@@ -166,7 +169,7 @@ def default_deployment(gm: GameMap, version: str, seat: str) -> tuple[dict[str, 
         rest = {a: want[a] - sum(o[a] for o in out.values()) for a in ARMS}
         i = 0
         for a in ARMS:
-            for _ in range(rest[a]):
+            for _i in range(rest[a]):
                 c = plains[i % len(plains)]
                 out.setdefault(c, empty_army())
                 out[c][a] += 1
@@ -192,7 +195,7 @@ def default_deployment(gm: GameMap, version: str, seat: str) -> tuple[dict[str, 
     others = group[1:]
     i = 0
     for a in ("inf", "arch", "cav"):
-        for _ in range(rest[a]):
+        for _i in range(rest[a]):
             out[others[i % len(others)]][a] += 1
             i += 1
     return out, first
@@ -230,9 +233,11 @@ def neutral_plains(gm: GameMap, prov: str) -> list[str]:
 def neutral_problems(gm: GameMap, version: str, prov: str, chosen: dict[str, str]) -> str:
     plains = neutral_plains(gm, prov)
     if sorted(chosen) != plains:
-        return (f"name each plain county of {prov} once: " + ", ".join(plains))
+        return _("name each plain county of {province} once: {counties}", province=prov,
+                 counties=", ".join(plains))
     if sorted(chosen.values()) != sorted(neutral_units(version)):
-        return f"the neutral units of {prov} are " + ", ".join(neutral_units(version))
+        return _("the neutral units of {province} are {units}", province=prov,
+                 units=", ".join(neutral_units(version)))
     return ""
 
 
@@ -256,13 +261,13 @@ def place_neutrals(state: State, dice: Dice, log: Log,
             royal_castles.append(cid)
     if state["version"] == "advanced" and n == 6:
         pool = sorted(royal_castles)
-        for _ in range(2):
-            cid = dice.draw(pool, "royal cavalry shortage: garrison with infantry instead")
+        for _i in range(2):
+            cid = dice.draw(pool, _("royal cavalry shortage: garrison with infantry instead"))
             s = state["board"][cid]
             s["units"]["cav"] -= 1
             s["units"]["inf"] += 1
-            log.public("setup", f"Royal cavalry shortage: {gm.counties[cid].name} gets "
-                       "infantry instead of cavalry.", county=cid)
+            log.public("setup", _("Royal cavalry shortage: {county} gets infantry instead of "
+                                  "cavalry.", county=gm.counties[cid].name), county=cid)
     if n <= 3:
         units = neutral_units(state["version"])
         for prov in ring():
@@ -275,9 +280,10 @@ def place_neutrals(state: State, dice: Dice, log: Log,
                 continue
             pool = list(units)
             for cid in neutral_plains(gm, prov):
-                arm = dice.draw(pool, f"neutral unit for {gm.counties[cid].name}")
+                arm = dice.draw(pool, _("neutral unit for {county}",
+                                        county=gm.counties[cid].name))
                 add_units(state, cid, f"n_{prov}", {arm: 1})
     if n <= 4:
         for cid, arm in (("bihar", "cav"), ("kunsag", "arch"), ("nograd", "inf")):
             add_units(state, cid, "royal", {arm: 1})
-    log.public("setup", "Neutral garrisons placed in every empty castle.")
+    log.public("setup", _("Neutral garrisons placed in every empty castle."))

@@ -12,8 +12,10 @@ bevételt, amelyikben legalább egy csapat állomásozik", `economy.py`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Log
 from pbem.rulesets.kard_es_korona.data import OFFICES
 from pbem.rulesets.kard_es_korona.rules.control import (
@@ -87,12 +89,12 @@ def instant_winner(state: State, held: dict[str, str] | None = None) -> tuple[st
     rivals = contenders(state)
     pending = any(p["status"] == "defeated" for p in state["players"].values())
     if len(rivals) == 1 and not pending:
-        return rivals[0], "last lord standing: every other lord is dead or a vassal"
+        return rivals[0], _("last lord standing: every other lord is dead or a vassal")
     if len(rivals) == 0 and not pending:
-        return "", "no lord is left"
+        return "", _("no lord is left")
     for s in rivals:
         if all(holder(state, o) == s for o in OFFICES):
-            return s, "holds all three offices"
+            return s, _("holds all three offices")
     held = holdings(state) if held is None else held
     gm = gmap(state)
     castles: dict[str, int] = {}
@@ -105,10 +107,10 @@ def instant_winner(state: State, held: dict[str, str] | None = None) -> tuple[st
         group = camp(state, s)
         provs = sum(1 for h in holders if h and h <= group)
         if provs >= provinces_to_win(state):
-            return s, f"holds {provs} complete provinces"
+            return s, _("holds {n} complete provinces", n=provs)
         count = sum(castles.get(x, 0) for x in group)
         if count >= CASTLES_TO_WIN[state["version"]][state["player_count"]]:
-            return s, f"holds {count} castles"
+            return s, _("holds {n} castles", n=count)
     return None
 
 
@@ -122,13 +124,14 @@ def check_victory(state: State, log: Log) -> bool:
     if win is None:
         return False
     seat, reason = win
-    _, ranking, scores = final_ranking(state)
+    _winners, ranking, scores = final_ranking(state)
     winners = [seat] if seat else []
-    state["result"] = {"winners": winners, "reason": reason,
+    state["result"] = {"winners": winners, "reason": str(reason),
                        "ranking": ([seat] if seat else []) + [s for s in ranking if s != seat],
                        "scores": scores}
     state["phase"] = "over"
-    log.public("victory", f"{seat or 'Nobody'} wins: {reason}.", winners=winners)
+    log.public("victory", _("{seat} wins: {reason}.", seat=seat, reason=reason) if seat else
+               _("Nobody wins: {reason}.", reason=reason), winners=winners)
     return True
 
 
@@ -172,8 +175,41 @@ def end_of_game(state: State, log: Log) -> None:
     """After the last year (rulebook p. 13)."""
     winners, ranking, scores = final_ranking(state)
     state["result"] = {"winners": winners, "ranking": ranking, "scores": scores,
-                       "reason": f"end of {state['year']}: most castles, then counties, "
-                                 "cavalry, money"}
+                       "reason": str(_end_reason(state["year"]))}
     state["phase"] = "over"
-    log.public("victory", "The last year is over. " + (
-        " and ".join(winners) if winners else "Nobody") + " wins.", winners=winners)
+    if winners:
+        names: str = winners[0]
+        for w in winners[1:]:
+            names = _("{a} and {b}", a=names, b=w)
+        text = _("The last year is over. {seats} wins.", seats=names)
+    else:
+        text = _("The last year is over. Nobody wins.")
+    log.public("victory", text, winners=winners)
+
+
+def _end_reason(year: int) -> Msg:
+    return _("end of {year}: most castles, then counties, cavalry, money", year=year)
+
+
+# The result's reason is kept in the state as English text; the report shows it as the
+# message it was made from (so in the reader's language).
+REASONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"holds (\d+) complete provinces"),
+     lambda m: _("holds {n} complete provinces", n=int(m[1]))),
+    (re.compile(r"holds (\d+) castles"), lambda m: _("holds {n} castles", n=int(m[1]))),
+    (re.compile(r"end of (\d+): most castles, then counties, cavalry, money"),
+     lambda m: _end_reason(int(m[1]))),
+    (re.compile(r"last lord standing: every other lord is dead or a vassal"),
+     lambda m: _("last lord standing: every other lord is dead or a vassal")),
+    (re.compile(r"no lord is left"), lambda m: _("no lord is left")),
+    (re.compile(r"holds all three offices"), lambda m: _("holds all three offices")),
+)
+
+
+def reason_message(text: str) -> str:
+    """The stored reason as its message (the text itself if it is none of the game's)."""
+    for pattern, make in REASONS:
+        m = pattern.fullmatch(text)
+        if m:
+            return make(m)
+    return text

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
+from pbem.rulesets.kard_es_korona.asks import asking
 from pbem.rulesets.kard_es_korona.effects import apply_card
 from pbem.rulesets.kard_es_korona.orders import (
     GRAMMAR,
@@ -29,6 +31,7 @@ from pbem.rulesets.kard_es_korona.orders import (
 )
 from pbem.rulesets.kard_es_korona.rules import defeat, economy, elections
 from pbem.rulesets.kard_es_korona.rules.battles import run_battles
+from pbem.rulesets.kard_es_korona.rules.combat import rolls
 from pbem.rulesets.kard_es_korona.rules.control import step_allowance, turn_order
 from pbem.rulesets.kard_es_korona.rules.movement import check_step, do_step
 from pbem.rulesets.kard_es_korona.rules.victory import check_victory, end_of_game
@@ -41,7 +44,8 @@ def start_year(ctx: Context) -> None:
     """Phase I and the income of phase II (rulebook p. 7); then the year orders."""
     state, log = ctx.state, ctx.log
     year = state["year"]
-    log.public("year", f"Year {year} begins; start player {state['start']}.", year=year)
+    log.public("year", _("Year {year} begins; start player {seat}.", year=year,
+                         seat=state["start"]), year=year)
     state["first_passer"] = None
     state["cavalry_recruited"] = {}
     state["cavalry_quota"] = (year - 1300) if (state["version"] == "advanced"
@@ -69,16 +73,17 @@ def roll_start_player(ctx: Context) -> None:
     rnd = 0
     while len(tied) > 1:
         rnd += 1
-        totals = {s: sum(ctx.dice.rolls(2, 6, f"start player roll {state['year']}, round "
-                                               f"{rnd}: {s}")) for s in tied}
-        ctx.log.public("start_roll", "Start player roll: " + ", ".join(
-            f"{s} {t}" for s, t in totals.items()) + ".", totals=totals)
+        totals = {s: sum(rolls(ctx.dice, 2, 6, _("start player roll {year}, round {n}: {seat}",
+                                                 year=state["year"], n=rnd, seat=s)))
+                  for s in tied}
+        ctx.log.public("start_roll", _("Start player roll: {totals}.", totals=", ".join(
+            f"{s} {t}" for s, t in totals.items())), totals=totals)
         top = max(totals.values())
         tied = [s for s in tied if totals[s] == top]
     if tied:
         state["start"] = tied[0]
-        ctx.log.public("start_roll", f"{tied[0]} is start player in {state['year']}.",
-                       seat=tied[0])
+        ctx.log.public("start_roll", _("{seat} is start player in {year}.", seat=tied[0],
+                                       year=state["year"]), seat=tied[0])
 
 
 def play_year(ctx: Context, scripts: Scripts, bids: Scripts | None = None) -> None:
@@ -95,8 +100,8 @@ def play_year(ctx: Context, scripts: Scripts, bids: Scripts | None = None) -> No
     else:
         over = movement_rounds(ctx, scripts)
         if not over:
-            ctx.log.public("phase", f"{state['year']}, phase IV: all units are turned face up; "
-                           "battles and sieges.")
+            ctx.log.public("phase", _("{year}, phase IV: all units are turned face up; "
+                                      "battles and sieges.", year=state["year"]))
             over = run_battles(ctx)
     _not_reached(ctx, scripts)
     if over:
@@ -107,15 +112,15 @@ def play_year(ctx: Context, scripts: Scripts, bids: Scripts | None = None) -> No
         if elections.to_ask(state):  # the first auction's bids are a step of its own
             for seat, lines in bids.items():
                 for ln in lines:
-                    ctx.log.done(seat, ln, "kept as your pre-bid: the auctions begin in the "
-                                 "next step")
+                    ctx.log.done(seat, ln, _("kept as your pre-bid: the auctions begin in "
+                                             "the next step"))
             return
         elections.run_election(ctx, bids)
     elif economy.election_due(state):
         elections.end_election(state, ctx.log)
         for seat, lines in bids.items():
             for ln in lines:
-                ctx.log.not_needed(seat, ln, "nobody may bid: no election was held")
+                ctx.log.not_needed(seat, ln, _("nobody may bid: no election was held"))
     end_year(ctx)
 
 
@@ -123,9 +128,9 @@ def _not_reached(ctx: Context, scripts: Scripts) -> None:
     """Lines of the step lists that were never reached (the game ended, the player was out)."""
     state = ctx.state
     for seat, script in scripts.items():
-        why = ("the game is over" if state["result"] is not None else
-               "you are out of the game" if state["players"][seat]["status"] == "out" else
-               "not reached")
+        why = (_("the game is over") if state["result"] is not None else
+               _("you are out of the game") if state["players"][seat]["status"] == "out" else
+               _("not reached"))
         for ln in script:
             ctx.log.not_needed(seat, ln, why)
         script.clear()
@@ -156,8 +161,8 @@ def traditional_movement(ctx: Context, scripts: Scripts) -> bool:
     order = [s for s in turn_order(state) if state["players"][s]["status"] != "out"]
     if state["players"][state["start"]]["standing"].get("sequence") == "last":
         order = order[1:] + order[:1]
-    ctx.log.public("phase", f"{state['year']}: traditional movement; order " + ", ".join(order)
-                   + ".", order=order)
+    ctx.log.public("phase", _("{year}: traditional movement; order {seats}.", year=state["year"],
+                              seats=", ".join(order)), order=order)
     for seat in order:
         if state["players"][seat]["status"] != "out" and movement_rounds(ctx, scripts, seat):
             return True
@@ -210,15 +215,15 @@ def _turn(ctx: Context, seat: str, script: list[OrderLine], strict: bool) -> str
         order = line.order if line is not None else _ask_step(ctx, seat)
         if isinstance(order, Pass):
             if line is not None:
-                ctx.log.done(seat, line, "you passed")
+                ctx.log.done(seat, line, _("you passed"))
             return "passes"
         assert isinstance(order, Move)
         battles = len(state["battles"])
         why = do_step(state, ctx.log, seat, order)
         if why:
             if line is not None:
-                ctx.log.refused(seat, line, f"step skipped: {why}")
-            ctx.log.public("skip_public", f"{seat} skips a step.", seat=seat)
+                ctx.log.refused(seat, line, _("step skipped: {why}", why=why))
+            ctx.log.public("skip_public", _("{seat} skips a step.", seat=seat), seat=seat)
             continue
         if line is not None:
             ctx.log.done(seat, line)
@@ -238,19 +243,36 @@ def _ask_step(ctx: Context, seat: str) -> Move | Pass:
         return isinstance(order, Pass) or (isinstance(order, Move)
                                            and not check_step(state, seat, order)[0])
     left = state["players"][seat]["steps_left"]
-    line = ctx.decide(seat, "move", question=f"Movement, your turn ({left} steps left): send "
-                      "your next step (one MOVE line) or PASS.", default="PASS",
-                      options=("PASS",), exhaustive=False, accept=legal,
-                      public="his next step")
+    line = ctx.decide(seat, "move", **asking(
+        _("Movement, your turn ({n} steps left): send your next step (one MOVE line) or PASS.",
+          n=left), _("his next step")), default="PASS", options=("PASS",), exhaustive=False,
+        accept=legal)
     order = GRAMMAR.parse_line(state, seat, line)
     assert isinstance(order, (Move, Pass))
     return order
 
 
-PASS_REASONS = {"has no steps left": "you had used all your steps",
-                "is frozen (lord attacked)": "your lord was attacked (lord freeze): you could "
-                                             "only pass",
-                "passes": "you had passed"}
+PASS_REASONS = {"has no steps left": _("you had used all your steps"),
+                "is frozen (lord attacked)": _("your lord was attacked (lord freeze): you could "
+                                               "only pass"),
+                "passes": _("you had passed")}
+
+
+def _passed(seat: str, why: str, first: bool) -> Msg:
+    """'<seat> passes.' and the other reasons a player passes, as whole sentences; `first`:
+    the first to pass (the next start player)."""
+    if why == "has no steps left":
+        return (_("{seat} has no steps left: first to pass, start player next year.", seat=seat)
+                if first else _("{seat} has no steps left.", seat=seat))
+    if why == "is frozen (lord attacked)":
+        return (_("{seat} is frozen (lord attacked): first to pass, start player next year.",
+                  seat=seat) if first else _("{seat} is frozen (lord attacked).", seat=seat))
+    if why == "has no more steps in his orders":
+        return (_("{seat} has no more steps in his orders: first to pass, start player next "
+                  "year.", seat=seat) if first else
+                _("{seat} has no more steps in his orders.", seat=seat))
+    return (_("{seat} passes: first to pass, start player next year.", seat=seat) if first
+            else _("{seat} passes.", seat=seat))
 
 
 def _passes(ctx: Context, seat: str, why: str, script: list[OrderLine], single: bool) -> None:
@@ -259,13 +281,11 @@ def _passes(ctx: Context, seat: str, why: str, script: list[OrderLine], single: 
     for ln in script:
         log.not_needed(seat, ln, PASS_REASONS.get(why, why))
     script.clear()
-    if single:
-        log.public("pass", f"{seat} {why}.", seat=seat)
-    elif state["first_passer"] is None:
-        state["first_passer"] = seat
-        log.public("pass", f"{seat} {why}: first to pass, start player next year.", seat=seat)
+    if single or state["first_passer"] is not None:
+        log.public("pass", _passed(seat, why, first=False), seat=seat)
     else:
-        log.public("pass", f"{seat} {why}.", seat=seat)
+        state["first_passer"] = seat
+        log.public("pass", _passed(seat, why, first=True), seat=seat)
 
 
 def year_orders(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
@@ -281,10 +301,10 @@ def year_orders(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
             seats.remove(seat)
             for ln in lines[seat]:
                 if ln is resign[0]:
-                    log.done(seat, ln, "you have left the game; your units stay as neutral "
-                             "troops")
+                    log.done(seat, ln, _("you have left the game; your units stay as "
+                                         "neutral troops"))
                 else:
-                    log.not_needed(seat, ln, "you left the game")
+                    log.not_needed(seat, ln, _("you left the game"))
     scripts: Scripts = {}
     bids: Scripts = {}
     for seat in seats:
@@ -310,7 +330,7 @@ def _transfer(ctx: Context, seat: str, ln: OrderLine) -> None:
         if why:
             ctx.log.refused(seat, ln, why)
         elif given < o.amount:
-            ctx.log.changed(seat, ln, f"only {given} garas given: all your treasury")
+            ctx.log.changed(seat, ln, _("only {n} garas given: all your treasury", n=given))
         else:
             ctx.log.done(seat, ln)
     elif isinstance(o, Cede):
@@ -348,7 +368,7 @@ def recruitment(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
             if not isinstance(o, (Ransom, Recruit)):
                 continue
             if first_year:
-                log.refused(seat, ln, "no income and no recruitment in 1301 (rulebook p. 7)")
+                log.refused(seat, ln, _("no income and no recruitment in 1301 (rulebook p. 7)"))
             elif isinstance(o, Ransom):
                 why = economy.ransom(state, log, seat, o.county)
                 log.refused(seat, ln, why) if why else log.done(seat, ln)
@@ -359,8 +379,8 @@ def recruitment(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
 def _recruit(ctx: Context, seat: str, ln: OrderLine, o: Recruit) -> None:
     n, why = economy.recruit(ctx.state, ctx.log, seat, o.count, o.arm, o.county)
     if n == 0:
-        ctx.log.refused(seat, ln, f"none recruited: {why}")
+        ctx.log.refused(seat, ln, _("none recruited: {why}", why=why))
     elif n < o.count:
-        ctx.log.changed(seat, ln, f"only {n} recruited: {why}")
+        ctx.log.changed(seat, ln, _("only {n} recruited: {why}", n=n, why=why))
     else:
         ctx.log.done(seat, ln)
