@@ -164,8 +164,9 @@ def board_text(v: Mapping[str, Any]) -> Msg:
     out.append(_("Action columns (top ... lowest; only the lowest may be taken):"))
     for s in data.SYMBOLS:
         tiles = terms(v["columns"][s], " ") if v["columns"][s] else _("(empty)")
+        count = f"{v['piles'][s]:2}"
         out.append(_fmt("  {column} {pile} {tiles}", column=_fmt("{w:5}", w=term(s)),
-                        pile=_("[{n} in pile]", n=f"{v['piles'][s]:2}"), tiles=tiles))
+                        pile=_("[{n} in pile]", n=count), tiles=tiles))
 
     def offered(t: str, slot: str) -> Any:
         return term(t) if v["display_cubes"].get(slot) else _("{tile} (no resource)", tile=term(t))
