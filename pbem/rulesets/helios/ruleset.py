@@ -214,6 +214,8 @@ class Helios(Game):
         return int(state["round"])
 
     def phase_label(self, state: Any) -> Msg:
+        if state is None:  # the set-up step, closed before there was a state
+            return PHASE_NAMES["setup"]
         ph = state["phase"]
         asked = {q.kind: q.seat for q in self.questions(state)}
         n = state["round"]
