@@ -93,10 +93,10 @@ def estate_manager(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bo
     if not drawn:
         return False
     ctx.log.public("estate", _("{seat}'s Estate Manager draws {tiles}.", seat=seat,
-                               tiles=terms(drawn, _(" and "))), seat=seat)
+                               tiles=both(drawn)), seat=seat)
     p = state["players"][seat]
     cells = board.legal_placements(board.tileset(p), board.sun_cell(p))
-    tiles = terms(drawn, _(" and "))
+    tiles = both(drawn)
     answer = ctx.decide(
         seat, "estate",
         question=estate_question(drawn),
@@ -111,9 +111,16 @@ def estate_manager(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bo
     return False
 
 
+def both(drawn: Sequence[str]) -> Msg:
+    """The Estate Manager's one or two tiles, as words."""
+    if len(drawn) == 2:
+        return _("{first} and {second}", first=term(drawn[0]), second=term(drawn[1]))
+    return terms(drawn)
+
+
 def estate_question(drawn: Sequence[str]) -> Msg:
     return _("Your Estate Manager drew {tiles}: where do they go? ESTATE [TO <cells>] "
-             "[BONUS <colour>]", tiles=terms(drawn, _(" and ")))
+             "[BONUS <colour>]", tiles=both(drawn))
 
 
 def is_estate(line: str) -> bool:

@@ -11,8 +11,10 @@ from languages import play_in_hungarian
 from pbem.core.i18n import Msg
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
+from pbem.locale import translator
 from pbem.rulesets.helios import RULESET
-from pbem.rulesets.helios.words import IDS
+from pbem.rulesets.helios.effects import both, estate_question
+from pbem.rulesets.helios.words import IDS, term, terms
 
 SEATS = {"north": "n@example.org", "east": "e@example.org", "south": "s@example.org",
          "west": "w@example.org"}
@@ -55,3 +57,14 @@ def test_every_prompt_of_the_game_is_a_message() -> None:
         texts += [p.text for o in pl.outcomes for p in o.awaiting.values()]
     assert any("catch-up resource" in t for t in texts)
     assert [t for t in texts if not isinstance(t, Msg)] == []
+
+
+def test_the_words_between_game_words_are_hungarian_too() -> None:
+    """Lists and pairs of game words: the joining words are messages, not English glue."""
+    hu = translator("hu", "helios")
+    assert both(["obsidian", "spring"]).render(hu) == "obszidián és forrás"
+    assert estate_question(["redwood", "spring"]).render(hu).startswith(
+        "A Birtokintéződ ezeket húzta: vörösfenyő és forrás.")
+    assert terms(["brown", "any"], " + ").render(hu) == "barna + tetszőleges"
+    assert term("fortune_teller").render(hu) == "jósnő"
+    assert RULESET.phase_label(None).render(hu) == "előkészületek"
