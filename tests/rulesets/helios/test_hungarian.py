@@ -8,12 +8,15 @@ from pathlib import Path
 
 from languages import play_in_hungarian
 
-from pbem.core.i18n import Msg
+from pbem.core.i18n import Msg, render
+from pbem.core.kit import OrderError
+from pbem.core.kit.grammar import message_of
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.locale import translator
 from pbem.rulesets.helios import RULESET
 from pbem.rulesets.helios.effects import both, estate_question
+from pbem.rulesets.helios.orders import GRAMMAR
 from pbem.rulesets.helios.words import IDS, term, terms
 
 SEATS = {"north": "n@example.org", "east": "e@example.org", "south": "s@example.org",
@@ -68,3 +71,20 @@ def test_the_words_between_game_words_are_hungarian_too() -> None:
     assert terms(["brown", "any"], " + ").render(hu) == "barna + tetszőleges"
     assert term("fortune_teller").render(hu) == "jósnő"
     assert RULESET.phase_label(None).render(hu) == "előkészületek"
+
+
+def test_order_errors_read_in_hungarian() -> None:
+    hu = translator("hu", "helios")
+
+    def error(line: str) -> str:
+        try:
+            GRAMMAR.parse_line({}, None, line)
+        except OrderError as exc:
+            return render(message_of(exc), hu)
+        raise AssertionError(f"{line} parsed")
+
+    assert error("PLACE spring").startswith("a PLACE után AT és egy mező kell")
+    assert error("HIRE nobody").startswith("ismeretlen karakter: „nobody”")
+    assert error("TAKE sun IF red BONUS").startswith("váratlan „BONUS” a TAKE sorban")
+    assert error("ACTIVATE princess BONUS blue").startswith("hercegnő nem tesz le")
+    assert error("SUN TO 1,x").startswith("„1,x” nem mező; a mezőket q,r alakban írd")
