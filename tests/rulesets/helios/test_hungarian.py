@@ -4,10 +4,17 @@ catalog, no catalog message shown in English, no bare word in the game's templat
 
 from __future__ import annotations
 
+import random
+from datetime import timedelta
 from pathlib import Path
 
+from bots import bot_step
+from clock import T0
 from languages import play_in_hungarian
+from mail_limits import MAIL_LIMIT
+from sqlmodel import select
 
+from pbem.config import Settings
 from pbem.core.i18n import Msg, render
 from pbem.core.kit import OrderError
 from pbem.core.kit.grammar import message_of
@@ -18,6 +25,10 @@ from pbem.rulesets.helios import RULESET
 from pbem.rulesets.helios.effects import both, estate_question
 from pbem.rulesets.helios.orders import GRAMMAR
 from pbem.rulesets.helios.words import IDS, term, terms
+from pbem.service import mailflow
+from pbem.service.games import create_game, find_game
+from pbem.store.db import connect, migrate, session_scope
+from pbem.store.models import Outbox
 
 SEATS = {"north": "n@example.org", "east": "e@example.org", "south": "s@example.org",
          "west": "w@example.org"}
@@ -88,3 +99,32 @@ def test_order_errors_read_in_hungarian() -> None:
     assert error("TAKE sun IF red BONUS").startswith("váratlan „BONUS” a TAKE sorban")
     assert error("ACTIVATE princess BONUS blue").startswith("hercegnő nem tesz le")
     assert error("SUN TO 1,x").startswith("„1,x” nem mező; a mezőket q,r alakban írd")
+
+
+def test_the_hungarian_report_mails_stay_under_the_size_limit(tmp_path: Path) -> None:
+    """Hungarian is longer than English and its accents cost quoted-printable bytes: the
+    second half of a 4-player game (the boards fill up), every other step, every seat."""
+    engine = connect(f"sqlite:///{tmp_path}/size.sqlite")
+    migrate(engine)
+    with session_scope(engine) as s:
+        new = create_game(s, ruleset_id="helios", name="g", seed="png", now=T0, seats=SEATS,
+                          settings={"language": "hu"})
+    rng, now, sizes = random.Random(5), T0, {}
+    for step in range(1, 200):
+        now += timedelta(hours=1)
+        if not bot_step(engine, "g", new.passwords, rng, now=now):
+            break
+        with session_scope(engine) as s:
+            game = find_game(s, "g")
+            if step < 16 or (step % 2 and game.status != "finished"):
+                continue
+            mailflow.queue_reports(s, Settings(maildir=str(tmp_path / "out")), game, now=now)
+        with session_scope(engine) as s:
+            for row in s.exec(select(Outbox).where(Outbox.kind == "report")):
+                sizes[(step, row.recipient)] = len(row.raw)
+                s.delete(row)
+    engine.dispose()
+    assert len(sizes) >= 16
+    biggest = max(sizes, key=lambda k: sizes[k])
+    print("largest Hungarian report mail", biggest, sizes[biggest], "bytes")
+    assert sizes[biggest] < MAIL_LIMIT, (biggest, sizes[biggest])
