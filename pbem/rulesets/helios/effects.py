@@ -96,14 +96,13 @@ def estate_manager(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bo
                                tiles=both(drawn)), seat=seat)
     p = state["players"][seat]
     cells = board.legal_placements(board.tileset(p), board.sun_cell(p))
-    tiles = both(drawn)
     answer = ctx.decide(
         seat, "estate",
         question=estate_question(drawn),
         default="ESTATE", options=("ESTATE TO " + " ".join(key(c) for c in cells[:2]),)
         if cells else ("ESTATE",), exhaustive=False,
         standing=str(Estate(o.cells, o.bonus)) if o.cells else None,
-        accept=is_estate, public=_("where the Estate Manager's {tiles} go", tiles=tiles),
+        accept=is_estate, public=_("where the Estate Manager's {tiles} go", tiles=both(drawn)),
         data={"tiles": drawn, "rest_of_turn": list(rest)})
     plan = GRAMMAR.parse_line(state, seat, answer)
     assert isinstance(plan, Estate)

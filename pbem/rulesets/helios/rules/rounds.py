@@ -186,6 +186,7 @@ def phase3(ctx: Context) -> None:
 
 
 CATCHUP_QUESTION = _("Phase 3: place your catch-up resource.")
+CATCHUP_PUBLIC = _("where to place the catch-up resource")
 
 
 def catchup_default(state: State, seat: str) -> Catchup:
@@ -212,7 +213,7 @@ def catch_up(ctx: Context) -> None:
     asks = {seat: Ask(CATCHUP_QUESTION,
                       str(catchup_default(state, seat)), exhaustive=False,
                       standing=state["players"][seat]["catchup"], accept=is_catchup,
-                      public=_("where to place the catch-up resource"))
+                      public=CATCHUP_PUBLIC)
             for seat in seats}
     answers = ctx.decide_all("catchup", asks)
     for seat in seats:
