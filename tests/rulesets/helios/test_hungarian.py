@@ -65,6 +65,7 @@ def test_a_whole_game_reads_in_hungarian(tmp_path: Path) -> None:
             and not p.endswith(KIT_PLAIN)] == []
     assert found.leaks - PROMPT_WORDS == set()
     assert found.bare == []
+    assert "Project-Id-Version" not in found.text  # an empty list is empty, not the header
     missing = [w for w in WORDS if w not in found.text]
     assert missing == []
 
