@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Note, Order, Verdict
 from pbem.core.orders import OrderLine, Parsed
 from pbem.rulesets.helios import board, data
@@ -43,6 +44,7 @@ from pbem.rulesets.helios.rules import actions, characters, economy, land, scrip
 from pbem.rulesets.helios.rules.script import Alternative, Block
 from pbem.rulesets.helios.rules.seats import catchup_seats, current_seat, turn_order
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import idterms, term, terms
 
 
 def asked(state: State, seat: str, kind: str) -> bool:
@@ -59,8 +61,8 @@ def check(state: State, seat: str, order: Order) -> Verdict:
         return catchup(state, seat, order)
     if phase == "actions" and state["options"]["conditional_orders"] == "no" and (
             isinstance(order, Or | Next) or (isinstance(order, Take) and order.only_if)):
-        return ("conditional orders (OR, NEXT, IF) are switched off in this game; send one "
-                "plain turn")
+        return _("conditional orders (OR, NEXT, IF) are switched off in this game; send one "
+                 "plain turn")
     if isinstance(order, Take) and contradiction(order):
         return contradiction(order)
     if isinstance(order, Hire):
@@ -78,31 +80,33 @@ def catchup(state: State, seat: str, o: Catchup) -> Verdict:
     p = state["players"][seat]
     if state["phase"] == "setup":
         if seat not in catchup_seats(state):
-            return "only seats 3 and 4 after the start player get a set-up resource"
+            return _("only seats 3 and 4 after the start player get a set-up resource")
         if o.cell is not None and o.cell != board.CENTRE:
-            return ("at set-up the extra resource goes on your start tile; write CATCHUP "
-                    f"{o.colour} (or AT 0,0)")
+            return _("at set-up the extra resource goes on your start tile; write CATCHUP "
+                     "{colour} (or AT 0,0)", colour=o.colour)
         return None
     if o.cell is None:
         return None
     problem = economy.cube_problem(p, o.cell)
     if problem is None:
         return None
-    where = ", ".join(economy.cube_tiles(p)) or "none"
+    where = ", ".join(economy.cube_tiles(p)) or _("none")
     t = p["tiles"].get(key(o.cell))
     definite = (t is not None and t["temple"]) or asked(state, seat, "catchup") or (
         t is None and state["phase"] != "actions")
     if definite:
-        return f"{problem}; tiles that can take a resource: {where}"
-    return Note(f"{problem} now; if it still is, the resource goes on the first tile that "
-                f"can take it (now: {where})")
+        return _("{problem}; tiles that can take a resource: {cells}", problem=problem,
+                 cells=where)
+    return Note(_("{problem} now; if it still is, the resource goes on the first tile that "
+                  "can take it (now: {cells})", problem=problem, cells=where))
 
 
-def contradiction(t: Take) -> str | None:
+def contradiction(t: Take) -> Msg | None:
     """TAKE ... IF <colours> UNDER <area> where no listed colour may go under that area."""
     if t.under and t.only_if and all(c in data.AREAS and c != t.under for c in t.only_if):
-        return (f"a {'/'.join(t.only_if)} tile cannot go under {t.under} (rulebook p. 4: a "
-                "coloured tile goes under its own colour; UNDER is for a grey tile)")
+        return _("a {colours} tile cannot go under {area} (rulebook p. 4: a coloured tile "
+                 "goes under its own colour; UNDER is for a grey tile)",
+                 colours=terms(t.only_if, "/"), area=term(t.under))
     return None
 
 
@@ -110,44 +114,47 @@ def hire(state: State, seat: str, o: Hire) -> Verdict:
     free = [n for n in o.names if state["characters"][n]["owner"] is None]
     if not free:
         still = [c for c in data.CHARACTERS if state["characters"][c]["owner"] is None]
-        return (characters.hire_problem(state, seat, o) + "; free now: "
-                + (", ".join(still) or "none"))
+        return _("{problem}; free now: {characters}", problem=characters.hire_problem(
+            state, seat, o), characters=idterms(still) or _("none"))
     if characters.hire_choice(state, seat, o) is None:
-        return Note(characters.hire_problem(state, seat, o) + " (mana from activations "
-                    "earlier in your turn counts)")
+        return Note(_("{problem} (mana from activations earlier in your turn counts)",
+                      problem=characters.hire_problem(state, seat, o)))
     return None
 
 
 def activate(state: State, seat: str, o: Activate) -> Verdict:
     ch = state["characters"][o.name]
-    name = o.name.replace("_", " ")
+    name = term(o.name)
     if ch["owner"] not in (None, seat):
-        return f"the {name} is {ch['owner']}'s"
+        return _("the {character} is {seat}'s", character=name, seat=ch["owner"])
     if ch["owner"] == seat and ch["active"]:
-        return f"your {name} is already active"
+        return _("your {character} is already active", character=name)
     p = state["players"][seat]
     if o.cell is not None:
         problem = economy.cube_problem(p, o.cell)
         t = p["tiles"].get(key(o.cell))
         if problem and (t is None or t["temple"]):  # no tile is built in Phase 2
-            return (f"{problem}; tiles that can take a resource: "
-                    + (", ".join(economy.cube_tiles(p)) or "none"))
+            return _("{problem}; tiles that can take a resource: {cells}", problem=problem,
+                     cells=", ".join(economy.cube_tiles(p)) or _("none"))
         if problem:
-            return Note(f"{problem} now; if it still is, the resource goes on the first tile "
-                        "that can take it")
+            return Note(_("{problem} now; if it still is, the resource goes on the first tile "
+                          "that can take it", problem=problem))
     if ch["owner"] is None:
-        return Note(f"you do not own the {name} yet: this line waits until you hire it")
+        return Note(_("you do not own the {character} yet: this line waits until you hire it",
+                      character=name))
     problem = economy.payment(p, list(data.characters()[o.name]["cost"]), o.pay, name)[1]
-    return Note(f"if the board stays as it is: {problem}") if problem else None
+    return Note(_("if the board stays as it is: {problem}", problem=problem)) if problem \
+        else None
 
 
 def estate(state: State, seat: str, o: Estate) -> Verdict:
     p = state["players"][seat]
     legal = board.legal_placements(board.tileset(p), board.sun_cell(p))
-    bad = [key(cell) for _, cell in map(plan_target, o.cells) if cell not in legal]
+    bad = [key(cell) for _kind, cell in map(plan_target, o.cells) if cell not in legal]
     if bad:
-        return Note(f"{', '.join(bad)}: no tile can go there now (the first tile placed may "
-                    f"change that); legal cells now: {', '.join(map(key, legal)) or 'none'}")
+        return Note(_("{cells}: no tile can go there now (the first tile placed may change "
+                      "that); legal cells now: {legal}", cells=", ".join(bad),
+                      legal=", ".join(map(key, legal)) or _("none")))
     return None
 
 
@@ -156,7 +163,7 @@ def estate(state: State, seat: str, o: Estate) -> Verdict:
 def script_verdicts(state: State, seat: str, parsed: Parsed) -> Parsed:
     """Judge a Phase 1 file as a whole (see the module's docstring)."""
     lines = list(parsed.lines)
-    verdict: dict[int, str | Note] = {}
+    verdict: dict[int, Msg | Note] = {}
     structure(lines, verdict)
     blocks = script.split(lines)
     now = seat == current_seat(state)
@@ -165,8 +172,9 @@ def script_verdicts(state: State, seat: str, parsed: Parsed) -> Parsed:
         turn = k if now else k + 1  # which coming turn (0: the one played now)
         if turn > left and block.alternatives:
             for ln in block.lines():
-                verdict.setdefault(ln.lineno, f"you have {left} more turn(s) this round; this "
-                                   "would be your coming turn no. " + str(turn))
+                verdict.setdefault(ln.lineno, _("you have {left} more turn(s) this round; this "
+                                                "would be your coming turn no. {n}", left=left,
+                                                n=turn))
             continue
         for alt in block.alternatives:
             judge_alternative(state, seat, alt, verdict, definite=now and k == 0)
@@ -175,7 +183,7 @@ def script_verdicts(state: State, seat: str, parsed: Parsed) -> Parsed:
     return Parsed.of(_apply(ln, verdict.get(ln.lineno)) for ln in lines)
 
 
-def _apply(ln: OrderLine, v: str | Note | None) -> OrderLine:
+def _apply(ln: OrderLine, v: Msg | Note | None) -> OrderLine:
     if not ln.ok or v is None:
         return ln
     if isinstance(v, Note):
@@ -195,27 +203,27 @@ def structure(lines: Sequence[OrderLine], verdict: dict[int, Any]) -> None:
             continue
         if isinstance(o, Take):
             if took:
-                err = "a second TAKE in one alternative; write OR (or NEXT) before it"
+                err = _("a second TAKE in one alternative; write OR (or NEXT) before it")
             took, acted, column = True, False, o.column
         elif isinstance(o, Or | Next):
             after = next((x.order for x in lines[i + 1:] if not isinstance(x.order, Catchup)),
                          None)
             if not took:
-                err = f"{o} must follow a TAKE"
+                err = _("{verb} must follow a TAKE", verb=str(o))
             elif isinstance(o, Or) and not isinstance(after, Take):
-                err = "OR must be followed by the TAKE of the next alternative"
+                err = _("OR must be followed by the TAKE of the next alternative")
             elif isinstance(o, Next) and not any(
                     isinstance(x.order, Take) for x in lines[i + 1:]):
-                err = "NEXT must be followed by your next turn (TAKE ...)"
+                err = _("NEXT must be followed by your next turn (TAKE ...)")
             took = acted = False
         elif isinstance(o, Bonus):
             if not took:
-                err = "BONUS must follow a TAKE"
+                err = _("BONUS must follow a TAKE")
         elif isinstance(o, ACTIONS):
             if not took:
-                err = f"start a turn with TAKE before {str(o).split()[0]}"
+                err = _("start a turn with TAKE before {verb}", verb=str(o).split()[0])
             elif acted:
-                err = "one action per turn; write OR to start an alternative"
+                err = _("one action per turn; write OR to start an alternative")
             else:
                 err = actions.mismatch(column, o)
             acted = True
@@ -232,18 +240,21 @@ def judge_alternative(state: State, seat: str, alt: Alternative, verdict: dict[i
     if definite:
         why = turns.take_problem(state, alt.take)
         if why:
-            verdict.setdefault(alt.take_line.lineno, why + "; " + columns(state))
+            verdict.setdefault(alt.take_line.lineno, join([why, columns(state)], "; "))
     if alt.action is not None and alt.action_line is not None:
         why = actions.check(state, seat, alt.action)
         if why and (definite or never(state, seat, alt.action)):
-            verdict.setdefault(alt.action_line.lineno, why + choices(state, seat, alt.action))
+            more = choices(state, seat, alt.action)
+            verdict.setdefault(alt.action_line.lineno, join([why, more], "; ") if more else why)
         elif why:
-            verdict.setdefault(alt.action_line.lineno, Note(f"if the board stays as it is: {why}"))
+            verdict.setdefault(alt.action_line.lineno,
+                               Note(_("if the board stays as it is: {problem}", problem=why)))
     for b in alt.bonus:
         why = actions.check(state, seat, b.action)
         if why:
-            verdict.setdefault(b.line.lineno, Note(f"as the board stands now: {why}; it is tried "
-                                                   "when the bonus action comes"))
+            verdict.setdefault(b.line.lineno, Note(_("as the board stands now: {problem}; it is "
+                                                     "tried when the bonus action comes",
+                                                     problem=why)))
 
 
 def whole_alternative(alt: Alternative, verdict: dict[int, Any]) -> None:
@@ -254,8 +265,8 @@ def whole_alternative(alt: Alternative, verdict: dict[int, Any]) -> None:
         return
     for ln in alt.lines:
         if ln is not bad and not isinstance(verdict.get(ln.lineno), str):
-            verdict[ln.lineno] = (f"its alternative is refused with line {bad.lineno}; an "
-                                  "alternative is used whole or not at all")
+            verdict[ln.lineno] = _("its alternative is refused with line {n}; an alternative "
+                                   "is used whole or not at all", n=bad.lineno)
 
 
 def usable(block: Block, verdict: dict[int, Any]) -> bool:
@@ -270,11 +281,11 @@ def empty_turns(blocks: Sequence[Block], now: bool, verdict: dict[int, Any]) -> 
             continue
         if k == 0 and now and len(blocks) > 1:
             line = blocks[1].next_line
-            text = ("no usable alternative for your turn now: unless you send a better one, "
-                    "the default turn is played (TAKE sun, DECLINE)")
+            text = _("no usable alternative for your turn now: unless you send a better one, "
+                     "the default turn is played (TAKE sun, DECLINE)")
         else:
             line = block.next_line
-            text = "no usable alternative for this turn: when it comes, you will be asked"
+            text = _("no usable alternative for this turn: when it comes, you will be asked")
         if line is not None and line.lineno not in verdict:
             verdict[line.lineno] = Note(text)
 
@@ -294,25 +305,26 @@ def never(state: State, seat: str, o: Action) -> bool:
     return False
 
 
-def columns(state: State) -> str:
-    have = [f"{c} (lowest {state['columns'][c][-1]})" for c in data.SYMBOLS
-            if state["columns"][c]]
-    return "columns with tiles: " + (", ".join(have) or "none")
+def columns(state: State) -> Msg:
+    have = [_("{column} (lowest {colour})", column=term(c), colour=term(state["columns"][c][-1]))
+            for c in data.SYMBOLS if state["columns"][c]]
+    return _("columns with tiles: {columns}", columns=join(have) if have else _("none"))
 
 
-def choices(state: State, seat: str, o: Action) -> str:
+def choices(state: State, seat: str, o: Action) -> Msg | None:
     """The legal choices, where a refusal does not already name them."""
     p = state["players"][seat]
     if isinstance(o, Place) and land.display_slot(state, o.item) is None:
-        return "; on offer: " + (", ".join(land.offered_items(state)) or "nothing")
+        return _("on offer: {tiles}", tiles=idterms(land.offered_items(state)) or _("nothing"))
     if isinstance(o, Place):
         cells = board.legal_placements(board.tileset(p), board.sun_cell(p))
-        return "; you can place a tile on " + (", ".join(map(key, cells)) or "no cell")
+        return _("you can place a tile on {cells}",
+                 cells=", ".join(map(key, cells)) or _("no cell"))
     if isinstance(o, Build):
         built = [b for b in data.BUILDINGS if b not in p["buildings"]
                  and actions.check(state, seat, Build(b)) is None]
-        return "; you can build " + (", ".join(built) or "nothing now")
-    return ""
+        return _("you can build {buildings}", buildings=idterms(built) or _("nothing now"))
+    return None
 
 
 def setup_file(state: State, seat: str, parsed: Parsed) -> Parsed:
@@ -325,13 +337,15 @@ def setup_file(state: State, seat: str, parsed: Parsed) -> Parsed:
     for ln in parsed.lines:
         o = ln.order
         if ln.ok and type(o) in seen:
-            ln = OrderLine(ln.lineno, ln.text, None, f"a second {str(o).split()[0]}: send one")
+            ln = OrderLine(ln.lineno, ln.text, None, _("a second {verb}: send one",
+                                                       verb=str(o).split()[0]))
         elif ln.ok and isinstance(o, Catchup) and \
                 state["options"]["setup_bonus_must_differ"] == "yes" and \
                 o.colour == data.LAND_COLOUR[start]:
-            ln = OrderLine(ln.lineno, ln.text, None, f"your {start} start tile already holds "
-                           f"{o.colour}; this game's extra resource must differ (option "
-                           "setup_bonus_must_differ)")
+            ln = OrderLine(ln.lineno, ln.text, None, _(
+                "your {tile} start tile already holds {colour}; this game's extra resource "
+                "must differ (option setup_bonus_must_differ)", tile=term(start),
+                colour=term(o.colour)))
         if ln.ok:
             seen.add(type(o))
         out.append(ln)

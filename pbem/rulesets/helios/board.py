@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 
+from pbem.core.i18n import Msg, _
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.state import Player
 
@@ -166,23 +167,23 @@ def adjacent_to_tiles(c: Cell, tiles: frozenset[Cell]) -> bool:
 
 # --- placement (rulebook p. 5; spec §5.2) ---------------------------------------------
 
-def placement_problem(cell: Cell, tiles: frozenset[Cell], sun: Cell) -> str | None:
+def placement_problem(cell: Cell, tiles: frozenset[Cell], sun: Cell) -> Msg | None:
     """Why a tile may not go on `cell` (None when it may)."""
     where = key(cell)
     if not on_board(cell):
-        return f"{where} is not on the board"
+        return _("{cell} is not on the board", cell=where)
     if not is_light(cell):
-        return f"{where} is a dark border cell; tiles go only on light cells"
+        return _("{cell} is a dark border cell; tiles go only on light cells", cell=where)
     if cell in tiles:
-        return f"{where} already holds a tile"
+        return _("{cell} already holds a tile", cell=where)
     if cell == sun:
-        return f"{where} is where your Sun stands"
+        return _("{cell} is where your Sun stands", cell=where)
     if not adjacent_to_tiles(cell, tiles):
-        return f"{where} is not next to one of your tiles"
+        return _("{cell} is not next to one of your tiles", cell=where)
     # Rulebook p. 5: the Sun may never be completely surrounded (A12: it must stay
     # connected to the dark ring).
     if not reaches_ring(sun, tiles | {cell}):
-        return f"a tile on {where} would enclose your Sun"
+        return _("a tile on {cell} would enclose your Sun", cell=where)
     return None
 
 
@@ -291,28 +292,29 @@ class Walk:
             target = prev[target]
         return route[::-1]
 
-    def step(self, p: int, c: Cell, in_dead: bool) -> tuple[int, str | None]:
+    def step(self, p: int, c: Cell, in_dead: bool) -> tuple[int, Msg | None]:
         """One Sun step from walk position p to cell c: (new position, problem)."""
         here = self.cells[p % self.n]
         where = key(c)
         if c not in neighbours(here):
-            return p, f"{where} is not next to {key(here)}"
+            return p, _("{cell} is not next to {here}", cell=where, here=key(here))
         if not on_board(c):
-            return p, f"{where} is not on the board"
+            return p, _("{cell} is not on the board", cell=where)
         if c in self.tiles:
-            return p, f"{where} holds a tile"
+            return p, _("{cell} holds a tile", cell=where)
         if not self.eligible(c):
-            return p, f"{where} is not next to one of your tiles"
+            return p, _("{cell} is not next to one of your tiles", cell=where)
         if in_dead:
             route = self.exit_route(here)
             if not route or route[0] != c:
                 nxt = key(route[0]) if route else "?"
-                return p, f"your Sun is in a dead end and must step towards its exit ({nxt})"
+                return p, _("your Sun is in a dead end and must step towards its exit ({cell})",
+                            cell=nxt)
         elif c in self.dead:
-            return p, f"{where} is in a dead end; the Sun may not enter it"
+            return p, _("{cell} is in a dead end; the Sun may not enter it", cell=where)
         m = self.advance(p, c)
         if m is None:
-            return p, f"{key(here)} to {where} is not clockwise"
+            return p, _("{here} to {cell} is not clockwise", cell=where, here=key(here))
         return (p + m) % self.n, None
 
 
@@ -327,12 +329,14 @@ def sun_position(walk: Walk) -> int:
     return 0
 
 
-def follow_path(walk: Walk, path: list[Cell], max_steps: int | None) -> tuple[list[int], str | None]:
+def follow_path(walk: Walk, path: list[Cell],
+                max_steps: int | None) -> tuple[list[int], Msg | None]:
     """Walk positions after each step of `path` from the Sun, or the first problem."""
     if not path:
-        return [], "the Sun must move at least one space"
+        return [], _("the Sun must move at least one space")
     if max_steps is not None and len(path) > max_steps:
-        return [], f"the path has {len(path)} steps but your Sun moves at most {max_steps}"
+        return [], _("the path has {n} steps but your Sun moves at most {most}", n=len(path),
+                     most=max_steps)
     p = 0
     positions = []
     in_dead = walk.sun in walk.dead
@@ -343,7 +347,7 @@ def follow_path(walk: Walk, path: list[Cell], max_steps: int | None) -> tuple[li
         positions.append(p)
         in_dead = c in walk.dead
     if path[-1] == walk.sun:
-        return [], "the Sun must end on a different space from where it started"
+        return [], _("the Sun must end on a different space from where it started")
     return positions, None
 
 
@@ -363,7 +367,7 @@ def _reachable(walk: Walk, max_steps: int | None) -> dict[Cell, list[Cell]]:
     frontier: list[tuple[int, bool, list[Cell]]] = [(0, start_dead, [])]
     seen = {(0, start_dead)}
     found: dict[Cell, list[Cell]] = {}
-    for _ in range(limit):
+    for _i in range(limit):
         nxt: list[tuple[int, bool, list[Cell]]] = []
         for p, in_dead, path in frontier:
             here = walk.cells[p]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context, Effects, OrderError
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import Cell, key
@@ -26,6 +27,7 @@ from pbem.rulesets.helios.orders import (
 from pbem.rulesets.helios.rules import supply
 from pbem.rulesets.helios.rules.land import put_tile
 from pbem.rulesets.helios.state import Player, State
+from pbem.rulesets.helios.words import term, terms
 
 # Handlers: (ctx, seat, the BUILD order, the rest of the turn: its unused BONUS lines) ->
 # True when the building grants a bonus action now.
@@ -50,8 +52,8 @@ def permanent(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
 def power_plant(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     """Rulebook p. 16 (Erőmű): the Sun may move any distance, and circuits score no more."""
     ctx.state["players"][seat]["sun_infinite"] = True
-    ctx.log.public("sun_track", f"{seat}'s Sun may now move any distance; no more circuit VP "
-                   "(Power Plant).", seat=seat)
+    ctx.log.public("sun_track", _("{seat}'s Sun may now move any distance; no more circuit VP "
+                                  "(Power Plant).", seat=seat), seat=seat)
     return False
 
 
@@ -62,7 +64,7 @@ def bazaar(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bool:
     n = min(o.convert if o.convert is not None else 3, p["mana"], 3)
     if n:
         p["mana"] -= n
-        supply.gain_vp(ctx, seat, 4 * n, f"Bazaar converts {n} mana")
+        supply.gain_vp(ctx, seat, 4 * n, _("Bazaar converts {n} mana", n=n))
     return False
 
 
@@ -83,29 +85,41 @@ def estate_manager(ctx: Context, seat: str, o: Build, rest: Sequence[str]) -> bo
     drawn = []
     for i in range(2):
         if not state["extra_pile"]:
-            ctx.log.public("estate", "The extra pile is empty; no tile for the Estate Manager.")
+            ctx.log.public("estate", _("The extra pile is empty; no tile for the Estate Manager."))
             break
         drawn.append(ctx.dice.draw(state["extra_pile"],
-                                   f"Estate Manager, {seat}, tile {i + 1} from the extra pile"))
+                                   _("Estate Manager, {seat}, tile {n} from the extra pile",
+                                     seat=seat, n=i + 1)))
     if not drawn:
         return False
-    ctx.log.public("estate", f"{seat}'s Estate Manager draws {' and '.join(drawn)}.", seat=seat)
+    ctx.log.public("estate", _("{seat}'s Estate Manager draws {tiles}.", seat=seat,
+                               tiles=both(drawn)), seat=seat)
     p = state["players"][seat]
     cells = board.legal_placements(board.tileset(p), board.sun_cell(p))
-    tiles = " and ".join(drawn)
     answer = ctx.decide(
         seat, "estate",
-        question=f"Your Estate Manager drew {tiles}: where do they go? "
-                 "ESTATE [TO <cells>] [BONUS <colour>]",
+        question=estate_question(drawn),
         default="ESTATE", options=("ESTATE TO " + " ".join(key(c) for c in cells[:2]),)
         if cells else ("ESTATE",), exhaustive=False,
         standing=str(Estate(o.cells, o.bonus)) if o.cells else None,
-        accept=is_estate, public=f"where the Estate Manager's {tiles} go",
+        accept=is_estate, public=_("where the Estate Manager's {tiles} go", tiles=both(drawn)),
         data={"tiles": drawn, "rest_of_turn": list(rest)})
     plan = GRAMMAR.parse_line(state, seat, answer)
     assert isinstance(plan, Estate)
     place_estate_tiles(ctx, seat, drawn, plan.cells, plan.bonus or o.bonus)
     return False
+
+
+def both(drawn: Sequence[str]) -> Msg:
+    """The Estate Manager's one or two tiles, as words."""
+    if len(drawn) == 2:
+        return _("{first} and {second}", first=term(drawn[0]), second=term(drawn[1]))
+    return terms(drawn)
+
+
+def estate_question(drawn: Sequence[str]) -> Msg:
+    return _("Your Estate Manager drew {tiles}: where do they go? ESTATE [TO <cells>] "
+             "[BONUS <colour>]", tiles=both(drawn))
 
 
 def is_estate(line: str) -> bool:
@@ -129,14 +143,17 @@ def place_estate_tiles(ctx: Context, seat: str, drawn: Sequence[str],
             legal = board.legal_placements(tiles, sun)
             spot = legal[0] if legal else None
             if spot is not None:  # the documented default: say so
-                why = ("none of your cells for it (" + ", ".join(map(key, wanted)) + ") is "
-                       "legal now") if wanted else "you named no cell for it"
-                ctx.log.private([seat], "estate", f"{seat}'s Estate Manager {typ}: {why}; it "
-                                f"goes on {key(spot)}, the first legal cell.")
+                why = _("none of your cells for it ({cells}) is legal now",
+                        cells=", ".join(map(key, wanted))) if wanted else \
+                    _("you named no cell for it")
+                ctx.log.private([seat], "estate", _("{seat}'s Estate Manager {tile}: {why}; it "
+                                                    "goes on {cell}, the first legal cell.",
+                                                    seat=seat, tile=term(typ), why=why,
+                                                    cell=key(spot)))
         if spot is None:
             state["removed_lands"] += 1
-            ctx.log.public("estate", f"The Estate Manager's {typ} cannot be placed and leaves "
-                           "the game.")
+            ctx.log.public("estate", _("The Estate Manager's {tile} cannot be placed and leaves "
+                                       "the game.", tile=term(typ)))
             continue
         colour = data.LAND_COLOUR[typ]
         cubes = [colour] if supply.cube_available(state, colour, ctx.log) else []

@@ -14,28 +14,34 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.core.i18n import _
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
+from pbem.core.kit.grammar import message_of
 from pbem.core.names import NameIndex, UnknownName
 from pbem.rulesets.helios import data
+from pbem.rulesets.helios.words import idterm
 
 Cell = tuple[int, int]
 PlanEntry = Cell | tuple[str, Cell]  # a cell, or (land type, cell): for that type only
 
 
-def _index(table: dict[str, Any], what: str) -> NameIndex:
+def _index(table: dict[str, Any], what: Any) -> NameIndex:
     return NameIndex({k: [*v] for k, v in table.items()}, what=what)
 
 
 _C = data.components()
-COLOUR_NAMES = _index({c: _C["colours"]["names"][c] for c in data.COLOURS}, "resource colour")
-LAND_NAMES = _index({k: _C["lands"]["names"][k] for k in data.LANDS}, "land type")
-BONUS_NAMES = _index({k: _C["bonus_tiles"]["names"][k] for k in data.BONUS_TYPES}, "bonus tile")
-COLUMN_NAMES = _index({k: _C["actions"]["names"][k] for k in data.SYMBOLS}, "action column")
-AREA_NAMES = _index({k: _C["areas"]["names"][k] for k in data.AREAS}, "colour area")
+COLOUR_NAMES = _index({c: _C["colours"]["names"][c] for c in data.COLOURS},
+                      _("resource colour"))
+LAND_NAMES = _index({k: _C["lands"]["names"][k] for k in data.LANDS}, _("land type"))
+BONUS_NAMES = _index({k: _C["bonus_tiles"]["names"][k] for k in data.BONUS_TYPES},
+                     _("bonus tile"))
+COLUMN_NAMES = _index({k: _C["actions"]["names"][k] for k in data.SYMBOLS}, _("action column"))
+AREA_NAMES = _index({k: _C["areas"]["names"][k] for k in data.AREAS}, _("colour area"))
 TILE_COLOUR_NAMES = NameIndex({"red": ["piros"], "yellow": ["sarga"], "blue": ["kek"],
-                               "grey": ["gray", "szurke"]}, what="action tile colour")
-BUILDING_NAMES = _index({k: v["names"] for k, v in data.buildings().items()}, "building")
-CHARACTER_NAMES = _index({k: v["names"] for k, v in data.characters().items()}, "character")
+                               "grey": ["gray", "szurke"]}, what=_("action tile colour"))
+BUILDING_NAMES = _index({k: v["names"] for k, v in data.buildings().items()}, _("building"))
+CHARACTER_NAMES = _index({k: v["names"] for k, v in data.characters().items()},
+                         _("character"))
 
 # Keywords inside a line. "ide" (here) is read as AT; where TO is expected AT is taken too.
 KEYWORDS = {
@@ -45,7 +51,7 @@ KEYWORDS = {
 }
 
 _CELL_RE = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
-CELL_HINT = "write cells as q,r, e.g. 1,-1"
+CELL_HINT = _("write cells as q,r, e.g. 1,-1")
 
 
 def cell_str(c: Cell) -> str:
@@ -62,7 +68,7 @@ def glue_cells(line: str) -> str:
 def parse_cell(text: str) -> Cell:
     m = _CELL_RE.match(text)
     if not m:
-        raise OrderError(f'"{text}" is not a cell; {CELL_HINT}')
+        raise OrderError(_('"{text}" is not a cell; {hint}', text=text, hint=CELL_HINT))
     return (int(m.group(1)), int(m.group(2)))
 
 
@@ -74,7 +80,7 @@ def lookup(index: NameIndex, text: str) -> str:
     try:
         return index.lookup(text)
     except UnknownName as e:
-        raise OrderError(str(e)) from None
+        raise OrderError(message_of(e)) from None
 
 
 @dataclass(frozen=True)
@@ -106,15 +112,16 @@ def _pay_str(pay: tuple[Token, ...] | None) -> str:
 
 # --- reading parts of a line ------------------------------------------------------------
 
-def take_cells(t: Tokens, what: str = "a cell") -> tuple[Cell, ...]:
+def take_cells(t: Tokens, what: Any = None) -> tuple[Cell, ...]:
+    what = what or _("a cell")
     out = []
     while is_cell(t.peek()):
         out.append(parse_cell(t.next(what)))
     if not out:
         got = t.peek()
         if got is not None:
-            raise OrderError(f'"{got}" is not a cell; {CELL_HINT}')
-        raise OrderError(f"{what} is missing; {CELL_HINT}")
+            raise OrderError(_('"{text}" is not a cell; {hint}', text=got, hint=CELL_HINT))
+        raise OrderError(_("{what} is missing; {hint}", what=what, hint=CELL_HINT))
     return tuple(out)
 
 
@@ -122,7 +129,7 @@ def take_cell(t: Tokens) -> Cell:
     """Exactly one cell."""
     tok = t.peek()
     if tok is None:
-        raise OrderError(f"a cell is missing; {CELL_HINT}")
+        raise OrderError(_("a cell is missing; {hint}", hint=CELL_HINT))
     t.i += 1
     return parse_cell(tok)
 
@@ -141,7 +148,7 @@ def take_plan(t: Tokens) -> tuple[PlanEntry, ...]:
             break
         t.i += 1
     if not out:
-        raise OrderError("TO needs cells, e.g. TO 0,1 spring@1,1")
+        raise OrderError(_("TO needs cells, e.g. TO 0,1 spring@1,1"))
     return tuple(out)
 
 
@@ -159,14 +166,14 @@ def take_pay(t: Tokens) -> tuple[Token, ...]:
             break
         t.i += 1
     if not out:
-        raise OrderError("PAY needs resources, e.g. PAY green@1,0 grey")
+        raise OrderError(_("PAY needs resources, e.g. PAY green@1,0 grey"))
     return tuple(out)
 
 
 def take_colour(t: Tokens, after: str) -> str:
     if not t.more():
-        raise OrderError(f"{after} needs a resource colour, e.g. {after} blue")
-    return lookup(COLOUR_NAMES, t.next("a resource colour"))
+        raise OrderError(_("{after} needs a resource colour, e.g. {after} blue", after=after))
+    return lookup(COLOUR_NAMES, t.next(_("a resource colour")))
 
 
 def take_name(t: Tokens, index: NameIndex, *stops: str) -> str:
@@ -175,13 +182,13 @@ def take_name(t: Tokens, index: NameIndex, *stops: str) -> str:
     while t.more() and t.word() not in stops:
         words.append(t.next(index.what))
     if not words:
-        raise OrderError(f"a {index.what} is missing")
+        raise OrderError(_("a {what} is missing", what=index.what))
     return lookup(index, " ".join(words))
 
 
 def expect_end(t: Tokens, what: str) -> None:
     if t.more():
-        raise OrderError(f'unexpected "{t.rest()}" after {what}')
+        raise OrderError(_('unexpected "{rest}" after {what}', rest=t.rest(), what=what))
 
 
 # --- Phase 1: a turn -------------------------------------------------------------------
@@ -201,21 +208,21 @@ class Take(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Take:
         if not t.more():
-            raise OrderError("TAKE needs a column: land, build or sun")
-        column = lookup(COLUMN_NAMES, t.next("a column"))
+            raise OrderError(_("TAKE needs a column: land, build or sun"))
+        column = lookup(COLUMN_NAMES, t.next(_("a column")))
         only: tuple[str, ...] = ()
         under = None
         while t.more():
             if t.word() == "IF" and not only and len(t.toks) > t.i + 1:
                 t.take_word("IF")
                 only = tuple(dict.fromkeys(lookup(TILE_COLOUR_NAMES, w)
-                                           for w in t.next("colours").split(",") if w))
+                                           for w in t.next(_("colours")).split(",") if w))
             elif t.word() == "UNDER" and under is None and len(t.toks) > t.i + 1:
                 t.take_word("UNDER")
-                under = lookup(AREA_NAMES, t.next("a colour area"))
+                under = lookup(AREA_NAMES, t.next(_("a colour area")))
             else:
-                raise OrderError(f'unexpected "{t.peek()}" in TAKE; expected IF <colours> '
-                                 "or UNDER red|yellow|blue")
+                raise OrderError(_('unexpected "{word}" in TAKE; expected IF <colours> or UNDER '
+                                   'red|yellow|blue', word=t.peek()))
         return cls(column, under, only)
 
     def __str__(self) -> str:
@@ -241,22 +248,22 @@ class Place(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Place:
         if not t.more():
-            raise OrderError("PLACE needs a tile and a cell, e.g. PLACE spring AT 0,1")
+            raise OrderError(_("PLACE needs a tile and a cell, e.g. PLACE spring AT 0,1"))
         words = []
         while t.more() and t.word() != "AT":
-            words.append(t.next("a tile"))
+            words.append(t.next(_("a tile")))
         name = " ".join(words)
         item = LAND_NAMES.get(name) or BONUS_NAMES.get(name)
         if item is None:
             hint = LAND_NAMES.suggest(name) or BONUS_NAMES.suggest(name)
-            raise OrderError(f'unknown tile "{name}"{hint}; a land type (redwood, granite, '
-                             "bamboo, spring, obsidian) or a bonus tile (empty_spaces, "
-                             "prepared_land, resources, temples)")
+            raise OrderError(_('unknown tile "{name}"{hint}; a land type (redwood, granite, '
+                               "bamboo, spring, obsidian) or a bonus tile (empty_spaces, "
+                               "prepared_land, resources, temples)", name=name, hint=hint))
         if not t.take_word("AT"):
-            raise OrderError("PLACE needs AT and a cell, e.g. PLACE spring AT 0,1")
+            raise OrderError(_("PLACE needs AT and a cell, e.g. PLACE spring AT 0,1"))
         cells = take_cells(t)
         if len(cells) != 1:
-            raise OrderError("PLACE takes one cell")
+            raise OrderError(_("PLACE takes one cell"))
         bonus = take_colour(t, "BONUS") if t.take_word("BONUS") else None
         expect_end(t, "PLACE")
         return cls(item, cells[0], bonus)
@@ -279,7 +286,7 @@ class Temple(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Temple:
         if not t.take_word("AT"):
-            raise OrderError("TEMPLE needs AT and a cell, e.g. TEMPLE AT 1,0")
+            raise OrderError(_("TEMPLE needs AT and a cell, e.g. TEMPLE AT 1,0"))
         cell = take_cell(t)
         pay = take_pay(t) if t.take_word("PAY") else None
         expect_end(t, "TEMPLE")
@@ -317,25 +324,25 @@ class Build(Order):
                 t.take_word("CONVERT")
                 tok = t.peek()
                 if tok is None or not tok.isdigit():
-                    raise OrderError("CONVERT needs a number of mana, 0 to 3")
-                convert = int(t.next("a number"))
+                    raise OrderError(_("CONVERT needs a number of mana, 0 to 3"))
+                convert = int(t.next(_("a number")))
             elif t.word() in ("TO", "AT") and not cells:
                 t.take_word("TO", "AT")
                 cells = take_plan(t)
             elif t.word() == "BONUS" and bonus is None:
                 t.take_word("BONUS")
                 if not t.more():
-                    raise OrderError("BONUS needs a resource colour")
-                bonus = lookup(COLOUR_NAMES, t.next("a colour"))
+                    raise OrderError(_("BONUS needs a resource colour"))
+                bonus = lookup(COLOUR_NAMES, t.next(_("a colour")))
             else:
-                raise OrderError(f'unexpected "{t.peek()}" in BUILD; expected PAY, CONVERT, '
-                                 "TO or BONUS")
+                raise OrderError(_('unexpected "{word}" in BUILD; expected PAY, CONVERT, TO or '
+                                   'BONUS', word=t.peek()))
         if convert is not None and name != "bazaar":
-            raise OrderError("CONVERT belongs to the Bazaar only")
+            raise OrderError(_("CONVERT belongs to the Bazaar only"))
         if convert is not None and convert > 3:
-            raise OrderError(f"the Bazaar converts at most 3 mana, not {convert}")
+            raise OrderError(_("the Bazaar converts at most 3 mana, not {n}", n=convert))
         if (cells or bonus) and name != "estate_manager":
-            raise OrderError("TO and BONUS belong to the Estate Manager only")
+            raise OrderError(_("TO and BONUS belong to the Estate Manager only"))
         return cls(name, pay, convert, cells, bonus)
 
     def __str__(self) -> str:
@@ -365,7 +372,7 @@ class Sun(Order):
     def parse(cls, t: Tokens) -> Sun:
         how = t.take_word("TO", "AT", "PATH")
         if how is None:
-            raise OrderError("SUN needs TO <cell> or PATH <cell> <cell> ..., e.g. SUN TO 2,-1")
+            raise OrderError(_("SUN needs TO <cell> or PATH <cell> <cell> ..., e.g. SUN TO 2,-1"))
         is_path = how == "PATH"
         cells = take_cells(t)
         nostore, nostore_at = False, tuple[Cell, ...]()
@@ -376,7 +383,7 @@ class Sun(Order):
             nostore = not nostore_at
         expect_end(t, "SUN")
         if not is_path and len(cells) != 1:
-            raise OrderError("SUN TO takes one cell; use SUN PATH for a whole path")
+            raise OrderError(_("SUN TO takes one cell; use SUN PATH for a whole path"))
         return cls(cells, is_path, nostore, tuple(nostore_at))
 
     def __str__(self) -> str:
@@ -420,10 +427,10 @@ class Bonus(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Bonus:
         if not t.more():
-            raise OrderError("BONUS needs an action, e.g. BONUS SUN TO 2,-1 or BONUS DECLINE")
+            raise OrderError(_("BONUS needs an action, e.g. BONUS SUN TO 2,-1 or BONUS DECLINE"))
         inner, n = t.grammar.order_type(t.toks[t.i:])
         if inner not in ACTIONS:
-            raise OrderError("BONUS takes PLACE, TEMPLE, BUILD, SUN or DECLINE")
+            raise OrderError(_("BONUS takes PLACE, TEMPLE, BUILD, SUN or DECLINE"))
         assert inner is not None
         t.i += n
         action = inner.parse(t)
@@ -483,11 +490,11 @@ class Start(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Start:
         if len(t.toks) - t.i != 1:
-            raise OrderError("START needs one land type: redwood, granite or bamboo")
-        land = lookup(LAND_NAMES, t.next("a land type"))
+            raise OrderError(_("START needs one land type: redwood, granite or bamboo"))
+        land = lookup(LAND_NAMES, t.next(_("a land type")))
         if land not in data.STARTING_LANDS:
-            raise OrderError(f"{land} may not be a starting tile; choose redwood, granite or "
-                             "bamboo")
+            raise OrderError(_("{land} may not be a starting tile; choose redwood, granite or "
+                               "bamboo", land=land))
         return cls(land)
 
     def __str__(self) -> str:
@@ -509,8 +516,8 @@ class Catchup(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Catchup:
         if not t.more():
-            raise OrderError("CATCHUP needs a resource colour, e.g. CATCHUP blue AT 0,0")
-        colour = lookup(COLOUR_NAMES, t.next("a colour"))
+            raise OrderError(_("CATCHUP needs a resource colour, e.g. CATCHUP blue AT 0,0"))
+        colour = lookup(COLOUR_NAMES, t.next(_("a colour")))
         cell = take_cell(t) if t.take_word("AT") else None
         expect_end(t, "CATCHUP")
         return cls(colour, cell)
@@ -537,8 +544,8 @@ class Estate(Order):
             cells = take_plan(t)
         if t.take_word("BONUS"):
             if not t.more():
-                raise OrderError("BONUS needs a resource colour")
-            bonus = lookup(COLOUR_NAMES, t.next("a colour"))
+                raise OrderError(_("BONUS needs a resource colour"))
+            bonus = lookup(COLOUR_NAMES, t.next(_("a colour")))
         expect_end(t, "ESTATE")
         return cls(cells, bonus)
 
@@ -567,13 +574,14 @@ class Hire(Order):
         while True:
             if not t.more() or t.word() == "OR":
                 if not words:
-                    raise OrderError("HIRE needs a character, e.g. HIRE princess OR inventor")
+                    raise OrderError(_("HIRE needs a character, e.g. HIRE princess OR "
+                                       "inventor"))
                 names.append(lookup(CHARACTER_NAMES, " ".join(words)))
                 words = []
                 if not t.take_word("OR"):
                     break
             else:
-                words.append(t.next("a character"))
+                words.append(t.next(_("a character")))
         return cls(tuple(dict.fromkeys(names)))
 
     def __str__(self) -> str:
@@ -599,14 +607,14 @@ class Activate(Order):
         colour = cell = None
         if t.take_word("BONUS"):
             if not t.more():
-                raise OrderError("BONUS needs a resource colour")
-            colour = lookup(COLOUR_NAMES, t.next("a colour"))
+                raise OrderError(_("BONUS needs a resource colour"))
+            colour = lookup(COLOUR_NAMES, t.next(_("a colour")))
             if t.take_word("AT"):
                 cell = take_cell(t)
         expect_end(t, "ACTIVATE")
         if colour and not data.characters()[name]["place"]:
-            raise OrderError(f"{name} places no bonus resource; only the Architect and the "
-                             "Cartographer do")
+            raise OrderError(_("{name} places no bonus resource; only the Architect and the "
+                               "Cartographer do", name=idterm(name)))
         return cls(name, pay, colour, cell)
 
     def __str__(self) -> str:

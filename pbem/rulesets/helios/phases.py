@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbem.core.i18n import _
 from pbem.core.kit import CHANGED, DONE, REFUSED, Context, Lines
 from pbem.core.orders import Prompt
 from pbem.rulesets.helios import board, data
@@ -22,6 +23,7 @@ from pbem.rulesets.helios.orders import Place as PlaceOrder
 from pbem.rulesets.helios.rules import characters, land, rounds, script, sun, turns
 from pbem.rulesets.helios.rules.seats import catchup_seats, current_seat
 from pbem.rulesets.helios.state import Player, State
+from pbem.rulesets.helios.words import term
 
 # --- set-up ------------------------------------------------------------------------------------
 
@@ -31,8 +33,9 @@ def setup_awaits(state: State) -> Sequence[str]:
 
 def setup_prompt(state: State, seat: str) -> Prompt:
     extra = seat in catchup_seats(state)
-    return Prompt("Choose your start tile (redwood, granite or bamboo)"
-                  + (" and your extra resource" if extra else "") + ".",
+    return Prompt(_("Choose your start tile (redwood, granite or bamboo) and your extra "
+                    "resource.") if extra else
+                  _("Choose your start tile (redwood, granite or bamboo)."),
                   ("START granite", *(["CATCHUP blue AT 0,0"] if extra else [])))
 
 
@@ -51,29 +54,34 @@ def resolve_setup(ctx: Context, lines: Lines) -> None:
         extra = next((ln for ln in mine if isinstance(ln.order, Catchup)), None)
         for ln in mine:
             if ln is not start and ln is not extra:  # judged on arrival: one of each
-                ctx.log.outcome(seat, ln, REFUSED, f"only the first {str(ln.order).split()[0]} "
-                                "counts")
+                ctx.log.outcome(seat, ln, REFUSED, _("only the first {verb} counts",
+                                                     verb=str(ln.order).split()[0]))
         starts[seat] = start.order.land if start and isinstance(start.order, Start) else \
             data.STARTING_LANDS[state["seats"].index(seat) % 3]
         extras[seat] = extra.order if extra and isinstance(extra.order, Catchup) else None
         if start:
-            ctx.log.outcome(seat, start, DONE, f"you start with {starts[seat]} on the centre")
+            ctx.log.outcome(seat, start, DONE, _("you start with {tile} on the centre",
+                                                 tile=term(starts[seat])))
     given = rounds.finish_setup(ctx, starts, extras)
     for seat in state["seats"]:
         extra = next((ln for ln in lines.get(seat, ()) if isinstance(ln.order, Catchup)), None)
         asked = extras[seat]
         wanted = asked.colour if asked else None
         if extra is not None and seat not in given:  # judged on arrival
-            ctx.log.outcome(seat, extra, REFUSED, "only seats 3 and 4 after the start player "
-                            "get a set-up resource")
+            ctx.log.outcome(seat, extra, REFUSED, _("only seats 3 and 4 after the start player "
+                                                    "get a set-up resource"))
         elif extra is not None and wanted == given[seat]:
-            ctx.log.outcome(seat, extra, DONE, f"a {wanted} resource on your start tile")
+            ctx.log.outcome(seat, extra, DONE, _("a {colour} resource on your start tile",
+                                                 colour=term(wanted)))
         elif extra is not None:
-            ctx.log.outcome(seat, extra, CHANGED, f"your start tile's resource is {wanted}: "
-                            f"the option setup_bonus_must_differ gave you {given[seat]}")
+            ctx.log.outcome(seat, extra, CHANGED, _("your start tile's resource is {colour}: the "
+                                                    "option setup_bonus_must_differ gave you "
+                                                    "{given}", colour=term(wanted),
+                                                    given=term(given[seat])))
         elif seat in given:
-            ctx.log.private([seat], "default", f"{seat}: no CATCHUP line: the default "
-                            f"{given[seat]} resource goes on your start tile.")
+            ctx.log.private([seat], "default", _("{seat}: no CATCHUP line: the default {colour} "
+                                                 "resource goes on your start tile.", seat=seat,
+                                                 colour=term(given[seat])))
     turns.play_on(ctx)
 
 
@@ -85,9 +93,9 @@ def actions_awaits(state: State) -> Sequence[str]:
 
 
 def actions_prompt(state: State, seat: str) -> Prompt:
-    return Prompt(f"Round {state['round']}, your action turn "
-                  f"{state['turn_index'] // len(state['seats']) + 1} of {state['turns']}: "
-                  "take a tile and act.", tuple(skeleton_turn(state, seat)))
+    return Prompt(_("Round {round}, your action turn {n} of {turns}: take a tile and act.",
+                    round=state["round"], n=state["turn_index"] // len(state["seats"]) + 1,
+                    turns=state["turns"]), tuple(skeleton_turn(state, seat)))
 
 
 def actions_default(state: State, seat: str) -> Sequence[str]:
@@ -105,7 +113,7 @@ def resolve_actions(ctx: Context, lines: Lines) -> None:
     if first.alternatives:
         turns.run_turn(ctx, seat, first, stored=False)
     else:
-        turns.fallback_turn(ctx, seat, "your orders hold no usable turn for now")
+        turns.fallback_turn(ctx, seat, _("your orders hold no usable turn for now"))
     turns.store(ctx, seat, later)
     state["turn_index"] += 1
     turns.play_on(ctx)
@@ -157,9 +165,9 @@ def characters_prompt(state: State, seat: str) -> Prompt:
     if not mine:
         sk.append("PASS")
     if state["phase2"]:
-        return Prompt("Phase 2, your turn: hire at most one character and/or activate "
-                      "yours, or PASS.", tuple(sk))
-    return Prompt("Phase 2: hire and activate characters (a script for the whole phase).",
+        return Prompt(_("Phase 2, your turn: hire at most one character and/or activate "
+                        "yours, or PASS."), tuple(sk))
+    return Prompt(_("Phase 2: hire and activate characters (a script for the whole phase)."),
                   tuple(sk))
 
 

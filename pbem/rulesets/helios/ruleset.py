@@ -17,10 +17,12 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
+from pbem.core.i18n import Msg, _, n_
 from pbem.core.kit import OVER, Context, Game, Log, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 from pbem.rulesets.helios import arrival, bot, data, position, view
+from pbem.rulesets.helios.effects import both, estate_question
 from pbem.rulesets.helios.orders import (
     GRAMMAR,
     TURN_ORDERS,
@@ -46,27 +48,41 @@ from pbem.rulesets.helios.phases import (
     setup_prompt,
 )
 from pbem.rulesets.helios.rules import rounds, script, turns
+from pbem.rulesets.helios.rules.rounds import CATCHUP_PUBLIC, CATCHUP_QUESTION
 from pbem.rulesets.helios.rules.seats import current_seat
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import term, terms
 
 SEATS = ("north", "east", "south", "west")
 
 PHASES = {
     "setup": Phase("setup", (Start, Catchup),
-                   "your start tile (START) and, seats 3 and 4 only, CATCHUP",
+                   _("your start tile (START) and, seats 3 and 4 only, CATCHUP"),
                    setup_awaits, setup_prompt, setup_default, resolve_setup),
     "actions": Phase("actions", TURN_ORDERS,
-                     "your action turn (TAKE, an action, BONUS, OR, NEXT)",
+                     _("your action turn (TAKE, an action, BONUS, OR, NEXT)"),
                      actions_awaits, actions_prompt, actions_default, resolve_actions,
                      unasked=True),
     "characters": Phase("characters", (Hire, Activate, Pass),
-                        "Phase 2 (HIRE, ACTIVATE or PASS)",
+                        _("Phase 2 (HIRE, ACTIVATE or PASS)"),
                         characters_awaits, characters_prompt, characters_default,
                         resolve_characters),
 }
-PHASE_NAMES = {"setup": "set-up", "actions": "Phase 1 (your action turn)",
-               "characters": "Phase 2 (characters)", "catchup": "Phase 3 (catch-up resource)",
-               "over": "the end of the game"}
+PHASE_NAMES = {"setup": _("set-up"), "actions": _("Phase 1 (your action turn)"),
+               "characters": _("Phase 2 (characters)"),
+               "catchup": _("Phase 3 (catch-up resource)"), "over": _("the end of the game")}
+
+
+def question_text(q: Question) -> Any:
+    if q.kind == "estate":
+        return estate_question(q.data["tiles"])
+    return CATCHUP_QUESTION if q.kind == "catchup" else q.text
+
+
+def question_public(q: Question) -> Any:
+    if q.kind == "estate":
+        return _("where the Estate Manager's {tiles} go", tiles=both(q.data["tiles"]))
+    return CATCHUP_PUBLIC if q.kind == "catchup" else (q.public or q.kind)
 
 
 class Helios(Game):
@@ -106,11 +122,13 @@ class Helios(Game):
         opts = {o.key: config.options.get(o.key, o.default) for o in self.options}
         state = rounds.setup(list(config.seats), opts, config.variant or "standard", dice)
         log = Log()
-        log.public("start_player", f"{state['start']} is the start player (drawn at random; "
-                   "the rulebook's 'most continents visited' has no PBEM equivalent).")
+        log.public("start_player", _("{seat} is the start player (drawn at random; the "
+                                     "rulebook's 'most continents visited' has no PBEM "
+                                     "equivalent).", seat=state["start"]))
         for sym in data.SYMBOLS:
-            log.public("column", f"The {sym} column is dealt (top to lowest): "
-                       + " ".join(state["columns"][sym]) + ".")
+            log.public("column", _("The {column} column is dealt (top to lowest): {colours}.",
+                                   column=term(sym),
+                                   colours=terms(state["columns"][sym], " ")))
         return SetupResult(state, tuple(log.events))
 
     # --- the kit's hooks ---------------------------------------------------------------
@@ -151,23 +169,36 @@ class Helios(Game):
         p = ctx.state["players"][seat]
         catchups = [ln for ln in lines if isinstance(ln.order, Catchup)]
         for ln in catchups[:-1]:
-            ctx.log.not_needed(seat, ln, f"line {catchups[-1].lineno} replaces it")
+            ctx.log.not_needed(seat, ln, _("line {n} replaces it", n=catchups[-1].lineno))
         if catchups:
             p["catchup"] = str(catchups[-1].order)
-            ctx.log.done(seat, catchups[-1], "kept as your standing order for your next Phase 3 "
-                         "catch-up resource")
+            ctx.log.done(seat, catchups[-1], _("kept as your standing order for your next "
+                                               "Phase 3 catch-up resource"))
         blocks = script.split([ln for ln in lines if not isinstance(ln.order, Catchup)])
         if any(b.alternatives for b in blocks):
             turns.store(ctx, seat, blocks)
-            ctx.log.private([seat], "stored", f"{seat}'s next "
-                            + (f"{len(blocks)} turns are" if len(blocks) > 1 else "turn is")
-                            + " stored.")
+            ctx.log.private([seat], "stored", n_("{seat}'s next turn is stored.",
+                                                 "{seat}'s next {n} turns are stored.",
+                                                 len(blocks), seat=seat))
 
+    # A question's texts come back from storage as English: they are said again as messages
+    # from its kind and data.
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         prompt = super().question_prompt(state, q)
         if q.kind == "estate":  # a skeleton with legal cells
-            return Prompt(prompt.text, q.options or prompt.skeleton, (), prompt.data)
-        return prompt
+            return Prompt(question_text(q), q.options or prompt.skeleton, (), prompt.data)
+        return Prompt(question_text(q), prompt.skeleton, prompt.options, prompt.data)
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """The asked seat reads its question, the others who is asked about what."""
+        for q in questions:
+            others = [s for s in ctx.state["seats"] if s != q.seat]
+            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
+                                             what=question_public(q)),
+                            seat=q.seat, question=q.kind)
+            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
+                                               question=question_text(q)),
+                            seat=q.seat, question=q.kind)
 
     # --- positions -------------------------------------------------------------------------
     def position_problems(self, state: Any) -> list[str]:
@@ -182,7 +213,7 @@ class Helios(Game):
         if not f:
             return None
         return Result(tuple(f["winners"]), {s: v["total"] for s, v in f["scores"].items()},
-                      "final scoring after the last round", tuple(f["ranking"]))
+                      _("final scoring after the last round"), tuple(f["ranking"]))
 
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat, self.questions(state))
@@ -203,25 +234,29 @@ class Helios(Game):
     def round_number(self, state: Any) -> int:
         return int(state["round"])
 
-    def phase_label(self, state: Any) -> str:
+    def phase_label(self, state: Any) -> Msg:
+        if state is None:  # the set-up step, closed before there was a state
+            return PHASE_NAMES["setup"]
         ph = state["phase"]
         asked = {q.kind: q.seat for q in self.questions(state)}
+        n = state["round"]
         if "estate" in asked:
-            return f"Round {state['round']}, Phase 1, Estate Manager tiles ({asked['estate']})"
+            return _("Round {n}, Phase 1, Estate Manager tiles ({seat})", n=n,
+                     seat=asked["estate"])
         if "catchup" in asked:
             ph = "catchup"
         if ph == "actions":
-            return (f"Round {state['round']}, Phase 1, turn {state['turn_index'] + 1} "
-                    f"({current_seat(state)})")
+            return _("Round {n}, Phase 1, turn {turn} ({seat})", n=n,
+                     turn=state["turn_index"] + 1, seat=current_seat(state))
         if ph == "over":
-            return "Game over"
+            return _("Game over")
         if ph == "characters" and state["phase2"]:
             p2 = state["phase2"]
-            return (f"Round {state['round']}, Phase 2 (characters), turn {p2['turn'] + 1} "
-                    f"({p2['order'][p2['turn'] % len(p2['order'])]})")
-        return f"Round {state['round']}, {PHASE_NAMES[ph]}"
+            return _("Round {n}, Phase 2 (characters), turn {turn} ({seat})", n=n,
+                     turn=p2["turn"] + 1, seat=p2["order"][p2["turn"] % len(p2["order"])])
+        return _("Round {n}, {phase}", n=n, phase=PHASE_NAMES[ph])
 
-    def board_text(self, v: Mapping[str, Any]) -> str:
+    def board_text(self, v: Mapping[str, Any]) -> Msg:
         return view.board_text(v)
 
     def board_svg(self, v: Mapping[str, Any]) -> str | None:

@@ -12,12 +12,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Question
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import key
 from pbem.rulesets.helios.rules import sun
 from pbem.rulesets.helios.rules.seats import current_seat
 from pbem.rulesets.helios.state import Player, State
+from pbem.rulesets.helios.words import idterm, idterms, term, terms
 
 
 def view(state: State, seat: str | None, questions: Sequence[Question] = ()) -> dict[str, Any]:
@@ -142,59 +144,101 @@ def coordinate_map() -> list[str]:
     return hex_map(lambda c: f"{c[0]},{c[1]}".center(5))
 
 
-def board_text(v: Mapping[str, Any]) -> str:
-    out = [f"HELIOS  round {v['round']} of {v['rounds']}, phase {v['phase']}, "
-           f"start player {v['start']}" + (f", now: {v['current']}" if v.get("current") else "")]
-    out.append("Action columns (top ... lowest; only the lowest may be taken):")
+# The phase ids the board text shows (view["phase"]).
+PHASE_IDS = {"setup": _("setup"), "actions": _("actions"), "characters": _("characters"),
+             "catchup": _("catchup"), "over": _("over")}
+
+
+def _fmt(pattern: str, **args: Any) -> Msg:
+    """Words laid out in a fixed pattern (no words of its own: nothing to translate)."""
+    return Msg(pattern, **args)
+
+
+def board_text(v: Mapping[str, Any]) -> Msg:
+    head = dict(n=v["round"], rounds=v["rounds"], phase=PHASE_IDS.get(v["phase"], v["phase"]),
+                seat=v["start"])
+    out: list[Any] = [
+        _("HELIOS  round {n} of {rounds}, phase {phase}, start player {seat}, now: {current}",
+          current=v["current"], **head) if v.get("current") else
+        _("HELIOS  round {n} of {rounds}, phase {phase}, start player {seat}", **head)]
+    out.append(_("Action columns (top ... lowest; only the lowest may be taken):"))
     for s in data.SYMBOLS:
-        out.append(f"  {s:5} [{v['piles'][s]:2} in pile] " + " ".join(v["columns"][s] or ["(empty)"]))
-    bare = " (no resource)"
-    lands = [t + ("" if v["display_cubes"].get(t) else bare) for t in data.LANDS if v["display"][t]]
+        tiles = terms(v["columns"][s], " ") if v["columns"][s] else _("(empty)")
+        count = f"{v['piles'][s]:2}"
+        out.append(_fmt("  {column} {pile} {tiles}", column=_fmt("{w:5}", w=term(s)),
+                        pile=_("[{n} in pile]", n=count), tiles=tiles))
+
+    def offered(t: str, slot: str) -> Any:
+        return term(t) if v["display_cubes"].get(slot) else _("{tile} (no resource)", tile=term(t))
+
+    lands = [offered(t, t) for t in data.LANDS if v["display"][t]]
     extra = v["display"]["extra"]
-    if extra and not v["display_cubes"].get("extra"):
-        extra += bare
-    out.append("Land display (1 resource each): " + (", ".join(lands) or "none")
-               + (f"; extra: {extra}" if extra else "") + f"; extra pile {v['extra_pile']}")
-    out.append("Bonus tiles: " + ", ".join(f"{b} x{n}" for b, n in v["bonus_supply"].items()))
-    out.append("Characters: " + ", ".join(
-        f"{c}" + (f" ({ch['owner']}, {'day' if ch['active'] else 'night'})" if ch["owner"] else "")
-        for c, ch in v["characters"].items()))
+    shown = join(lands) if lands else _("none")
+    if extra:
+        out.append(_("Land display (1 resource each): {tiles}; extra: {extra}; extra pile {n}",
+                     tiles=shown, extra=offered(extra, "extra"), n=v["extra_pile"]))
+    else:
+        out.append(_("Land display (1 resource each): {tiles}; extra pile {n}", tiles=shown,
+                     n=v["extra_pile"]))
+    out.append(_("Bonus tiles: {tiles}", tiles=join(
+        [_fmt("{tile} x{n}", tile=idterm(b), n=n) for b, n in v["bonus_supply"].items()])))
+    chars = []
+    for c, ch in v["characters"].items():
+        if not ch["owner"]:
+            chars.append(idterm(c))
+        elif ch["active"]:
+            chars.append(_("{character} ({seat}, day)", character=idterm(c), seat=ch["owner"]))
+        else:
+            chars.append(_("{character} ({seat}, night)", character=idterm(c), seat=ch["owner"]))
+    out.append(_("Characters: {characters}", characters=join(chars)))
     out.append("")
-    out.append("Cell coordinates (q,r):")
+    out.append(_("Cell coordinates (q,r):"))
     out.extend(coordinate_map())
     for s in v["seats"]:
         p = v["players"][s]
         out.append("")
-        sun = "inf" if p["sun_infinite"] else str(p["sun_value"])
-        out.append(f"== {s}: mana {p['mana']}, Sun distance {sun}, temples {p['temples']}"
-                   + (f", VP {p['vp']}" if "vp" in p else "") + " ==")
+        sun = _("inf") if p["sun_infinite"] else str(p["sun_value"])
+        seat = dict(seat=s, mana=p["mana"], sun=sun, temples=p["temples"])
+        out.append(_("== {seat}: mana {mana}, Sun distance {sun}, temples {temples}, VP {vp} ==",
+                     vp=p["vp"], **seat) if "vp" in p else
+                   _("== {seat}: mana {mana}, Sun distance {sun}, temples {temples} ==", **seat))
         out.extend(hex_map(lambda c, p=p: cell_code(p, c)))
-        tiles = [f"{k} {t['type']}" + (" temple" if t["temple"] else "")
-                 + (f" [{' '.join(t['cubes'])}]" if t["cubes"] else "")
-                 for k, t in sorted(p["tiles"].items())]
-        out.append("Tiles: " + "; ".join(tiles))
-        out.append("City: " + (", ".join(p["buildings"]) or "nothing built"))
-        out.append("Characters: " + (", ".join(f"{c} ({st})" for c, st in p["characters"].items())
-                                     or "none"))
-        out.append("Under the board: " + ", ".join(
-            f"{a} {len(p['under'][a])}" for a in data.AREAS))
+        laid: list[Msg] = []
+        for k, t in sorted(p["tiles"].items()):
+            tile = _fmt("{cell} {tile}", cell=k, tile=idterm(t["type"]))
+            if t["temple"]:
+                tile = _("{tile} temple", tile=tile)
+            if t["cubes"]:
+                tile = _fmt("{tile} [{cubes}]", tile=tile, cubes=terms(t["cubes"], " "))
+            laid.append(tile)
+        out.append(_("Tiles: {tiles}", tiles=join(laid, "; ")))
+        out.append(_("City: {buildings}", buildings=idterms(p["buildings"]) if p["buildings"]
+                     else _("nothing built")))
+        mine = [_fmt("{character} ({side})", character=idterm(c), side=term(st))
+                for c, st in p["characters"].items()]
+        out.append(_("Characters: {characters}", characters=join(mine) if mine else _("none")))
+        out.append(_("Under the board: {areas}", areas=join(
+            [_fmt("{area} {n}", area=term(a), n=len(p["under"][a])) for a in data.AREAS])))
         if "sun_reach" in p:
-            out.append("Sun can reach: " + (" ".join(p["sun_reach"]) or "nowhere"))
-            out.append("Tiles can go on: " + (" ".join(p["placements"]) or "nowhere"))
+            out.append(_("Sun can reach: {cells}",
+                         cells=" ".join(p["sun_reach"]) or _("nowhere")))
+            out.append(_("Tiles can go on: {cells}",
+                         cells=" ".join(p["placements"]) or _("nowhere")))
         if p.get("pending"):
-            out.append("Your stored turns: " + " | ".join("; ".join(b) for b in p["pending"]))
+            out.append(_("Your stored turns: {turns}",
+                         turns=" | ".join("; ".join(b) for b in p["pending"])))
         if p.get("catchup"):
-            out.append(f"Your standing catch-up order: {p['catchup']}")
+            out.append(_("Your standing catch-up order: {order}", order=p["catchup"]))
     if v.get("final"):
         out.append("")
-        out.append("Final scores: " + ", ".join(f"{s} {f['total']}" for s, f in
-                                                 v["final"]["scores"].items())
-                   + "; winner: " + ", ".join(v["final"]["winners"]))
+        out.append(_("Final scores: {scores}; winner: {winners}", scores=", ".join(
+            f"{s} {f['total']}" for s, f in v["final"]["scores"].items()),
+            winners=", ".join(v["final"]["winners"])))
     out.append("")
-    out.append("Legend: Rw Gr Bm Sp Ob land, bE bP bR bT bonus tiles; cubes n brown y grey "
-               "g green u blue k black (Gr:yu = granite with grey and blue); ^T temple; (SUN); + bonus-resource, m mana, C corner, "
-               "| circuit line; : dark border")
-    return "\n".join(out)
+    out.append(_("Legend: Rw Gr Bm Sp Ob land, bE bP bR bT bonus tiles; cubes n brown y grey "
+                 "g green u blue k black (Gr:yu = granite with grey and blue); ^T temple; "
+                 "(SUN); + bonus-resource, m mana, C corner, | circuit line; : dark border"))
+    return join(out, "\n")
 
 
 CITY_ABBR = {"observatory": "Obs", "shrine": "Shr", "sun_hut": "Hut", "sacred_grove": "Grv",

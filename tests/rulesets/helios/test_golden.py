@@ -43,7 +43,9 @@ def transcript(n: int, seed: int) -> str:
         if n == 2 or i == 0 or o.state["phase"] != pl.outcomes[i - 1].state["phase"]:
             out.append(RULESET.board_text(RULESET.view(o.state, None)))
     if pl.result:
-        out.append(f"\nRESULT {pl.result.to_json()}")
+        # the English result as reviewed (its stored message, `reason_msg`, is not text)
+        result = {k: v for k, v in pl.result.to_json().items() if k != "reason_msg"}
+        out.append(f"\nRESULT {result}")
     return "\n".join(out) + "\n"
 
 

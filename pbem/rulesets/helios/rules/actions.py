@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context, Order
 from pbem.rulesets.helios.orders import Action, Build, Decline, Place, Sun, Temple
 from pbem.rulesets.helios.rules.buildings import check_build, do_build
@@ -17,26 +18,27 @@ from pbem.rulesets.helios.rules.land import check_place, do_place
 from pbem.rulesets.helios.rules.sun import check_sun, do_sun
 from pbem.rulesets.helios.rules.temples import check_temple, do_temple
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import term
 
 # Rulebook p. 4: the tile's symbol is the action it grants (any tile may be declined).
 SYMBOL_ACTIONS: dict[str, tuple[type[Order], ...]] = {
     "land": (Place,), "build": (Temple, Build), "sun": (Sun,)}
-SYMBOL_VERBS = {"land": "PLACE", "build": "TEMPLE or BUILD", "sun": "SUN"}
+SYMBOL_VERBS = {"land": "PLACE", "build": _("TEMPLE or BUILD"), "sun": "SUN"}
 
 
-def mismatch(column: str, action: Order | None) -> str | None:
+def mismatch(column: str, action: Order | None) -> Msg | None:
     """Why `action` cannot be done with a tile of `column` (None when it can)."""
     if action is None or isinstance(action, (Decline, *SYMBOL_ACTIONS[column])):
         return None
-    return (f"a {column} tile grants {SYMBOL_VERBS[column]} (or DECLINE), not "
-            f"{str(action).split()[0]}")
+    return _("a {column} tile grants {verbs} (or DECLINE), not {verb}", column=term(column),
+             verbs=SYMBOL_VERBS[column], verb=str(action).split()[0])
 
 
-_CHECKS: dict[type[Order], Callable[[State, str, Any], str | None]] = {
+_CHECKS: dict[type[Order], Callable[[State, str, Any], Msg | None]] = {
     Place: check_place, Temple: check_temple, Build: check_build, Sun: check_sun}
 
 
-def check(state: State, seat: str, o: Action) -> str | None:
+def check(state: State, seat: str, o: Action) -> Msg | None:
     if isinstance(o, Decline):
         return None
     return _CHECKS[type(o)](state, seat, o)
@@ -47,7 +49,7 @@ def perform(ctx: Context, seat: str, o: Action, rest: Sequence[str] = ()) -> boo
     `rest` is the rest of the turn (its unused BONUS lines, for the Estate Manager's
     question)."""
     if isinstance(o, Decline):
-        ctx.log.public("decline", f"{seat} declines the action.", seat=seat)
+        ctx.log.public("decline", _("{seat} declines the action.", seat=seat), seat=seat)
     elif isinstance(o, Place):
         do_place(ctx, seat, o)
     elif isinstance(o, Temple):

@@ -10,26 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.effects import BUILT
 from pbem.rulesets.helios.orders import Build
 from pbem.rulesets.helios.rules import economy, supply
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import idterm, term, terms
 
 
-def check_build(state: State, seat: str, o: Build) -> str | None:
+def check_build(state: State, seat: str, o: Build) -> Msg | None:
     p = state["players"][seat]
     b = data.buildings()[o.building]
     if o.building in p["buildings"]:
-        return f"you have already built the {o.building.replace('_', ' ')}"
+        return _("you have already built the {building}", building=term(o.building))
     if supply.houses_left(state) <= 0:
-        return "no house is left in the supply"
-    located, problem = economy.payment(p, list(b["cost"]), o.pay, o.building.replace("_", " "))
+        return _("no house is left in the supply")
+    located, problem = economy.payment(p, list(b["cost"]), o.pay, term(o.building))
     if problem:
         return problem
     if o.building == "bazaar" and (o.convert or 0) > p["mana"] + b["mana"]:
-        return f"you have {p['mana']} mana, too little to convert {o.convert}"
+        return _("you have {mana} mana, too little to convert {n}", mana=p["mana"],
+                 n=o.convert)
     return None
 
 
@@ -39,14 +42,15 @@ def do_build(ctx: Context, seat: str, o: Build, rest: Sequence[str] = ()) -> boo
     state: State = ctx.state
     p = state["players"][seat]
     b = data.buildings()[o.building]
-    located, problem = economy.payment(p, list(b["cost"]), o.pay, o.building)
+    located, problem = economy.payment(p, list(b["cost"]), o.pay, idterm(o.building))
     if problem:
         raise AssertionError(problem)
     economy.spend(p, located)
     p["buildings"].append(o.building)
-    name = o.building.replace("_", " ")
-    ctx.log.public("building", f"{seat} builds the {name}, paying "
-                   f"{', '.join(c for c, _ in located)}.", seat=seat, building=o.building)
+    name = term(o.building)
+    ctx.log.public("building", _("{seat} builds the {building}, paying {paid}.", seat=seat,
+                                 building=name, paid=terms(c for c, _cell in located)),
+                   seat=seat, building=o.building)
     bonus_action = BUILT(b["ability"], ctx, seat, o, rest)
     supply.raise_sun(ctx, seat, b["sun"], name)
     supply.gain_mana(ctx, seat, b["mana"], name)

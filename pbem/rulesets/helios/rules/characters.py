@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import CHANGED, DONE, NOT_NEEDED, REFUSED, Context, Order
 from pbem.core.orders import OrderLine
 from pbem.rulesets.helios import data
@@ -16,6 +17,7 @@ from pbem.rulesets.helios.orders import Activate, Hire, Pass
 from pbem.rulesets.helios.rules import economy, supply
 from pbem.rulesets.helios.rules.seats import order_from
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import idterm, term, terms
 
 
 def phase2_order(state: State) -> list[str]:
@@ -25,36 +27,37 @@ def phase2_order(state: State) -> list[str]:
     return order_from(state, first)
 
 
-def activation_problem(state: State, seat: str, o: Activate) -> str | None:
+def activation_problem(state: State, seat: str, o: Activate) -> Msg | None:
     ch = state["characters"][o.name]
     if ch["owner"] != seat:
-        return f"you do not own the {o.name}"
+        return _("you do not own the {character}", character=idterm(o.name))
     if ch["active"]:
-        return f"your {o.name} is already active"
+        return _("your {character} is already active", character=idterm(o.name))
     cost = list(data.characters()[o.name]["cost"])
     return economy.payment(state["players"][seat], cost, o.pay,
-                           f"the {o.name.replace('_', ' ')}")[1]
+                           _("the {character}", character=term(o.name)))[1]
 
 
-def activate(ctx: Context, seat: str, o: Activate) -> str | None:
+def activate(ctx: Context, seat: str, o: Activate) -> Msg | None:
     """Activate a hired character (legal now). Returns what differs from the line (where
     the Architect's or Cartographer's resource went), None when it went as written."""
     state: State = ctx.state
     p = state["players"][seat]
     ch = data.characters()[o.name]
-    located, problem = economy.payment(p, list(ch["cost"]), o.pay, o.name)
+    located, problem = economy.payment(p, list(ch["cost"]), o.pay, idterm(o.name))
     if problem:
         raise AssertionError(problem)
     economy.spend(p, located)
     state["characters"][o.name]["active"] = True
-    ctx.log.public("activate", f"{seat} activates the {o.name.replace('_', ' ')}, paying "
-                   f"{', '.join(c for c, _ in located)}.", seat=seat, character=o.name)
-    supply.raise_sun(ctx, seat, ch["sun"], o.name)
-    supply.gain_mana(ctx, seat, ch["mana"], o.name)
+    ctx.log.public("activate", _("{seat} activates the {character}, paying {paid}.", seat=seat,
+                                 character=term(o.name), paid=terms(c for c, _cell in located)),
+                   seat=seat, character=o.name)
+    supply.raise_sun(ctx, seat, ch["sun"], idterm(o.name))
+    supply.gain_mana(ctx, seat, ch["mana"], idterm(o.name))
     if ch["place"]:
         # Rulebook p. 15: the Architect and the Cartographer place one resource.
         return economy.place_cube(ctx, seat, o.colour or economy.rarest_colour(p), o.cell,
-                                  o.name)
+                                  idterm(o.name))
     return None
 
 
@@ -63,7 +66,7 @@ def run_characters(ctx: Context, scripts: Mapping[str, Sequence[OrderLine]]) -> 
     row (spec §4.3, A18, A19; batching per spec §4.5)."""
     state: State = ctx.state
     order = phase2_order(state)
-    ctx.log.public("phase2", "Phase 2 (characters): order " + ", ".join(order) + ".")
+    ctx.log.public("phase2", _("Phase 2 (characters): order {seats}.", seats=", ".join(order)))
     queues = {s: _script(ctx, s, scripts.get(s, ())) for s in order}
     passes = 0
     i = 0
@@ -83,14 +86,14 @@ def _script(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> list[OrderLi
     """The HIRE and ACTIVATE lines of a seat's Phase 2 script; PASS is done at once."""
     for ln in lines:
         if isinstance(ln.order, Pass):
-            ctx.log.outcome(seat, ln, DONE, "you pass when you have nothing else to do")
+            ctx.log.outcome(seat, ln, DONE, _("you pass when you have nothing else to do"))
     return [ln for ln in lines if isinstance(ln.order, Hire | Activate)]
 
 
-def _unused(state: State, seat: str, o: Order) -> str:
+def _unused(state: State, seat: str, o: Order) -> Msg:
     if isinstance(o, Activate) and state["characters"][o.name]["owner"] is None:
-        return f"you did not hire the {o.name.replace('_', ' ')}"
-    return "Phase 2 ended before it was used"
+        return _("you did not hire the {character}", character=term(o.name))
+    return _("Phase 2 ended before it was used")
 
 
 def phase2_turn(ctx: Context, seat: str, q: list[OrderLine]) -> bool:
@@ -106,7 +109,7 @@ def phase2_turn(ctx: Context, seat: str, q: list[OrderLine]) -> bool:
     if hired:
         activated = _activations(ctx, seat, q) or activated
     if not (hired or activated):
-        ctx.log.public("pass", f"{seat} passes.", seat=seat)
+        ctx.log.public("pass", _("{seat} passes.", seat=seat), seat=seat)
     return hired or activated
 
 
@@ -142,7 +145,9 @@ def _activations(ctx: Context, seat: str, q: list[OrderLine]) -> bool:
             continue
         moved = activate(ctx, seat, o)
         if moved:
-            ctx.log.outcome(seat, ln, CHANGED, f"the {o.colour or 'bonus'} resource: {moved}")
+            ctx.log.outcome(seat, ln, CHANGED, _("the {colour} resource: {what}",
+                                                   colour=term(o.colour or "bonus"),
+                                                   what=moved))
         else:
             ctx.log.outcome(seat, ln, DONE)
         acted = True
@@ -153,7 +158,7 @@ def start_phase2_turns(ctx: Context) -> None:
     """Option phase2 = turns: the rulebook's one-turn-at-a-time Phase 2, one step a turn."""
     order = phase2_order(ctx.state)
     ctx.state["phase2"] = {"order": order, "turn": 0, "passes": 0}
-    ctx.log.public("phase2", "Phase 2 (characters): order " + ", ".join(order) + ".")
+    ctx.log.public("phase2", _("Phase 2 (characters): order {seats}.", seats=", ".join(order)))
 
 
 def phase2_current(state: State) -> str:
@@ -169,8 +174,8 @@ def phase2_step(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> bool:
     q = _script(ctx, seat, lines)
     acted = phase2_turn(ctx, seat, q)
     for ln in q:
-        ctx.log.outcome(seat, ln, NOT_NEEDED, "one Phase 2 turn per step: send it again on "
-                        "your next turn")
+        ctx.log.outcome(seat, ln, NOT_NEEDED, _("one Phase 2 turn per step: send it again on "
+                                                "your next turn"))
     p2["passes"] = 0 if acted else p2["passes"] + 1
     p2["turn"] += 1
     if p2["passes"] >= len(p2["order"]):
@@ -186,19 +191,22 @@ def hire_choice(state: State, seat: str, o: Hire) -> str | None:
                  and mana >= data.characters()[n]["hire"]), None)
 
 
-def hire_problem(state: State, seat: str, o: Hire) -> str:
+def hire_problem(state: State, seat: str, o: Hire) -> Msg:
     """Why none of the characters of a HIRE line can be hired now."""
     mana = state["players"][seat]["mana"]
     why = []
     for n in o.names:
         owner = state["characters"][n]["owner"]
         cost = data.characters()[n]["hire"]
-        name = n.replace("_", " ")
-        if owner:
-            why.append(f"the {name} is {'yours already' if owner == seat else 'taken by ' + owner}")
+        name = term(n)
+        if owner == seat:
+            why.append(_("the {character} is yours already", character=name))
+        elif owner:
+            why.append(_("the {character} is taken by {seat}", character=name, seat=owner))
         else:
-            why.append(f"the {name} costs {cost} mana, you have {mana}")
-    return "; ".join(why)
+            why.append(_("the {character} costs {cost} mana, you have {mana}", character=name,
+                         cost=cost, mana=mana))
+    return join(why, "; ")
 
 
 def _hire_refused(ctx: Context, seat: str, ln: OrderLine) -> None:
@@ -217,7 +225,8 @@ def hire(ctx: Context, seat: str, ln: OrderLine) -> bool:
     cost = data.characters()[name]["hire"]
     state["characters"][name]["owner"] = seat
     state["players"][seat]["mana"] -= cost
-    ctx.log.public("hire", f"{seat} hires the {name.replace('_', ' ')} for {cost} mana.",
-                   seat=seat, character=name)
-    ctx.log.outcome(seat, ln, DONE, f"hired the {name.replace('_', ' ')} for {cost} mana")
+    ctx.log.public("hire", _("{seat} hires the {character} for {cost} mana.", seat=seat,
+                             character=term(name), cost=cost), seat=seat, character=name)
+    ctx.log.outcome(seat, ln, DONE, _("hired the {character} for {cost} mana",
+                                      character=term(name), cost=cost))
     return True

@@ -8,13 +8,16 @@ player owns none of may be paid with 2 resources of any colours (spec A13 strict
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.board import Cell, all_cells, key, unkey
 from pbem.rulesets.helios.orders import Token
 from pbem.rulesets.helios.rules import supply
 from pbem.rulesets.helios.state import Player, State, Tile
+from pbem.rulesets.helios.words import term, terms
 
 
 def owned(player: Player) -> Counter[str]:
@@ -76,7 +79,7 @@ def auto_tokens(player: Player, reqs: list[str], prefer: Cell | None = None) -> 
         key(prefer) in player["tiles"] else Counter()
 
     def pick_any(n: int) -> bool:
-        for _ in range(n):
+        for _i in range(n):
             options = [c for c in data.COLOURS if left[c] > 0]
             if not options:
                 return False
@@ -112,7 +115,7 @@ def auto_tokens(player: Player, reqs: list[str], prefer: Cell | None = None) -> 
 
 
 def locate(player: Player, tokens: list[Token] | tuple[Token, ...],
-           prefer: Cell | None = None) -> tuple[list[tuple[str, Cell]], str | None]:
+           prefer: Cell | None = None) -> tuple[list[tuple[str, Cell]], Msg | None]:
     """Assign each paid resource to a tile: explicit ones checked, the others taken from
     `prefer` first, then the tile with most of that colour (reading order on ties)."""
     left = {key(c): Counter(player["tiles"][key(c)]["cubes"]) for c in _sources(player, prefer)}
@@ -121,16 +124,17 @@ def locate(player: Player, tokens: list[Token] | tuple[Token, ...],
         if t.cell is not None:
             k = key(t.cell)
             if k not in left:
-                return [], f"you have no tile on {k}"
+                return [], _("you have no tile on {cell}", cell=k)
             if left[k][t.colour] <= 0:
-                return [], f"there is no {t.colour} resource left on {k} to pay with"
+                return [], _("there is no {colour} resource left on {cell} to pay with",
+                             colour=term(t.colour), cell=k)
             left[k][t.colour] -= 1
             out.append((t.colour, t.cell))
     for t in tokens:
         if t.cell is None:
             cands = [k for k in left if left[k][t.colour] > 0]
             if not cands:
-                return [], f"you have no {t.colour} resource to pay with"
+                return [], _("you have no {colour} resource to pay with", colour=term(t.colour))
             if prefer is not None and key(prefer) in cands:
                 k = key(prefer)
             else:
@@ -141,20 +145,21 @@ def locate(player: Player, tokens: list[Token] | tuple[Token, ...],
 
 
 def payment(player: Player, reqs: list[str], tokens: tuple[Token, ...] | None,
-            what: str, prefer: Cell | None = None) -> tuple[list[tuple[str, Cell]], str | None]:
+            what: Any, prefer: Cell | None = None) -> tuple[list[tuple[str, Cell]], Msg | None]:
     """Validate (or choose, when `tokens` is None) a payment: cubes with their tiles."""
     if tokens is None:
         auto = auto_tokens(player, reqs, prefer)
         if auto is None:
-            return [], f"you cannot pay for {what} ({' + '.join(reqs) or 'nothing'})"
+            return [], _("you cannot pay for {what} ({cost})", what=what,
+                         cost=terms(reqs, " + ") or _("nothing"))
         tokens = tuple(auto)
     located, problem = locate(player, tokens, prefer)
     if problem:
         return [], problem
     if not covers(list(reqs), Counter(c for c, _ in located), owned(player)):
-        return [], (f"{' '.join(map(str, tokens))} does not pay for {what} "
-                    f"({' + '.join(reqs)}; a missing colour may be paid with 2 others, "
-                    "but only if you own none of it)")
+        return [], _("{paid} does not pay for {what} ({cost}; a missing colour may be paid "
+                     "with 2 others, but only if you own none of it)",
+                     paid=" ".join(map(str, tokens)), what=what, cost=terms(reqs, " + "))
     return located, None
 
 
@@ -183,7 +188,7 @@ def rarest_colour(player: Player) -> str:
     return min(order, key=lambda c: (have[c], order.index(c)))
 
 
-def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: str) -> str | None:
+def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: Any) -> Msg | None:
     """A chosen resource onto one of your tiles (no temple, max 2; rulebook p. 13: "A
     játékosnak soha nem lehet kettőnél több nyersanyaga egy föld- vagy bónuszlapkán sem").
     If the tile asked for cannot take it, it goes on the first tile that can; if none can,
@@ -196,26 +201,28 @@ def place_cube(ctx: Context, seat: str, colour: str, cell: Cell | None, why: str
     if cell is None:
         cell = first_cube_tile(p)
     if cell is None:
-        ctx.log.public("cube_lost", f"{seat}'s {colour} resource ({why}) is lost: no tile can "
-                       "take it.")
-        return (f"{problem}; " if problem else "") + "no tile can take it: it is lost"
+        ctx.log.public("cube_lost", _("{seat}'s {colour} resource ({why}) is lost: no tile "
+                                      "can take it.", seat=seat, colour=term(colour), why=why))
+        lost = _("no tile can take it: it is lost")
+        return join([problem, lost], "; ") if problem else lost
     if not supply.cube_available(state, colour, ctx.log):
-        return f"no {colour} resource is left in the supply"
+        return _("no {colour} resource is left in the supply", colour=term(colour))
     p["tiles"][key(cell)]["cubes"].append(colour)
-    ctx.log.public("cube", f"{seat} puts a {colour} resource on {key(cell)} ({why}).",
-                   seat=seat)
-    return f"{problem}; it went on {key(cell)} instead" if problem else None
+    ctx.log.public("cube", _("{seat} puts a {colour} resource on {cell} ({why}).", seat=seat,
+                             colour=term(colour), cell=key(cell), why=why), seat=seat)
+    return _("{problem}; it went on {cell} instead", problem=problem, cell=key(cell)) \
+        if problem else None
 
 
-def cube_problem(player: Player, cell: Cell) -> str | None:
+def cube_problem(player: Player, cell: Cell) -> Msg | None:
     """Why a resource cannot go on the tile at `cell` now (None when it can)."""
     t = player["tiles"].get(key(cell))
     if t is None:
-        return f"you have no tile on {key(cell)}"
+        return _("you have no tile on {cell}", cell=key(cell))
     if t["temple"]:
-        return f"{key(cell)} holds a temple"
+        return _("{cell} holds a temple", cell=key(cell))
     if len(t["cubes"]) >= 2:
-        return f"{key(cell)} already holds 2 resources"
+        return _("{cell} already holds 2 resources", cell=key(cell))
     return None
 
 

@@ -7,6 +7,7 @@ anything; `do_place` carries out a legal one.
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import Cell, key
@@ -14,6 +15,7 @@ from pbem.rulesets.helios.orders import Place
 from pbem.rulesets.helios.rules import supply
 from pbem.rulesets.helios.rules.supply import display
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import term
 
 
 def display_slot(state: State, item: str) -> str | None:
@@ -35,9 +37,9 @@ def offered_items(state: State) -> list[str]:
     return lands + [b for b in data.BONUS_TYPES if state["bonus_supply"][b] > 0]
 
 
-def check_place(state: State, seat: str, o: Place) -> str | None:
+def check_place(state: State, seat: str, o: Place) -> Msg | None:
     if display_slot(state, o.item) is None:
-        return f"no {o.item} tile is on offer"
+        return _("no {tile} tile is on offer", tile=term(o.item))
     p = state["players"][seat]
     return board.placement_problem(o.cell, board.tileset(p), board.sun_cell(p))
 
@@ -49,17 +51,18 @@ def put_tile(ctx: Context, seat: str, cell: Cell, kind: str, typ: str, cubes: li
     p = state["players"][seat]
     p["tiles"][key(cell)] = {"kind": "land" if kind == "land" else "bonus", "type": typ,
                              "cubes": list(cubes), "temple": False}
-    ctx.log.public("place", f"{seat} places {typ.replace('_', ' ')} on {key(cell)}.",
-                   seat=seat, cell=key(cell), tile=typ)
+    ctx.log.public("place", _("{seat} places {tile} on {cell}.", seat=seat, tile=term(typ),
+                              cell=key(cell)), seat=seat, cell=key(cell), tile=typ)
     if cell in board.BONUS_SPACES:
         # Rulebook p. 13: a resource of the player's choice on the new tile.
         colour = bonus or (data.LAND_COLOUR[typ] if kind == "land" else "blue")
         if supply.cube_available(state, colour, ctx.log):
             p["tiles"][key(cell)]["cubes"].append(colour)
-            ctx.log.public("bonus_resource", f"{seat} puts a bonus {colour} resource on "
-                           f"{key(cell)} (bonus-resource space).", seat=seat)
+            ctx.log.public("bonus_resource", _("{seat} puts a bonus {colour} resource on {cell} "
+                                               "(bonus-resource space).", seat=seat,
+                                               colour=term(colour), cell=key(cell)), seat=seat)
     if cell in board.MANA_SPACES:
-        supply.gain_mana(ctx, seat, 2, "mana space")
+        supply.gain_mana(ctx, seat, 2, _("mana space"))
 
 
 def do_place(ctx: Context, seat: str, o: Place) -> None:

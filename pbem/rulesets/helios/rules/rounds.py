@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import cast
+from typing import Any, cast
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _, join
 from pbem.core.kit import Ask, Context, Log, OrderError
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import key
@@ -21,6 +22,7 @@ from pbem.rulesets.helios.rules import economy, scoring, supply
 from pbem.rulesets.helios.rules.seats import catchup_seats, order_from
 from pbem.rulesets.helios.rules.supply import display
 from pbem.rulesets.helios.state import Options, Player, State
+from pbem.rulesets.helios.words import term, terms
 
 
 def new_player() -> Player:
@@ -42,9 +44,9 @@ def setup(seats: list[str], options: Mapping[str, str], variant: str, dice: Dice
     state: State = {
         "seats": list(seats), "options": cast(Options, dict(options)), "variant": variant,
         "round": 1, "rounds": pc["rounds"], "turns": pc["turns"], "phase": "setup",
-        "start": dice.choice(seats, "start player (rulebook p. 3; PBEM: random)"),
+        "start": dice.choice(seats, _("start player (rulebook p. 3; PBEM: random)")),
         "turn_index": 0,
-        "piles": {s: sorted(c for c in data.TILE_COLOURS for _ in range(per))
+        "piles": {s: sorted(c for c in data.TILE_COLOURS for _i in range(per))
                   for s in data.SYMBOLS},
         "columns": {s: [] for s in data.SYMBOLS},
         "discards": {s: [] for s in data.SYMBOLS},
@@ -74,10 +76,11 @@ def finish_setup(ctx: Context, starts: Mapping[str, str],
         counts[land] -= 1
         state["players"][seat]["tiles"][key(board.CENTRE)] = {
             "kind": "land", "type": land, "cubes": [data.LAND_COLOUR[land]], "temple": False}
-        ctx.log.public("start_tile", f"{seat} starts with {land} on the centre.", seat=seat)
+        ctx.log.public("start_tile", _("{seat} starts with {tile} on the centre.", seat=seat,
+                                         tile=term(land)), seat=seat)
     for t in data.LANDS:
         counts[t] -= state["type_piles"][t]
-    state["extra_pile"] = sorted(t for t, c in counts.items() for _ in range(c))
+    state["extra_pile"] = sorted(t for t, c in counts.items() for _i in range(c))
     reveal_display(state, ctx.dice, ctx.log)
     given = {}
     for seat in catchup_seats(state):
@@ -89,8 +92,8 @@ def finish_setup(ctx: Context, starts: Mapping[str, str],
                 colour = "blue" if own != "blue" else "black"
         if supply.cube_available(state, colour, ctx.log):
             state["players"][seat]["tiles"][key(board.CENTRE)]["cubes"].append(colour)
-        ctx.log.public("catchup", f"{seat} adds a {colour} resource to the start tile.",
-                       seat=seat)
+        ctx.log.public("catchup", _("{seat} adds a {colour} resource to the start tile.",
+                                    seat=seat, colour=term(colour)), seat=seat)
         given[seat] = colour
     start_round(state, ctx.log)
     return given
@@ -105,15 +108,19 @@ def reveal_display(state: State, dice: Dice, log: Log) -> None:
             state["display_cubes"][t] = supply.cube_available(state, data.LAND_COLOUR[t], log)
             disp[t] = True
     if state["extra_pile"]:
-        t = dice.draw(state["extra_pile"], "extra land pile, top tile")
+        t = dice.draw(state["extra_pile"], _("extra land pile, top tile"))
         state["display_cubes"]["extra"] = supply.cube_available(state, data.LAND_COLOUR[t], log)
         disp["extra"] = t
-    shown = [t for t in data.LANDS if disp[t]] + \
-        ([f"extra {disp['extra']}"] if disp["extra"] else [])
+    shown = [term(t) for t in data.LANDS if disp[t]] + \
+        ([_("extra {tile}", tile=term(disp["extra"]))] if disp["extra"] else [])
     bare = [s for s in [*data.LANDS, "extra"] if s in state["display_cubes"]
             and not state["display_cubes"][s] and (disp[s])]
-    log.public("display", "Land display: " + ", ".join(shown) + " (each with 1 resource"
-               + (f" except {', '.join(bare)}" if bare else "") + ").")
+    if bare:
+        log.public("display", _("Land display: {tiles} (each with 1 resource except {bare}).",
+                                tiles=join(shown), bare=terms(bare)))
+    else:
+        log.public("display", _("Land display: {tiles} (each with 1 resource).",
+                                tiles=join(shown)))
 
 
 def fill_column(state: State, symbol: str, dice: Dice) -> None:
@@ -128,13 +135,15 @@ def fill_column(state: State, symbol: str, dice: Dice) -> None:
             pile.extend(state["discards"][symbol])
             pile.sort()
             state["discards"][symbol] = []
-        col.append(dice.draw(pile, f"{symbol} column, tile {len(col) + 1}"))
+        col.append(dice.draw(pile, _("{column} column, tile {n}", column=term(symbol),
+                                     n=len(col) + 1)))
 
 
 def start_round(state: State, log: Log) -> None:
     state["phase"] = "actions"
     state["turn_index"] = 0
-    log.public("round", f"Round {state['round']} begins; {state['start']} is start player.")
+    log.public("round", _("Round {n} begins; {seat} is start player.", n=state["round"],
+                          seat=state["start"]))
 
 
 # --- the end of a round: Phase 3 or final scoring -------------------------------------------
@@ -159,20 +168,25 @@ def phase3(ctx: Context) -> None:
     for t in data.LANDS:
         if disp[t]:
             state["removed_lands"] += 1
-            ctx.log.public("display", f"The untaken {t} leaves the game.")
+            ctx.log.public("display", _("The untaken {tile} leaves the game.", tile=term(t)))
         disp[t] = False
     if disp["extra"]:
         state["removed_lands"] += 1
-        ctx.log.public("display", f"The untaken extra {disp['extra']} leaves the game.")
+        ctx.log.public("display", _("The untaken extra {tile} leaves the game.",
+                                    tile=term(disp["extra"])))
     disp["extra"] = None
     state["display_cubes"] = {}
     reveal_display(state, ctx.dice, ctx.log)
     if state["round"] in data.player_count(len(state["seats"]))["refill_after"]:
         for s in data.SYMBOLS:
             fill_column(state, s, ctx.dice)
-        ctx.log.public("refill", "The action columns are refilled.")
+        ctx.log.public("refill", _("The action columns are refilled."))
     state["start"] = order_from(state, state["start"])[1]
-    ctx.log.public("dragon", f"The dragon passes to {state['start']}.")
+    ctx.log.public("dragon", _("The dragon passes to {seat}.", seat=state["start"]))
+
+
+CATCHUP_QUESTION = _("Phase 3: place your catch-up resource.")
+CATCHUP_PUBLIC = _("where to place the catch-up resource")
 
 
 def catchup_default(state: State, seat: str) -> Catchup:
@@ -196,10 +210,10 @@ def catch_up(ctx: Context) -> None:
     seats = catchup_seats(state)
     if not seats:
         return
-    asks = {seat: Ask("Phase 3: place your catch-up resource.",
+    asks = {seat: Ask(CATCHUP_QUESTION,
                       str(catchup_default(state, seat)), exhaustive=False,
                       standing=state["players"][seat]["catchup"], accept=is_catchup,
-                      public="where to place the catch-up resource")
+                      public=CATCHUP_PUBLIC)
             for seat in seats}
     answers = ctx.decide_all("catchup", asks)
     for seat in seats:
@@ -207,17 +221,20 @@ def catch_up(ctx: Context) -> None:
         state["players"][seat]["catchup"] = None
         c = GRAMMAR.parse_line(state, seat, answers[seat])
         assert isinstance(c, Catchup)
-        moved = economy.place_cube(ctx, seat, c.colour, c.cell, "catch-up resource")
+        moved = economy.place_cube(ctx, seat, c.colour, c.cell, _("catch-up resource"))
+        why: Any = ""
         if answers[seat] == standing:
-            why = "your standing " + standing + (f" could not be used as written: {moved}"
-                                                 if moved else " was used")
+            why = _("your standing {order} could not be used as written: {what}",
+                    order=standing, what=moved) if moved else \
+                _("your standing {order} was used", order=standing)
         elif answers[seat] == asks[seat].default and not ctx.ask:
-            why = (f"no standing CATCHUP order: the default {answers[seat]} (your rarest colour "
-                   "on your first tile that can take it)" + (f"; {moved}" if moved else ""))
-        else:
-            why = f"{answers[seat]}: {moved}" if moved else ""
+            why = _("no standing CATCHUP order: the default {order} (your rarest colour on your "
+                    "first tile that can take it)", order=answers[seat])
+            why = join([why, moved], "; ") if moved else why
+        elif moved:
+            why = join([answers[seat], moved], ": ")
         if why:
-            ctx.log.private([seat], "catchup", f"Catch-up resource: {why}.")
+            ctx.log.private([seat], "catchup", _("Catch-up resource: {why}.", why=why))
 
 
 def final_scoring(ctx: Context) -> None:
@@ -229,9 +246,9 @@ def final_scoring(ctx: Context) -> None:
     state["phase"] = "over"
     for s in state["seats"]:
         f = final[s]
-        ctx.log.public("final", f"{s}: {f['total']} VP (bag {f['bag']}, corners "
-                       f"{f['corners']}, bonus tiles {f['bonus_tiles']}, buildings "
-                       f"{f['buildings']}, characters {f['characters']}, mana {f['mana']}, "
-                       f"resources {f['resources']}; leftover resources for a tie: "
-                       f"{f['resources_left']}).", seat=s, **f)
+        ctx.log.public("final", _("{seat}: {total} VP (bag {bag}, corners {corners}, bonus "
+                                  "tiles {bonus_tiles}, buildings {buildings}, characters "
+                                  "{characters}, mana {mana}, resources {resources}; leftover "
+                                  "resources for a tie: {resources_left}).", seat=s, **f),
+                       seat=s, **f)
     ctx.log.public("winner", scoring.winner_text(state, totals, win))

@@ -7,6 +7,7 @@ tile and character is worth is in effects.py.
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _, n_
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import key
 from pbem.rulesets.helios.effects import BONUS_TILE_VP, CHARACTER_VP
@@ -67,19 +68,20 @@ def winners(state: State, totals: dict[str, int]) -> tuple[list[str], list[str]]
     return [s for s in ranking if rank(s) == best], ranking
 
 
-def winner_text(state: State, totals: dict[str, int], win: list[str]) -> str:
+def winner_text(state: State, totals: dict[str, int], win: list[str]) -> Msg:
     """The closing line of the game; a tie on VP says how leftover resources decided it
     (rulebook p. 14)."""
     best = totals[win[0]]
     tied = [s for s in state["seats"] if totals[s] == best]
     if len(tied) == 1:
-        return f"Winner: {win[0]}."
+        return _("Winner: {seat}.", seat=win[0])
     cubes = {s: economy.cube_count(state["players"][s]) for s in tied}
     if len(win) > 1 and len(win) == len(tied):
-        return (f"Winners: {', '.join(win)} (tied on {best} VP and on leftover resources, "
-                f"{cubes[win[0]]} each).")
+        return _("Winners: {seats} (tied on {vp} VP and on leftover resources, {n} each).",
+                 seats=", ".join(win), vp=best, n=cubes[win[0]])
     others = [s for s in tied if s not in win]
     order = win + sorted(others, key=lambda s: (-cubes[s], state["seats"].index(s)))
-    return (f"Winner{'s' if len(win) > 1 else ''}: {', '.join(win)} (tied on {best} VP with "
-            f"{', '.join(others)}; more leftover resources wins: "
-            + ", ".join(f"{s} {cubes[s]}" for s in order) + ").")
+    return n_("Winner: {seats} (tied on {vp} VP with {others}; more leftover resources wins: "
+              "{counts}).", "Winners: {seats} (tied on {vp} VP with {others}; more leftover "
+              "resources wins: {counts}).", len(win), seats=", ".join(win), vp=best,
+              others=", ".join(others), counts=", ".join(f"{s} {cubes[s]}" for s in order))

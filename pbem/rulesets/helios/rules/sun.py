@@ -7,12 +7,14 @@ one.
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import Cell, key
 from pbem.rulesets.helios.orders import Sun
 from pbem.rulesets.helios.rules import supply
 from pbem.rulesets.helios.state import Player, State
+from pbem.rulesets.helios.words import term
 
 
 def walk_of(player: Player) -> board.Walk:
@@ -30,7 +32,7 @@ def destinations(state: State, seat: str) -> dict[Cell, list[Cell]]:
 
 
 def sun_path(state: State, seat: str,
-             o: Sun) -> tuple[board.Walk, list[Cell], list[int], str | None]:
+             o: Sun) -> tuple[board.Walk, list[Cell], list[int], Msg | None]:
     p = state["players"][seat]
     w = walk_of(p)
     if o.path:
@@ -39,14 +41,15 @@ def sun_path(state: State, seat: str,
     dest = o.cells[-1]
     paths = board.reachable(w, max_steps(p))
     if dest not in paths:
-        near = ", ".join(key(c) for c in board.all_cells() if c in paths) or "none"
-        return w, [], [], f"your Sun cannot reach {key(dest)}; it can reach {near}"
+        near = ", ".join(key(c) for c in board.all_cells() if c in paths) or _("none")
+        return w, [], [], _("your Sun cannot reach {cell}; it can reach {cells}",
+                            cell=key(dest), cells=near)
     path = paths[dest]
     positions, problem = board.follow_path(w, path, max_steps(p))
     return w, path, positions, problem
 
 
-def check_sun(state: State, seat: str, o: Sun) -> str | None:
+def check_sun(state: State, seat: str, o: Sun) -> Msg | None:
     return sun_path(state, seat, o)[3]
 
 
@@ -57,8 +60,9 @@ def do_sun(ctx: Context, seat: str, o: Sun) -> None:
     if problem:
         raise AssertionError(problem)
     a = board.sun_cell(p)
-    ctx.log.public("sun", f"{seat}'s Sun moves {key(a)} -> " + " -> ".join(map(key, path))
-                   + ".", seat=seat, path=[key(c) for c in path])
+    ctx.log.public("sun", _("{seat}'s Sun moves {path}.", seat=seat,
+                            path=" -> ".join(map(key, [a, *path]))),
+                   seat=seat, path=[key(c) for c in path])
     for c in path:
         p["sun_angle"] += board.delta(a, c)
         a = c
@@ -79,14 +83,14 @@ def circuit(ctx: Context, seat: str) -> None:
     state: State = ctx.state
     p = state["players"][seat]
     if "power_plant" in p["buildings"]:
-        ctx.log.public("circuit", f"{seat}'s Sun completes a circuit; no VP (Power Plant).",
-                       seat=seat)
+        ctx.log.public("circuit", _("{seat}'s Sun completes a circuit; no VP (Power Plant).",
+                                    seat=seat), seat=seat)
     elif p["circuit_round"] == state["round"]:
-        ctx.log.public("circuit", f"{seat}'s Sun completes a circuit; already scored this "
-                       "round.", seat=seat)
+        ctx.log.public("circuit", _("{seat}'s Sun completes a circuit; already scored this "
+                                    "round.", seat=seat), seat=seat)
     else:
         p["circuit_round"] = state["round"]
-        supply.gain_vp(ctx, seat, 10 if "clock_tower" in p["buildings"] else 5, "circuit")
+        supply.gain_vp(ctx, seat, 10 if "clock_tower" in p["buildings"] else 5, _("circuit"))
 
 
 def temple_value(player: Player, cell: Cell) -> int:
@@ -107,15 +111,17 @@ def sunlight(ctx: Context, seat: str, at: Cell, store: bool,
         if t is None:
             continue
         if t["temple"]:
-            supply.gain_vp(ctx, seat, temple_value(p, n), f"sunlit temple on {key(n)}")
+            supply.gain_vp(ctx, seat, temple_value(p, n), _("sunlit temple on {cell}", cell=key(n)))
             if "town_hall" in p["buildings"]:
                 # Rulebook p. 16 (Városháza): 3 more VP per sunlit temple.
-                supply.gain_vp(ctx, seat, 3, f"Town Hall, temple on {key(n)}")
+                supply.gain_vp(ctx, seat, 3, _("Town Hall, temple on {cell}", cell=key(n)))
         elif t["kind"] == "land":
             colour = data.LAND_COLOUR[t["type"]]
             if (not t["cubes"] or (warehouse and len(t["cubes"]) == 1 and n not in keep)) and \
                     supply.cube_available(state, colour, ctx.log):
                 t["cubes"].append(colour)
-                ctx.log.public("produce", f"{seat}'s {t['type']} on {key(n)} produces 1 "
-                               f"{colour}" + (" (Warehouse)." if len(t["cubes"]) == 2 else "."),
+                args = dict(seat=seat, tile=term(t["type"]), cell=key(n), colour=term(colour))
+                ctx.log.public("produce", _("{seat}'s {tile} on {cell} produces 1 {colour} "
+                                            "(Warehouse).", **args) if len(t["cubes"]) == 2
+                               else _("{seat}'s {tile} on {cell} produces 1 {colour}.", **args),
                                seat=seat)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context, Log
 from pbem.rulesets.helios import data
 from pbem.rulesets.helios.state import State
+from pbem.rulesets.helios.words import term
 
 CUBES_PER_COLOUR = 14
 MANA = 30
@@ -44,7 +46,7 @@ def cube_available(state: State, colour: str, log: Log | None = None) -> bool:
     if not limited(state) or cubes_in_play(state, colour) < CUBES_PER_COLOUR:
         return True
     if log is not None:
-        log.public("supply", f"No {colour} resource is left in the supply.")
+        log.public("supply", _("No {colour} resource is left in the supply.", colour=term(colour)))
     return False
 
 
@@ -61,28 +63,30 @@ def houses_left(state: State) -> int:
     return HOUSES - used
 
 
-def gain_vp(ctx: Context, seat: str, n: int, why: str) -> None:
+def gain_vp(ctx: Context, seat: str, n: int, why: Any) -> None:
     if n:
         ctx.state["players"][seat]["vp"] += n
-        ctx.log.public("vp", f"{seat} scores {n} VP ({why}).", seat=seat, vp=n)
+        ctx.log.public("vp", _("{seat} scores {n} VP ({why}).", seat=seat, n=n, why=why), seat=seat,
+                       vp=n)
 
 
-def gain_mana(ctx: Context, seat: str, n: int, why: str) -> None:
+def gain_mana(ctx: Context, seat: str, n: int, why: Any) -> None:
     room = mana_room(ctx.state)
     if n > room:
-        ctx.log.public("supply", f"Only {room} mana is left in the supply for {seat}.",
-                       seat=seat)
+        ctx.log.public("supply", _("Only {room} mana is left in the supply for {seat}.",
+                                   room=room, seat=seat), seat=seat)
         n = room
     if n:
         ctx.state["players"][seat]["mana"] += n
-        ctx.log.public("mana", f"{seat} gains {n} mana ({why}).", seat=seat, mana=n)
+        ctx.log.public("mana", _("{seat} gains {n} mana ({why}).", seat=seat, n=n, why=why),
+                       seat=seat, mana=n)
 
 
-def raise_sun(ctx: Context, seat: str, n: int, why: str) -> None:
+def raise_sun(ctx: Context, seat: str, n: int, why: Any) -> None:
     """Rulebook p. 7, 12: buildings and characters move the Sun track marker at once."""
     if n:
         p = ctx.state["players"][seat]
         p["sun_value"] += n
-        ctx.log.public("sun_track", f"{seat}'s Sun distance rises by {n} to "
-                       f"{'infinite' if p['sun_infinite'] else p['sun_value']} ({why}).",
-                       seat=seat)
+        to = _("infinite") if p["sun_infinite"] else p["sun_value"]
+        ctx.log.public("sun_track", _("{seat}'s Sun distance rises by {n} to {to} ({why}).",
+                                      seat=seat, n=n, to=to, why=why), seat=seat)

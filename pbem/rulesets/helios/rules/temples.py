@@ -7,11 +7,13 @@ legal one.
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.helios.board import key
 from pbem.rulesets.helios.orders import Temple
 from pbem.rulesets.helios.rules import economy, supply
 from pbem.rulesets.helios.state import Player, State
+from pbem.rulesets.helios.words import terms
 
 
 def temple_cost(player: Player) -> int:
@@ -19,17 +21,18 @@ def temple_cost(player: Player) -> int:
     return 1 if "citadel" in player["buildings"] else player["temples"] + 1
 
 
-def check_temple(state: State, seat: str, o: Temple) -> str | None:
+def check_temple(state: State, seat: str, o: Temple) -> Msg | None:
     p = state["players"][seat]
     t = p["tiles"].get(key(o.cell))
     if t is None:
-        return f"you have no tile on {key(o.cell)}"
+        return _("you have no tile on {cell}", cell=key(o.cell))
     if t["temple"]:
-        return f"{key(o.cell)} already has a temple"
+        return _("{cell} already has a temple", cell=key(o.cell))
     if supply.houses_left(state) <= 0:
-        return "no house is left in the supply"
+        return _("no house is left in the supply")
     n = temple_cost(p)
-    _, problem = economy.payment(p, ["any"] * n, o.pay, f"temple no. {p['temples'] + 1}", o.cell)
+    _paid, problem = economy.payment(p, ["any"] * n, o.pay,
+                                 _("temple no. {n}", n=p["temples"] + 1), o.cell)
     return problem
 
 
@@ -37,7 +40,7 @@ def do_temple(ctx: Context, seat: str, o: Temple) -> None:
     state: State = ctx.state
     p = state["players"][seat]
     n = temple_cost(p)
-    located, problem = economy.payment(p, ["any"] * n, o.pay, "a temple", o.cell)
+    located, problem = economy.payment(p, ["any"] * n, o.pay, _("a temple"), o.cell)
     if problem:
         raise AssertionError(problem)
     economy.spend(p, located)
@@ -46,8 +49,9 @@ def do_temple(ctx: Context, seat: str, o: Temple) -> None:
     t["cubes"] = []  # Rulebook p. 6: resources and a temple never share a tile.
     t["temple"] = True
     p["temples"] += 1
-    ctx.log.public("temple", f"{seat} builds temple no. {p['temples']} on {key(o.cell)}, "
-                   f"paying {', '.join(c for c, _ in located)}"
-                   + (f"; {', '.join(lost)} returned to the supply" if lost else "") + ".",
-                   seat=seat)
-    supply.gain_mana(ctx, seat, p["temples"], f"temple no. {p['temples']}")
+    args = dict(seat=seat, n=p["temples"], cell=key(o.cell),
+                paid=terms(c for c, _cell in located), lost=terms(lost))
+    ctx.log.public("temple", _("{seat} builds temple no. {n} on {cell}, paying {paid}; {lost} "
+                               "returned to the supply.", **args) if lost else
+                   _("{seat} builds temple no. {n} on {cell}, paying {paid}.", **args), seat=seat)
+    supply.gain_mana(ctx, seat, p["temples"], _("temple no. {n}", n=p["temples"]))
