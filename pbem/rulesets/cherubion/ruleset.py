@@ -17,6 +17,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
+from pbem.core.i18n import _
 from pbem.core.kit import DECISION, OVER, Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Variant
@@ -204,16 +205,16 @@ class Cherubion(Game):
 
     def phase_label(self, state: Any) -> str:
         if state["phase"] == "draft":
-            return "Set-up: draft of teams, Bases and decks"
+            return _("Set-up: draft of teams, Bases and decks")
         if state["phase"] == "place":
-            return f"Set-up: initial placement, {state['order'][state['placing']]}"
+            return _("Set-up: initial placement, {seat}", seat=state["order"][state["placing"]])
         if state["phase"] == "over":
-            return f"Game over after round {state['round']}"
+            return _("Game over after round {round}", round=state["round"])
         qs = self.questions(state)
         if qs:
-            return (f"Round {state['round']}, {state['active']}'s turn: {qs[0].seat} may "
-                    "answer")
-        return f"Round {state['round']}, {state['active']}'s turn"
+            return _("Round {round}, {seat}'s turn: {other} may answer", round=state["round"],
+                     seat=state["active"], other=qs[0].seat)
+        return _("Round {round}, {seat}'s turn", round=state["round"], seat=state["active"])
 
     def board_text(self, view: Mapping[str, Any]) -> str:
         return view_mod.board_text(view)
