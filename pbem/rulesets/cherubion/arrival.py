@@ -95,7 +95,7 @@ def taken_lines(state: State, seat: str, lines: Sequence[str]) -> list[str]:
     """The lines of a file the arrival judgement takes, refused ones dropped until none is
     left (dropping one may refuse a later one): what a bot may send."""
     kept = list(lines)
-    for _ in range(len(kept) + 1):
+    for _i in range(len(kept) + 1):
         parsed = GRAMMAR.parse(state, seat, "".join(f"{x}\n" for x in kept)).lines
         judged = judge_file(state, seat, [
             _with(ln, check_line(state, seat, ln.order, None)) if ln.ok else ln

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg
 from pbem.core.names import NameIndex
 
 TEAMS = ("melan", "choler", "sang", "otoaak", "rominyarak")
@@ -97,7 +98,7 @@ def check_expr(expr: str) -> bool:
     return bool(_EXPR.match(expr))
 
 
-def roll_expr(dice: Dice, expr: str, purpose: str) -> tuple[int, list[int]]:
+def roll_expr(dice: Dice, expr: str, purpose: Msg) -> tuple[int, list[int]]:
     """Roll a damage expression. "NdS+K": N dice of S sides plus K, except that S = 3
     means a d6 halved and rounded half up (Rulebook, damage 2-4: roll 5 -> 2.5 -> 3, +1
     = 4; spec §5.1). Returns (total, faces)."""
@@ -108,7 +109,7 @@ def roll_expr(dice: Dice, expr: str, purpose: str) -> tuple[int, list[int]]:
     faces = []
     total = k
     for i in range(n):
-        purpose_i = purpose if n == 1 else f"{purpose} #{i + 1}"
+        purpose_i = purpose if n == 1 else Msg("{purpose} #{i}", purpose=purpose, i=i + 1)
         if sides == 3:
             f = dice.roll(6, purpose_i)
             faces.append(f)

@@ -231,7 +231,7 @@ def heal_card(ctx: Context, seat: str, play: Play) -> bool:
     state: State = ctx.state
     c = data.card(play.card)
     p = _target(ctx, play)
-    amount, _ = data.roll_expr(ctx.dice, c["amount"], f"healing, {p['id']}")
+    amount, _dice = data.roll_expr(ctx.dice, c["amount"], f"healing, {p['id']}")
     if board(state).special_fields().get(p["loc"]) == "heal":
         amount *= 2  # Rulebook: healing cards on the HEAL field have double effect
     was_zero = p["ep"] == 0
@@ -382,7 +382,7 @@ def card_attack(ctx: Context, seat: str, play: Play) -> bool:
         ctx.log.public("miss", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} <= VSZ {vsz}: "
                        "miss")
         return False
-    dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} damage")
+    dmg, _dice = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} damage")
     if total >= 2 * vsz:
         dmg *= 2
     ctx.log.public("hit", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} > VSZ {vsz}: hit")
@@ -403,7 +403,7 @@ def field_damage(ctx: Context, seat: str, play: Play) -> bool:
             continue
         if p["hidden"]:
             reveal_piece(ctx, p, "it is hit")
-        dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
+        dmg, _dice = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
         damage(ctx, p, dmg, c["name_hu"], seat)
     for p in pieces_at(state, field):
         if p["owner"] == seat:
@@ -419,7 +419,7 @@ def direct_damage(ctx: Context, seat: str, play: Play) -> bool:
     """Damage dice to one piece (Kézigránát)."""
     c = data.card(play.card)
     p = _target(ctx, play)
-    dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
+    dmg, _dice = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
     damage(ctx, p, dmg, c["name_hu"], seat)
     capture_or_kill(ctx, seat, p, c["name_hu"])
     return False

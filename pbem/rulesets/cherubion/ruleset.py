@@ -33,6 +33,7 @@ from pbem.rulesets.cherubion.orders import (
     Pass,
     Play,
 )
+from pbem.rulesets.cherubion.rules.asking import question_public, question_text
 from pbem.rulesets.cherubion.rules.reactions import REACTIONS
 from pbem.rulesets.cherubion.rules.setup import choice_order, new_state
 from pbem.rulesets.cherubion.state import State
@@ -168,7 +169,19 @@ class Cherubion(Game):
         return wanted is None or not isinstance(order, wanted)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
-        return Prompt(q.text, q.options, q.options, {"phase": DECISION, "kind": q.kind})
+        return Prompt(question_text(q), q.options, q.options, {"phase": DECISION,
+                                                               "kind": q.kind})
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """The kit's events, with the question's messages (rules/asking.py)."""
+        for q in questions:
+            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
+            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
+                                             what=question_public(q) or q.kind),
+                            seat=q.seat, question=q.kind)
+            ctx.log.private([q.seat], "ask", _("Your decision is needed: {text}",
+                                               text=question_text(q)),
+                            seat=q.seat, question=q.kind)
 
     # --- views and results ----------------------------------------------------------------
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:

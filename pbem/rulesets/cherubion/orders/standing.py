@@ -94,7 +94,7 @@ class Loss(Order):
                              "CH9=1 CH10=1 CH1=1 or LOSS CH8 CH9")
         pieces, amounts = [], []
         for w in rest:
-            name, _, amount = w.partition("=")
+            name, _eq, amount = w.partition("=")
             pieces.append(piece(name))
             n = number(amount, "the ÉP a piece loses") if amount else 0
             if amount and n < 1:

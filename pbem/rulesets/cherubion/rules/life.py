@@ -284,8 +284,8 @@ def split_problem(state: State, owner: str, loss: int, order: Loss) -> str | Non
             return f"{pid} is not one of your pieces in your Base (they are: {have})"
         if n > pool[pid]["ep"]:
             return f"{pid} has {pool[pid]['ep']} ÉP: it can lose at most that"
-    given = sum(n for _, n in order.items())
-    fills = any(n == 0 for _, n in order.items())
+    given = sum(n for _k, n in order.items())
+    fills = any(n == 0 for _k, n in order.items())
     if given > can_take or (given < can_take and not fills):
         return (f"the amounts add up to {given}; split {can_take} ÉP (the loss is {loss}; a "
                 "piece without an amount takes what is left)")
@@ -334,7 +334,7 @@ def _entry(pid: str, n: int) -> str:
 def _entries(standing: list[str]) -> list[tuple[str, int]]:
     out = []
     for e in standing:
-        pid, _, n = e.partition("=")
+        pid, _eq, n = e.partition("=")
         out.append((pid, int(n) if n else 0))
     return out
 

@@ -146,7 +146,7 @@ def move(ctx: Context, seat: str, mv: Move) -> Result:
     assert p is not None
     walk = Walk()
     if p["summoned"] and p["own_me"]:
-        walk.own, _ = data.roll_expr(ctx.dice, p["own_me"], f"own MÉ, {name_of(state, p['id'])}")
+        walk.own, _dice = data.roll_expr(ctx.dice, p["own_me"], f"own MÉ, {name_of(state, p['id'])}")
         state["turn"].setdefault("own_moved", []).append(p["id"])
         ctx.log.public("own_me", f"{name_of(state, p['id'])} rolls its own MÉ: {walk.own}")
     if engaged(state, p):
@@ -430,7 +430,7 @@ def _trap(ctx: Context, p: Piece, mid: str, passengers: list[Piece]) -> bool:
     for v in victims:
         if m.get("uses", 1) <= 0:
             break
-        dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {v['id']}")
+        dmg, _dice = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {v['id']}")
         damage(ctx, v, dmg, c["name_hu"], m["owner"])
         m["uses"] = m.get("uses", 1) - 1
         if v is not p and v["ep"] < 0:

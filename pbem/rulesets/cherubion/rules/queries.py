@@ -7,6 +7,7 @@ that seat's Base) or "gone" (state.py's glossary).
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg
 from pbem.rulesets.cherubion.board import Board, get_board
 from pbem.rulesets.cherubion.state import Piece, State
 
@@ -203,13 +204,19 @@ def resource_count(state: State, seat: str) -> int:
     return sum(1 for r in state["resources"].values() if r["owner"] == seat)
 
 
+def piece_name(name: str) -> Msg:
+    """A piece's (English) name as a message: the catalog holds every piece's and card's
+    name (names.py) with the rulebook's Hungarian one."""
+    return Msg(name)
+
+
 def name_of(state: State, pid: str) -> str:
     p = state["pieces"].get(pid)
     if p is None:
         return pid
     if p["hidden"]:
         return p["hidden"]
-    return f"{p['name']} ({pid})"
+    return Msg("{name} ({id})", name=piece_name(p["name"]), id=pid)
 
 
 def option(state: State, key: str) -> object:

@@ -6,6 +6,7 @@ Not here: logging the outcome (phases.py does, once per line).
 
 from __future__ import annotations
 
+from pbem.core.i18n import _
 from pbem.core.kit import CHANGED, DONE, NOT_NEEDED, REFUSED
 
 Result = tuple[str, str]
@@ -27,4 +28,4 @@ def not_needed(why: str) -> Result:
     return NOT_NEEDED, why
 
 
-LEFT_THE_GAME = "your turn ended: you left the game"
+LEFT_THE_GAME = _("your turn ended: you left the game")

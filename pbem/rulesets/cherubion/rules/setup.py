@@ -80,7 +80,7 @@ def _draft_picks(state: State,
     free_sides = list(state["open_sides"])
     picks = 2 if state["config"]["variant"] == "multibase" else 1
     drafted: dict[str, list[tuple[str, int]]] = {s: [] for s in state["order"]}
-    for _ in range(picks):
+    for _i in range(picks):
         for seat in state["order"]:
             if not free_teams or not free_sides:
                 break  # 3-4 players: second teams while teams last, in choice order
@@ -109,7 +109,7 @@ def _draft_outcomes(ctx: Context, seat: str, lines: Sequence[OrderLine],
         seen[kind] = ln.lineno
         o = ln.order
         if isinstance(o, Team):
-            teams = [t for t, _ in got]
+            teams = [t for t, _sd in got]
             names = " and ".join(data.teams()["teams"][t]["name_en"] for t in teams)
             if teams == list(o.prefs)[:len(teams)]:
                 ctx.log.done(seat, ln, f"you drafted {names}")
@@ -117,7 +117,7 @@ def _draft_outcomes(ctx: Context, seat: str, lines: Sequence[OrderLine],
                 ctx.log.changed(seat, ln, "your first choices were taken before your turn to "
                                 f"choose: you drafted {names}")
         elif isinstance(o, BaseChoice):
-            sides = [sd for _, sd in got]
+            sides = [sd for _t, sd in got]
             where = " and ".join(f"side {sd}" for sd in sides)
             if sides == list(o.prefs)[:len(sides)]:
                 ctx.log.done(seat, ln, f"your Base is on {where}")
@@ -138,14 +138,14 @@ def apply_draft(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
         deck_ln = _first(seat_lines, Deck)
         lineup = lineup_ln.order.kind if lineup_ln else "standard"
         deck_o = deck_ln.order if deck_ln else Deck()
-        team, _ = drafted[seat][0]
+        team, _sd = drafted[seat][0]
         deck = dict(deck_o.cards) if deck_o.cards else data.default_deck(team)
         pl = state["players"][seat]
         pl["team"] = team
-        pl["bases"] = [sd for _, sd in drafted[seat]]
-        pl["own_sides"] = [sd for _, sd in drafted[seat]]
+        pl["bases"] = [sd for _t, sd in drafted[seat]]
+        pl["own_sides"] = [sd for _t, sd in drafted[seat]]
         pl["lineup"] = "advanced" if lineup == "advanced" else "standard"
-        pl["deck"] = sorted(c for c, k in deck.items() for _ in range(k))
+        pl["deck"] = sorted(c for c, k in deck.items() for _i in range(k))
         pl["deck_size"] = len(pl["deck"])
         for tm, sd in drafted[seat]:
             make_team(state, seat, tm, lineup, sd)
