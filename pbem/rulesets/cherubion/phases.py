@@ -151,8 +151,8 @@ def run_script(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
             else:
                 last_if = False
                 ctx.log.public("condition", _("{seat}: IF {cond} does not hold; skipped",
-                                              seat=seat, cond=o.cond), seat=seat)
-                ctx.log.not_needed(seat, ln, _("{cond} did not hold", cond=o.cond))
+                                              seat=seat, cond=str(o.cond)), seat=seat)
+                ctx.log.not_needed(seat, ln, _("{cond} did not hold", cond=str(o.cond)))
             continue
         if isinstance(o, Else):
             if last_if is False:
