@@ -35,6 +35,7 @@ from pbem.rulesets.cherubion.orders import (
 )
 from pbem.rulesets.cherubion.rules.asking import question_public, question_text
 from pbem.rulesets.cherubion.rules.reactions import REACTIONS
+from pbem.rulesets.cherubion.rules.results import END_REASONS
 from pbem.rulesets.cherubion.rules.setup import choice_order, new_state
 from pbem.rulesets.cherubion.state import State
 
@@ -191,7 +192,8 @@ class Cherubion(Game):
         r = state["result"]
         if not r:
             return None
-        return Result(tuple(r["winners"]), dict(r.get("scores", {})), r["reason"],
+        return Result(tuple(r["winners"]), dict(r.get("scores", {})),
+                      END_REASONS.get(r["reason"], r["reason"]),
                       tuple(r["winners"]))
 
     def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:

@@ -7,7 +7,7 @@ that seat's Base) or "gone" (state.py's glossary).
 
 from __future__ import annotations
 
-from pbem.core.i18n import Msg
+from pbem.core.i18n import Msg, _
 from pbem.rulesets.cherubion.board import Board, get_board
 from pbem.rulesets.cherubion.state import Piece, State
 
@@ -202,6 +202,14 @@ def new_id(state: State, prefix: str) -> str:
 
 def resource_count(state: State, seat: str) -> int:
     return sum(1 for r in state["resources"].values() if r["owner"] == seat)
+
+
+SIZE_NAME = {"small": _("small"), "medium": _("medium"), "large": _("large")}
+
+
+def size_name(size: str) -> Msg:
+    """A resource's size as a word of the reader's language."""
+    return SIZE_NAME[size]
 
 
 def piece_name(name: str) -> Msg:

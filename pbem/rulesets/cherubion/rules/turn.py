@@ -59,7 +59,13 @@ from pbem.rulesets.cherubion.rules.queries import (
 from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.reactions import Item, others, window
 from pbem.rulesets.cherubion.rules.resources import build_or_upgrade, production
-from pbem.rulesets.cherubion.rules.results import Result, done, not_needed, refused
+from pbem.rulesets.cherubion.rules.results import (
+    ROUND_LIMIT,
+    Result,
+    done,
+    not_needed,
+    refused,
+)
 from pbem.rulesets.cherubion.state import Piece, State
 
 DRAW_COST = 4  # Rulebook: a card costs 4 MÉ
@@ -548,7 +554,7 @@ def _round_limit(ctx: Context) -> None:
     best = max(scores.values())
     state["phase"] = "over"
     state["result"] = {"winners": sorted(s for s, v in scores.items() if v == best),
-                       "reason": "round limit reached; score", "scores": scores}
+                       "reason": ROUND_LIMIT, "scores": scores}
     ctx.log.public("game_over", _("Round limit reached. Scores: {scores}", scores=", ".join(
         f"{s} {v}" for s, v in sorted(scores.items()))))
 
