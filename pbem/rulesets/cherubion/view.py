@@ -258,7 +258,7 @@ def board_text(v: Mapping[str, Any]) -> Msg:
             here = sorted(p["id"] for p in v["pieces"] if p["loc"] == f"base:{side}")
             lines.append(_indent(_("Base side {side} ({seat}, {team}): {pieces}", side=side, seat=s,
                            team=pl["team"], pieces=" ".join(here) or "-")))
-        pris = sorted((p["id"] for p in v["pieces"] if p["loc"] == f"prison:{s}"))
+        pris = sorted(p["id"] for p in v["pieces"] if p["loc"] == f"prison:{s}")
         body = {p["id"] for p in v["pieces"] if p.get("captive", {}).get("dead")}
         if pris:
             lines.append(_indent(_("Prisoners of {seat}: {pieces}", seat=s, pieces=join(

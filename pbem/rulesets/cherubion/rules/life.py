@@ -14,6 +14,7 @@ from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.orders import GRAMMAR, Loss
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.queries import (
     alive_seats,
     ask_mode,
@@ -23,7 +24,6 @@ from pbem.rulesets.cherubion.rules.queries import (
     piece_name,
     size_name,
 )
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.results import ALL_FELL, LAST_PLAYER, LAST_TEAM
 from pbem.rulesets.cherubion.state import Piece, State
 

@@ -28,6 +28,7 @@ from pbem.rulesets.cherubion.orders import (
     Play,
     Upgrade,
 )
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.casting import play_card
 from pbem.rulesets.cherubion.rules.combat import exchange, melee_pairs
 from pbem.rulesets.cherubion.rules.life import (
@@ -52,11 +53,10 @@ from pbem.rulesets.cherubion.rules.queries import (
     holder,
     is_body,
     name_of,
-    piece_name,
     on_board,
+    piece_name,
     pieces_at,
 )
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.reactions import Item, others, window
 from pbem.rulesets.cherubion.rules.resources import build_or_upgrade, production
 from pbem.rulesets.cherubion.rules.results import (
