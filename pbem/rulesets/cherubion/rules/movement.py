@@ -737,7 +737,7 @@ def _carry_home(ctx: Context, seat: str, q: Piece, t: Piece) -> None:
             if t["loc"] == q["loc"]:
                 c["carried"] = True
                 ctx.log.public("pickup", _("{piece} picks up {name} ({piece2})",
-                                           piece=name_of(state, t["id"]), name=q["name"],
+                                           piece=name_of(state, t["id"]), name=piece_name(q["name"]),
                                            piece2=q["id"]))
                 continue
             route = b.path_to(t["loc"], q["loc"]) or []

@@ -7,7 +7,10 @@ that seat's Base) or "gone" (state.py's glossary).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.core.i18n import Msg, _
+from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import Board, get_board
 from pbem.rulesets.cherubion.state import Piece, State
 
@@ -216,6 +219,34 @@ def piece_name(name: str) -> Msg:
     """A piece's (English) name as a message: the catalog holds every piece's and card's
     name (names.py) with the rulebook's Hungarian one."""
     return Msg(name)
+
+
+def either(items: list[Any]) -> str:
+    """"A or B or C", the "or" in the reader's language."""
+    out: str = items[0] if items else ""
+    for x in items[1:]:
+        out = _("{a} or {b}", a=out, b=x)
+    return out
+
+
+def both(items: list[Any]) -> str:
+    """"A and B and C", the "and" in the reader's language."""
+    out: str = items[0] if items else ""
+    for x in items[1:]:
+        out = _("{a} and {b}", a=out, b=x)
+    return out
+
+
+def team_label(team: str) -> Msg:
+    """A team's (English) name as a message; the catalog holds its rulebook name (names.py)."""
+    return Msg(data.teams()["teams"][team]["name_en"])
+
+
+def card_label(cid: str) -> Msg:
+    """A card as events name it: its Hungarian name, with the English one in English (the
+    catalog holds every card's label, names.py)."""
+    c = data.card(cid)
+    return Msg(f"{c['name_hu']} ({c['name_en']})")
 
 
 def name_of(state: State, pid: str) -> str:
