@@ -98,6 +98,14 @@ def check_expr(expr: str) -> bool:
     return bool(_EXPR.match(expr))
 
 
+def rolls(dice: Dice, count: int, sides: int, purpose: Msg) -> list[int]:
+    """`dice.rolls`, each die's purpose numbered as there, kept a message."""
+    if count == 1:
+        return [dice.roll(sides, purpose)]
+    return [dice.roll(sides, Msg("{purpose} #{i}", purpose=purpose, i=i + 1))
+            for i in range(count)]
+
+
 def roll_expr(dice: Dice, expr: str, purpose: Msg) -> tuple[int, list[int]]:
     """Roll a damage expression. "NdS+K": N dice of S sides plus K, except that S = 3
     means a d6 halved and rounded half up (Rulebook, damage 2-4: roll 5 -> 2.5 -> 3, +1

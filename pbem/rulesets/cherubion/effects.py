@@ -391,7 +391,7 @@ def card_attack(ctx: Context, seat: str, play: Play) -> bool:
     state: State = ctx.state
     c = data.card(play.card)
     p = _target(ctx, play)
-    rolls = ctx.dice.rolls(2, 6, _("{card} attack on {piece}", card=c["name_hu"], piece=p["id"]))
+    rolls = data.rolls(ctx.dice, 2, 6, _("{card} attack on {piece}", card=c["name_hu"], piece=p["id"]))
     total = c["tk"] + sum(rolls)
     vsz = effective_vsz(state, p)
     if total <= vsz:

@@ -111,7 +111,7 @@ def blow(ctx: Context, att: Piece, dfd: Piece, label: str, *, tk_mod: int = 0,
     """One strike: 2d6 + TK against VSZ; on a hit the damage roll, doubled when the total is
     at least twice the VSZ (Rulebook "Fegyveres harc")."""
     state: State = ctx.state
-    rolls = ctx.dice.rolls(2, 6, _("{label} attack, {piece} on {piece2}",
+    rolls = data.rolls(ctx.dice, 2, 6, _("{label} attack, {piece} on {piece2}",
                                    label=label, piece=att["id"], piece2=dfd["id"]))
     tk = effective_tk(state, att) + tk_mod
     vsz = effective_vsz(state, dfd)
@@ -297,7 +297,7 @@ def _attack_resource(ctx: Context, att: Piece, rid: str) -> None:
     back."""
     state: State = ctx.state
     r = state["resources"][rid]
-    rolls = ctx.dice.rolls(2, 6, _("attack, {piece} on resource {resource}",
+    rolls = data.rolls(ctx.dice, 2, 6, _("attack, {piece} on resource {resource}",
                                    piece=att["id"], resource=rid))
     total = effective_tk(state, att) + sum(rolls)
     if total <= RESOURCE_VSZ:

@@ -377,7 +377,7 @@ def _roll_landing(ctx: Context, p: Piece, gate: str, gate_tok: str,
     b = board(state)
     aim = gate_tok.split()[2] if gate_tok.startswith("GATE ROLL") else \
         next((t for t in reversed(rest) if t in b.fields), gate)
-    k = sum(ctx.dice.rolls(2, 6, _("teleport roll, {piece} at {gate}", piece=p["id"], gate=gate)))
+    k = sum(data.rolls(ctx.dice, 2, 6, _("teleport roll, {piece} at {gate}", piece=p["id"], gate=gate)))
     cands = [f for f in b.fields if b.distance(gate, f) <= k
              and (k - b.distance(gate, f)) % 2 == 0]
     land = min(cands, key=lambda f: (b.distance(f, aim), b.index[f]))

@@ -43,7 +43,7 @@ def choice_order(ctx: Context, seats: list[str]) -> list[str]:
     def rank(group: list[str], depth: int) -> list[str]:
         if len(group) == 1:
             return group
-        rolls = {s: sum(ctx.dice.rolls(2, 6, _("choice order, {seat}, re-roll {n}", seat=s,
+        rolls = {s: sum(data.rolls(ctx.dice, 2, 6, _("choice order, {seat}, re-roll {n}", seat=s,
                                                  n=depth) if depth
                                        else _("choice order, {seat}", seat=s)))
                  for s in group}

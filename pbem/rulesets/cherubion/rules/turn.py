@@ -81,7 +81,7 @@ def roll_me(ctx: Context, seat: str) -> tuple[int, list[int]]:
     n = 0
     while True:
         n += 1
-        pair = ctx.dice.rolls(2, 6, _("MÉ roll, {seat}, re-roll {n}", seat=seat, n=n - 1)
+        pair = data.rolls(ctx.dice, 2, 6, _("MÉ roll, {seat}, re-roll {n}", seat=seat, n=n - 1)
                               if n > 1 else _("MÉ roll, {seat}", seat=seat))
         faces += pair
         total += sum(pair)
