@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import Msg
+from pbem.core.i18n import Msg, _
 from pbem.core.names import NameIndex
 
 TEAMS = ("melan", "choler", "sang", "otoaak", "rominyarak")
@@ -76,12 +76,12 @@ def card_index() -> NameIndex:
         names = [c["name_hu"], c["name_en"]]
         names += [re.sub(r"[,.'!]", "", n) for n in names]
         aliases[cid] = sorted(set(names))
-    return NameIndex(aliases, what="card")
+    return NameIndex(aliases, what=_("card"))
 
 
 @cache
 def team_index() -> NameIndex:
-    return NameIndex(TEAM_ALIASES, what="demigod")
+    return NameIndex(TEAM_ALIASES, what=_("demigod"))
 
 
 RESOURCE_TABLE = {  # Rulebook "Erőforrások" table: MÉ, pieces on board, ÉP, energy/turn
