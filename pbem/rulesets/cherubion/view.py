@@ -238,7 +238,8 @@ def board_text(v: Mapping[str, Any]) -> Msg:
     by_field = _loc_summary(v)
     owner = {p["id"]: p["owner"] for p in v["pieces"]}
     lines: list[Any] = [_("Board (N={n}, {fields} fields); round {round}, active: {active}",
-                          n=v["n"], fields=len(b.fields), round=v["round"], active=v["active"])]
+                          n=v["n"], fields=len(b.fields), round=v["round"],
+                          active=v["active"] or _("None"))]
     for f in b.order:
         sp = v["special"].get(f)
         items = by_field.get(f)
@@ -260,9 +261,10 @@ def board_text(v: Mapping[str, Any]) -> Msg:
                            team=pl["team"], pieces=" ".join(here) or "-")))
         pris = sorted(p["id"] for p in v["pieces"] if p["loc"] == f"prison:{s}")
         body = {p["id"] for p in v["pieces"] if p.get("captive", {}).get("dead")}
+        held = [_("{id}(body)", id=i) if i in body else i for i in pris]
         if pris:
-            lines.append(_indent(_("Prisoners of {seat}: {pieces}", seat=s, pieces=join(
-                [_("{id}(body)", id=i) if i in body else i for i in pris], " "))))
+            lines.append(_indent(_("Prisoners of {seat}: {pieces}", seat=s,
+                                   pieces=join(held, " "))))
     nml = sorted(p["id"] for p in v["pieces"] if p["loc"] == "nml")
     lines.append(_indent(_("No-Man's Land (side {sides}): {pieces}",
                    sides="/".join(map(str, v["nml"])), pieces=" ".join(nml) or "-")))

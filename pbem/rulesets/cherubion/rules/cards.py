@@ -80,20 +80,20 @@ def surcharge(state: State, caster: Piece, cid: str) -> int | str:
     if deity == "any":
         return 0
     if demigod_dead(state, deity):
-        return (_("{capitalize} is dead: his cards can no longer be used (Rulebook \"Diplomácia\": \"a"
+        return (_("{demigod} is dead: his cards can no longer be used (Rulebook \"Diplomácia\": \"a"
                   " halott félisten lapjait nem használhatják\")",
-                  capitalize=deity.capitalize()))
+                  demigod=deity.capitalize()))
     if deity in caster["teams"]:
         return 0
     if "exclusive" in c["icons"]:
-        return _("{card} is exclusive to {capitalize} and his characters",
-                 card=c["name_hu"], capitalize=deity.capitalize())
+        return _("{card} is exclusive to {demigod} and his characters",
+                 card=c["name_hu"], demigod=deity.capitalize())
     if caster["kind"] == "demigod":
         return 2
     if "weaker_choler" in caster["flags"] and deity == "choler" and c["cost"] <= 5:
         return 2
-    return _("{name} may not use {capitalize}'s cards (only demigods may, at +2)",
-             name=piece_name(caster["name"]), capitalize=deity.capitalize())
+    return _("{name} may not use {demigod}'s cards (only demigods may, at +2)",
+             name=piece_name(caster["name"]), demigod=deity.capitalize())
 
 
 def price(state: State, seat: str, cid: str, extra: int, k: int) -> int:

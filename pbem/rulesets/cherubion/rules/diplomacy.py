@@ -294,15 +294,15 @@ def _join(ctx: Context, a: str, b: str, control: str) -> None:
     state["players"][a]["joined"] = b
     _sync_allies(state)
     if control != "handover":
-        ctx.log.public("join", _("{a}'s team joins {capitalize}: the two teams count as one; it now"
-                                 " uses {capitalize}'s cards; {a} keeps control",
-                                 a=a, capitalize=new.capitalize()), seats=[a, b])
+        ctx.log.public("join", _("{a}'s team joins {demigod}: the two teams count as one; it now"
+                                 " uses {demigod}'s cards; {a} keeps control",
+                                 a=a, demigod=new.capitalize()), seats=[a, b])
         check_game_end(ctx)  # the last two (or more) teams became one
         return
     _hand_over(ctx, a, b)
-    ctx.log.public("join", _("{a}'s team joins {capitalize}: the two teams count as one; it now "
-                             "uses {capitalize}'s cards; {b} takes control",
-                             a=a, capitalize=new.capitalize(), b=b), seats=[a, b])
+    ctx.log.public("join", _("{a}'s team joins {demigod}: the two teams count as one; it now "
+                             "uses {demigod}'s cards; {b} takes control",
+                             a=a, demigod=new.capitalize(), b=b), seats=[a, b])
     eliminate(ctx, a, b, _("its team joined {b}'s, under {b}'s control", b=b))
 
 
@@ -354,9 +354,9 @@ def _hand_over_resources(ctx: Context, a: str, b: str) -> None:
                 # Rulebook "Erőforrások": at most five; the rest fall idle and are removed
                 del state["resources"][rid]
                 ctx.log.public("resource_lost", _("{a}'s resource {resource} on {field} is "
-                                                  "abandoned: {b} already has {MAX_RESOURCES}",
+                                                  "abandoned: {b} already has {max}",
                                                   a=a, resource=rid, field=r["field"], b=b,
-                                                  MAX_RESOURCES=MAX_RESOURCES))
+                                                  max=MAX_RESOURCES))
 
 
 def visible_alliances(state: State, seat: str | None) -> list[dict[str, Any]]:

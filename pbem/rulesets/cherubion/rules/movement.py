@@ -32,6 +32,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     ask_mode,
     board,
     can_step,
+    card_label,
     cut_short,
     engaged,
     has_flag,
@@ -450,9 +451,9 @@ def _trap(ctx: Context, p: Piece, mid: str, passengers: list[Piece]) -> bool:
     state: State = ctx.state
     m = state["markers"][mid]
     c = data.card(m["card"])
-    ctx.log.public("trap", _("{piece} steps on marker {marker}: it is {card} ({card_en})",
-                             piece=name_of(state, p["id"]), marker=mid, card=c["name_hu"],
-                             card_en=c["name_en"]), marker=mid, card=m["card"])
+    ctx.log.public("trap", _("{piece} steps on marker {marker}: it is {card}",
+                             piece=name_of(state, p["id"]), marker=mid,
+                             card=card_label(m["card"])), marker=mid, card=m["card"])
     victims = [p] + [q for q in passengers if q["loc"] == p["loc"]
                      and not q["captive"] and hostile(state, q["owner"], m["owner"])]
     for v in victims:

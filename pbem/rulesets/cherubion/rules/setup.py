@@ -160,9 +160,9 @@ def apply_draft(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
         pl["deck_size"] = len(pl["deck"])
         for tm, sd in drafted[seat]:
             make_team(state, seat, tm, lineup, sd)
-            ctx.log.public("draft", _("{seat} takes {card_en} ({lineup}) and the Base on side {sd}",
-                                      seat=seat, card_en=team_label(tm),
-                                      lineup=Msg(lineup), sd=sd), seat=seat, team=tm, side=sd)
+            ctx.log.public("draft", _("{seat} takes {team} ({lineup}) and the Base on side {side}",
+                                      seat=seat, team=team_label(tm),
+                                      lineup=Msg(lineup), side=sd), seat=seat, team=tm, side=sd)
         ctx.log.public("deck", _("{seat} registers a deck of {n} cards",
                                  seat=seat, n=len(pl["deck"])), seat=seat)
         _draft_outcomes(ctx, seat, seat_lines, drafted[seat])
