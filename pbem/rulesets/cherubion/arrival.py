@@ -195,7 +195,7 @@ def _standing(state: State, seat: str, o: Order) -> Verdict:
     if isinstance(o, Scry):
         if o.seat == seat or not state["players"][o.seat]["alive"]:
             others = [s for s in state["order"] if s != seat and state["players"][s]["alive"]]
-            return f"SCRY names an opponent in the game: {', '.join(others)}"
+            return _("SCRY names an opponent in the game: {seats}", seats=", ".join(others))
         return None
     if isinstance(o, CaptureWith) and o.carrier not in ("ANY", "NO"):
         p = state["pieces"].get(o.carrier)

@@ -205,7 +205,7 @@ def _surrender(ctx: Context, seat: str) -> Result:
     if state["phase"] == "over":
         return not_needed(_("the game is over"))
     ctx.log.public("surrender", _("{seat} surrenders", seat=seat), seat=seat)
-    eliminate(ctx, seat, None, "surrendered")
+    eliminate(ctx, seat, None, _("surrendered"))
     return done(_("you surrendered: you are out of the game"))
 
 

@@ -39,7 +39,7 @@ SPECIAL_NAME = {"heal": _("heal"), "rally": _("rally"), "discount": _("discount"
 
 
 def _piece_view(state: State, p: Piece, seat: str | None) -> dict[str, Any]:
-    attached = []
+    attached: list[str] = []
     for a in p["attached"]:
         if a.get("secret") and a["owner"] != seat:
             attached.append(_("face-down permanent"))

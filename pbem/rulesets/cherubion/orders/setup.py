@@ -50,7 +50,7 @@ class BaseChoice(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> BaseChoice:
-        sides = tuple(number(w, "a board side 1-5") for w in take_rest(t))
+        sides = tuple(number(w, _("a board side 1-5")) for w in take_rest(t))
         if not sides or any(not 1 <= s <= 5 for s in sides):
             raise OrderError(_("BASE needs board sides 1-5 in order of preference (side 6 is "
                                "No-Man's Land)"))
@@ -99,7 +99,7 @@ class Deck(Order):
                                    strip=part.strip()))
             name, count = part.rsplit("=", 1)
             cid = card(name.strip())
-            merged[cid] = merged.get(cid, 0) + number(count.strip(), "copies")
+            merged[cid] = merged.get(cid, 0) + number(count.strip(), _("copies"))
         return cls(tuple(sorted(merged.items())))
 
     def __str__(self) -> str:

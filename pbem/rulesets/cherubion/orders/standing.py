@@ -97,7 +97,7 @@ class Loss(Order):
         for w in rest:
             name, _eq, amount = w.partition("=")
             pieces.append(piece(name))
-            n = number(amount, "the ÉP a piece loses") if amount else 0
+            n = number(amount, _("the ÉP a piece loses")) if amount else 0
             if amount and n < 1:
                 raise OrderError(_("\"{w}\": a piece given an amount loses 1 ÉP or more; leave it out"
                                    " of the list instead, e.g. LOSS CH8=12 CH9=3",
@@ -242,7 +242,7 @@ class When(Order):
         if "OVER" in parts:
             if event != "DAMAGE" or len(parts["OVER"]) != 1:
                 raise OrderError(_("OVER <n> goes with WHEN DAMAGE only"))
-            over = number(parts["OVER"][0], "damage threshold")
+            over = number(parts["OVER"][0], _("damage threshold"))
         if not parts.get("PLAY"):
             raise OrderError(_("a trigger needs PLAY <card> BY <caster|ANY>, e.g. WHEN ZERO ON ANY "
                                "PLAY Gyogyitas BY ANY"))

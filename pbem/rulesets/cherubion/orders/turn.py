@@ -193,7 +193,7 @@ class Play(Order):
         if "X" in parts:
             if len(parts["X"]) != 1:
                 raise OrderError(_("X takes the cost multiple, e.g. X 2"))
-            k = number(parts["X"][0], "cost multiple")
+            k = number(parts["X"][0], _("cost multiple"))
             if k < 1:
                 raise OrderError(_("the cost multiple is a whole number from 1 up"))
         return cls(cid, piece(by[0]), tuple(x.lower() if x.isalpha() else x for x in targets), k)
@@ -281,7 +281,7 @@ def _cond(words: list[str], n: int) -> Cond:
     if head in ("ME", "ENERGY", "ENERGIA"):
         if len(words) != 3 or words[1] not in (">=", "<"):
             raise OrderError(_COND_USAGE)
-        return Cond("ENERGY" if head != "ME" else "ME", words[1], str(number(words[2], "amount")))
+        return Cond("ENERGY" if head != "ME" else "ME", words[1], str(number(words[2], _("amount"))))
     who = piece(words[0])
     test = fold(words[1]).upper()
     if test in ("ALIVE", "EL", "DEAD", "HALOTT", "ENGAGED", "HARCBAN") and len(words) == 2:

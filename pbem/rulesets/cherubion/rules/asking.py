@@ -26,9 +26,9 @@ def _msg(data: Mapping[str, Any], key: str) -> Any:
 def question_text(q: Question | Mapping[str, Any]) -> str:
     """The question's text, as its message when one was kept."""
     if isinstance(q, Question):
-        return restored(q.text, _msg(q.data, "text"))  # type: ignore[no-any-return]
-    return restored(q["text"], _msg(q.get("data") or {}, "text"))  # type: ignore[no-any-return]
+        return restored(q.text, _msg(q.data, "text"))
+    return restored(q["text"], _msg(q.get("data") or {}, "text"))
 
 
 def question_public(q: Question) -> str:
-    return restored(q.public, _msg(q.data, "public"))  # type: ignore[no-any-return]
+    return restored(q.public, _msg(q.data, "public"))

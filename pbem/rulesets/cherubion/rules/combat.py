@@ -332,9 +332,9 @@ def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str, *,
         return _("{piece} is at {ep} ÉP, below -9", piece=dfd["id"], ep=dfd["ep"])
     carrier = state["pieces"].get(carrier_id)
     if dfd["summoned"]:
-        why = (_("{piece} is a summoned piece: it cannot be captured (Rulebook \"A megidézett "
-                 "lények\": \"A megidézett lényeket nem lehet foglyul ejteni!\")",
-                 piece=name_of(state, dfd["id"])))
+        why: str = _("{piece} is a summoned piece: it cannot be captured (Rulebook \"A "
+                     "megidézett lények\": \"A megidézett lényeket nem lehet foglyul ejteni!\")",
+                     piece=name_of(state, dfd["id"]))
         if not named:  # the CAPTURE standing order: its owner is told why it did nothing
             ctx.log.private([seat], "capture_fail", _("No capture: {why}", why=why))
     elif carrier is None or carrier["owner"] != seat or not on_board(carrier["loc"]) \
