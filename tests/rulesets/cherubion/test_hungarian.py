@@ -37,7 +37,7 @@ WORDS = ("Előkészület: csapatok, Bázisok és paklik választása", "forduló
          "MÉ-dobás", "Támadás", "Visszatámadás", "ÉP-t veszít", "Senki Földje",
          "oldali Bázis", "Erőforrások:", "nagy", "Jelzők:", "Kezedben:", "Energiád:",
          "Helikopter", "Klónharcos", "Bábuk (azonosító, név, játékos, hely, ÉP",
-         "Döntésed szükséges", "Várakozás erre", "kiesett a játékból")
+         "Döntésed szükséges", "döntésére várunk", "kiesett a játékból")
 
 
 @pytest.fixture(scope="module")
