@@ -56,14 +56,15 @@ def _awaits_turn(state: State) -> Sequence[str]:
 
 
 PHASES = {
-    "draft": Phase("draft", DRAFT_ORDERS, "the draft (TEAM, BASE, LINEUP, DECK)",
+    "draft": Phase("draft", DRAFT_ORDERS, _("the draft (TEAM, BASE, LINEUP, DECK)"),
                    _awaits_draft, bot.draft_prompt, lambda s, seat: [], phases.resolve_draft),
-    "place": Phase("place", PLACEMENT_ORDERS, "your placement (PLACE, RESOURCE)",
+    "place": Phase("place", PLACEMENT_ORDERS, _("your placement (PLACE, RESOURCE)"),
                    _awaits_place, bot.place_prompt, bot.default_placement,
                    phases.resolve_place),
-    "turn": Phase("turn", TURN_SCRIPT, "your turn orders (MOVE, DEPLOY, DRAW, BUILD, "
-                  "UPGRADE, PLAY, ATTACK, EXECUTE, IF, ELSE, PASS)", _awaits_turn, bot.turn_prompt,
-                  lambda s, seat: ["PASS"], phases.resolve_turn, unasked=True),
+    "turn": Phase("turn", TURN_SCRIPT, _("your turn orders (MOVE, DEPLOY, DRAW, BUILD, "
+                                         "UPGRADE, PLAY, ATTACK, EXECUTE, IF, ELSE, PASS)"),
+                  _awaits_turn, bot.turn_prompt, lambda s, seat: ["PASS"], phases.resolve_turn,
+                  unasked=True),
 }
 
 
