@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbem.core.i18n import _, join
 from pbem.core.kit import Note, Order, Question, Verdict
 from pbem.core.orders import OrderLine
 from pbem.rulesets.cherubion import data
@@ -59,6 +60,7 @@ from pbem.rulesets.cherubion.rules.life import split_problem
 from pbem.rulesets.cherubion.rules.movement import cross_problem, deploy_problem, move_problem
 from pbem.rulesets.cherubion.rules.queries import (
     board,
+    both,
     can_step,
     carrier_of,
     engaged,
@@ -74,8 +76,8 @@ from pbem.rulesets.cherubion.rules.setup import PLACED_PIECES, placement_problem
 from pbem.rulesets.cherubion.rules.turn import CARRY_HOME, DRAW_COST
 from pbem.rulesets.cherubion.state import Piece, State
 
-ALL_MUST_BE_USED = ("every MÉ must be used (Rulebook \"Mozgások a játéktéren\": \"kötelező "
-                    "mindet meglépni\") unless a piece of yours gets into combat")
+ALL_MUST_BE_USED = _("every MÉ must be used (Rulebook \"Mozgások a játéktéren\": \"kötelező "
+                     "mindet meglépni\") unless a piece of yours gets into combat")
 
 
 def judge_file(state: State, seat: str, lines: Sequence[OrderLine]) -> list[OrderLine]:
@@ -95,7 +97,7 @@ def taken_lines(state: State, seat: str, lines: Sequence[str]) -> list[str]:
     """The lines of a file the arrival judgement takes, refused ones dropped until none is
     left (dropping one may refuse a later one): what a bot may send."""
     kept = list(lines)
-    for _ in range(len(kept) + 1):
+    for _i in range(len(kept) + 1):
         parsed = GRAMMAR.parse(state, seat, "".join(f"{x}\n" for x in kept)).lines
         judged = judge_file(state, seat, [
             _with(ln, check_line(state, seat, ln.order, None)) if ln.ok else ln
@@ -122,8 +124,8 @@ def _once_each(lines: Sequence[OrderLine], kinds: tuple[type, ...]) -> list[Orde
     for ln in lines:
         kind = type(ln.order) if ln.ok else None
         if kind in kinds and kind in seen:
-            ln = _with(ln, f"{ln.order.verbs[0]} is given on line {seen[kind]} already; one "
-                       "counts")
+            ln = _with(ln, _("{verbs} is given on line {kind} already; one counts",
+                             verbs=ln.order.verbs[0], kind=seen[kind]))
         elif kind in kinds:
             seen[kind] = ln.lineno
         out.append(ln)
@@ -145,10 +147,12 @@ def _placement(state: State, seat: str, lines: Sequence[OrderLine]) -> list[Orde
             elif isinstance(o, StartResource) and not why:
                 resources += 1
                 if resources > teams:
-                    why = (f"one starting resource per team ({teams}); this is one more")
+                    why = (_("one starting resource per team ({teams}); this is one more",
+                             teams=teams))
             if why and isinstance(o, Place) and "only 5" in why:
-                why = (f"only {PLACED_PIECES} pieces are placed at the start (Rulebook); the "
-                       f"rest start in your Base: {', '.join(placed)} are placed already")
+                why = (_("only {n} pieces are placed at the start (Rulebook); the rest "
+                         "start in your Base: {placed} are placed already",
+                         n=PLACED_PIECES, placed=", ".join(placed)))
             ln = _with(ln, why)
         out.append(ln)
     return out
@@ -161,7 +165,7 @@ def check_line(state: State, seat: str, order: Order, question: Question | None)
     if isinstance(order, DIPLOMACY):
         return _offer(state, seat, order)
     if isinstance(order, Place) and order.piece not in state["pieces"]:
-        return f"{order.piece} is not a piece"
+        return _("{piece} is not a piece", piece=order.piece)
     if question is not None and question.kind in REACTIONS and isinstance(order, Play):
         return answer_problem(state, seat, order, question.options)
     if question is not None and question.kind == "LOSS" and isinstance(order, Loss):
@@ -175,9 +179,9 @@ def _offer(state: State, seat: str, order: Order) -> Verdict:
     if not isinstance(order, Exchange) and not state["config"]["options"]["diplomacy"]:
         # prisoner exchange is in the rulebook's "Fogolyejtés", not the optional Diplomacy
         # rule: it is always allowed
-        return "Diplomacy is an optional rule not used in this game (option diplomacy=true)"
+        return _("Diplomacy is an optional rule not used in this game (option diplomacy=true)")
     if state["phase"] == "draft":
-        return "diplomacy starts after the draft"
+        return _("diplomacy starts after the draft")
     if isinstance(order, (Ally, Hostage, Join, Exchange)):
         return offer_problem(state, seat, order)
     return None
@@ -191,13 +195,14 @@ def _standing(state: State, seat: str, o: Order) -> Verdict:
     if isinstance(o, Scry):
         if o.seat == seat or not state["players"][o.seat]["alive"]:
             others = [s for s in state["order"] if s != seat and state["players"][s]["alive"]]
-            return f"SCRY names an opponent in the game: {', '.join(others)}"
+            return _("SCRY names an opponent in the game: {seats}", seats=", ".join(others))
         return None
     if isinstance(o, CaptureWith) and o.carrier not in ("ANY", "NO"):
         p = state["pieces"].get(o.carrier)
         if p is None or p["owner"] != seat or p["transport"] <= 0 or p["loc"] == "gone":
-            return f"{o.carrier} is not a transport piece of yours (yours: " \
-                   f"{', '.join(_transports(state, seat)) or 'none'}); or CAPTURE ANY / NO"
+            return _("{carrier} is not a transport piece of yours (yours: {value}); or CAPTURE ANY "
+                     "/ NO",
+                     carrier=o.carrier, value=", ".join(_transports(state, seat)) or _("none"))
         return None
     if isinstance(o, StrikeBack):
         return _strikeback_problem(state, seat, o)
@@ -213,7 +218,7 @@ def _pieces_problem(state: State, seat: str, pieces: Sequence[str], verb: str) -
     for pid in pieces:
         p = state["pieces"].get(pid)
         if p is None or p["owner"] != seat or p["loc"] == "gone" or p["summoned"]:
-            return f"{verb}: {pid} is not one of your characters"
+            return _("{verb}: {piece} is not one of your characters", verb=verb, piece=pid)
     return None
 
 
@@ -221,33 +226,37 @@ def _trigger_problem(state: State, seat: str, w: When) -> str | None:
     effect = data.card(w.card)["effect"]
     if effect not in EFFECT_OF[w.event]:
         fits = [e for e, effects in EFFECT_OF.items() if effect in effects]
-        return (f"{data.card(w.card)['name_hu']} does not answer {w.event}" +
-                (f"; it answers {' and '.join(fits)}" if fits else "; it is no instant answer"))
+        card = data.card(w.card)["name_hu"]
+        if fits:
+            return _("{card} does not answer {event}; it answers {events}", card=card,
+                     event=w.event, events=both(fits))
+        return _("{card} does not answer {event}; it is no instant answer", card=card,
+                 event=w.event)
     for pid in (w.caster, w.on):
         if pid in ("ANY", "ALL"):
             continue
         p = state["pieces"].get(pid)
         if p is None or p["owner"] != seat or p["loc"] == "gone":
-            return f"{pid} is not one of your pieces (ANY: any of yours)"
+            return _("{piece} is not one of your pieces (ANY: any of yours)", piece=pid)
     return None
 
 
 def _strikeback_problem(state: State, seat: str, o: StrikeBack) -> str | None:
     p = state["pieces"].get(o.piece)
     if p is None or p["owner"] != seat or p["loc"] == "gone":
-        return f"{o.piece} is not one of your pieces"
+        return _("{piece} is not one of your pieces", piece=o.piece)
     if o.targets and p["reach"] == 0:
         # Rulebook "Harc több ellenféllel": "a karakternek azzal az ellenséggel kell
         # harcolnia, akivel azonos játékmezőn áll, kivéve ..., ha a karakter képes
         # távolabbi mezőket támadni": only a piece with reach chooses whom it fights
-        return (f"{name_of(state, o.piece)} has no reach: it fights the enemy on its own "
-                "field (Rulebook \"Harc több ellenféllel\": \"azzal az ellenséggel kell "
-                "harcolnia, akivel azonos játékmezőn áll\"); a STRIKEBACK plan is for pieces "
-                "that reach other fields")
+        return (_("{piece} has no reach: it fights the enemy on its own field (Rulebook \"Harc több "
+                  "ellenféllel\": \"azzal az ellenséggel kell harcolnia, akivel azonos játékmezőn "
+                  "áll\"); a STRIKEBACK plan is for pieces that reach other fields",
+                  piece=name_of(state, o.piece)))
     for t in o.targets:
         q = state["pieces"].get(t)
         if q is None or q["loc"] == "gone" or q["owner"] == seat:
-            return f"{t} is not an enemy piece"
+            return _("{t} is not an enemy piece", t=t)
     return None
 
 
@@ -309,22 +318,27 @@ class Plan:
         if left <= 0 or self.passes or self.combat or self.carrying or not self._can_walk():
             return out
         used = self.me_at_start - left
-        why = (f"your lines use {used} of your {self.me_at_start} MÉ and leave {left}: "
-               f"{ALL_MUST_BE_USED}; add steps to use them (or write PASS: the engine then "
-               "walks them out, as when no orders come)")
+        why = (_("your lines use {used} of your {me_at_start} MÉ and leave {left}: "
+                 "{rule}; add steps to use them (or write PASS: the engine then walks "
+                 "them out, as when no orders come)",
+                 used=used, me_at_start=self.me_at_start, left=left,
+                 rule=ALL_MUST_BE_USED))
         if self.uncertain:
             last = turn[-1] if turn else None
             if last is not None and out[last].ok and out[last].note is None:
                 out[last] = _with(out[last], Note(
-                    f"up to {left} MÉ may be left unused (what IF lines, gates, drawn cards and "
-                    "pieces walking on their own MÉ do is not known now) and would lapse: "
-                    f"{ALL_MUST_BE_USED}; PASS last lets the engine walk out what is left"))
+                    _("up to {left} MÉ may be left unused (what IF lines, gates, drawn cards and "
+                      "pieces walking on their own MÉ do is not known now) and would lapse: "
+                      "{rule}; PASS last lets the engine walk out what is left",
+                      left=left, rule=ALL_MUST_BE_USED)))
             return out
         if spenders:
             out[spenders[-1]] = _with(out[spenders[-1]], why)
         elif turn and out[turn[-1]].ok:
-            out[turn[-1]] = _with(out[turn[-1]], Note(f"{left} MÉ are left unused and lapse: "
-                                                      f"{ALL_MUST_BE_USED}"))
+            out[turn[-1]] = _with(out[turn[-1]], Note(_("{left} MÉ are left unused and lapse: "
+                                                        "{rule}",
+                                                        left=left,
+                                                        rule=ALL_MUST_BE_USED)))
         return out
 
     def _can_walk(self) -> bool:
@@ -335,21 +349,21 @@ class Plan:
     def line(self, o: Order, *, later: int, after_if: bool) -> Verdict:
         if isinstance(o, Pass):
             if later:
-                return "PASS ends your turn: put it last (it walks out the MÉ you leave)"
+                return _("PASS ends your turn: put it last (it walks out the MÉ you leave)")
             self.passes = True
-            return Note(f"the engine walks out the {self.me} MÉ left (as when no orders "
-                        "come)") if self.me > 0 else None
+            return Note(_("the engine walks out the {me} MÉ left (as when no orders come)",
+                          me=self.me)) if self.me > 0 else None
         if isinstance(o, If):
-            return self.conditional(o.order, f"if {o.cond} then")
+            return self.conditional(o.order, str(o.cond))
         if isinstance(o, Else):
             if not after_if:
-                return "ELSE follows an IF line (IF <condition> THEN <order>)"
-            return self.conditional(o.order, "otherwise")
+                return _("ELSE follows an IF line (IF <condition> THEN <order>)")
+            return self.conditional(o.order, None)
         if self.carrying and isinstance(o, (Draw, Deploy, Build, Upgrade)):
             return CARRY_HOME
         return self.order(o)
 
-    def conditional(self, o: Order, when: str) -> Verdict:
+    def conditional(self, o: Order, cond: str | None) -> Verdict:
         """An order that waits on a condition: judged on a copy of the plan; a refusal is
         only a note (the board may be another when the line is reached)."""
         self.uncertain = True
@@ -357,7 +371,11 @@ class Plan:
         scratch.carrying = self.carrying
         verdict = scratch.order(o)
         if isinstance(verdict, str):
-            return Note(f"{when} {o}: as the board stands it would be skipped: {verdict}")
+            if cond is None:
+                return Note(_("otherwise {order}: as the board stands it would be skipped: "
+                              "{verdict}", order=str(o), verdict=verdict))
+            return Note(_("if {cond} then {order}: as the board stands it would be skipped: "
+                          "{verdict}", cond=cond, order=str(o), verdict=verdict))
         return verdict
 
     def order(self, o: Order) -> Verdict:
@@ -407,7 +425,8 @@ class Plan:
         avoid = hostile_fields(self.state, self.seat)
         route = b.path_to(p["loc"], mv.to, avoid)
         if route is None:
-            return f"no route from {p['loc']} to {mv.to} around the enemies you can see"
+            return _("no route from {loc} to {to} around the enemies you can see",
+                     loc=p["loc"], to=mv.to)
         return self.walk(p, mv, route)
 
     def walk(self, p: Piece, mv: Move, path: list[str]) -> Verdict:
@@ -419,7 +438,8 @@ class Plan:
         for i, tok in enumerate(path):
             last = i == len(path) - 1
             if tok.startswith("GATE"):
-                return f"{tok} follows a field that is no gate ({', '.join(self.gate_list())})"
+                return _("{field} follows a field that is no gate ({gate_list})",
+                         field=tok, gate_list=join(self.gate_list()))
             if tok in ("OUT", "HOME"):
                 why = self.step_out(p, tok, last) or self.pay(p, cost + 1)
                 if why:
@@ -430,8 +450,8 @@ class Plan:
                            nml=side in self.state["nml_sides"])
                 return note
             if tok not in b.adj[p["loc"]]:
-                return (f"{tok} is not next to {p['loc']} (next to {p['loc']}: "
-                        f"{', '.join(b.adj[p['loc']])})")
+                return (_("{field} is not next to {loc} (next to {loc}: {loc2})",
+                          field=tok, loc=p["loc"], loc2=", ".join(b.adj[p["loc"]])))
             cost += 1
             p["loc"] = tok
             for c in mv.carry:
@@ -443,9 +463,11 @@ class Plan:
                     break
                 held = ", ".join(q["id"] for q in foes)
                 if not any(q["id"] in self.targets for q in foes):
-                    return (f"{tok} holds an enemy ({held}): {mv.piece} would stop and fight "
-                            f"there; end the path on {tok} or go around")
-                note = Note(f"if {held} still stands on {tok} then, {mv.piece} stops there")
+                    return (_("{field} holds an enemy ({held}): {piece} would stop and fight there;"
+                              " end the path on {field} or go around",
+                              field=tok, held=held, piece=mv.piece))
+                note = Note(_("if {held} still stands on {field} then, {piece} stops there",
+                              held=held, field=tok, piece=mv.piece))
             if tok in self.gates:
                 return self.pay(p, cost) or self.gate(p, mv, tok, path[i + 1:], note)
         return self.pay(p, cost) or note
@@ -453,9 +475,9 @@ class Plan:
     def step_out(self, p: Piece, tok: str, last: bool) -> str | None:
         b = board(self.state)
         if not last:
-            return f"{tok} ends the path: the piece leaves the board"
+            return _("{field} ends the path: the piece leaves the board", field=tok)
         if p["loc"] not in b.side_of:
-            return f"{tok}: {p['loc']} is not a border field"
+            return _("{field}: {loc} is not a border field", field=tok, loc=p["loc"])
         return cross_problem(self.state, p, b.side_of[p["loc"]])
 
     def leave(self, p: Piece, carry: Sequence[str], *, home: bool, nml: bool = True) -> None:
@@ -478,27 +500,32 @@ class Plan:
         if nxt.startswith("GATE T"):
             mid = nxt.split()[1]
             if mid not in self.gates.values() or self.gates.get(field) == mid:
-                return f"{nxt}: {mid} is not another gate ({', '.join(self.gate_list())})"
+                return _("{nxt}: {marker} is not another gate ({gate_list})",
+                         nxt=nxt, marker=mid, gate_list=join(self.gate_list()))
             p["loc"] = next(f for f, m in self.gates.items() if m == mid)
             return self.walk(p, mv, rest[1:]) if rest[1:] else note
         self.uncertain = True  # where the roll lands is not known
         if nxt.startswith("GATE ROLL"):
             return note
-        return Note(f"entering the gate on {field} teleports {mv.piece} 2d6 steps; the steps "
-                    "after it are then walked toward the end of the path (write GATE T<n> or "
-                    f"GATE ROLL <field> after {field} to choose)")
+        return Note(_("entering the gate on {field} teleports {piece} 2d6 steps; the steps after it"
+                      " are then walked toward the end of the path (write GATE T<n> or GATE ROLL "
+                      "<field> after {field} to choose)",
+                      field=field, piece=mv.piece))
 
     def gate_list(self) -> list[str]:
-        return [f"{m} on {f}" for f, m in sorted(self.gates.items())] or ["no gates"]
+        return [_("{marker} on {field}", marker=m, field=f)
+                for f, m in sorted(self.gates.items())] or [_("no gates")]
 
     def pay(self, p: Piece, cost: int) -> str | None:
         """Steps are paid from the piece's bonus steps (Hétmérföldes Csizma), then MÉ."""
         bonus = self.state["turn"].setdefault("bonus", {})
         free = min(cost, bonus.get(p["id"], 0))
         if cost - free > self.me:
-            return (f"the path takes {cost} MÉ" + (f" ({free} of them bonus steps)" if free
-                                                   else "")
-                    + f"; {self.me} are left after the lines before it")
+            if free:
+                return _("the path takes {cost} MÉ ({free} of them bonus steps); {me} are left "
+                         "after the lines before it", cost=cost, free=free, me=self.me)
+            return _("the path takes {cost} MÉ; {me} are left after the lines before it",
+                     cost=cost, me=self.me)
         if free:
             bonus[p["id"]] -= free
         self.spend(cost - free)
@@ -518,9 +545,10 @@ class Plan:
     def draw(self) -> Verdict:
         pl = self.state["players"][self.seat]
         if self.me < DRAW_COST:
-            return f"a card costs {DRAW_COST} MÉ; {self.me} are left after the lines before it"
+            return _("a card costs {cost} MÉ; {me} are left after the lines before it",
+                     cost=DRAW_COST, me=self.me)
         if not pl["deck"] and pl["deck_top"] is None:
-            return "your deck is empty"
+            return _("your deck is empty")
         self.spend(DRAW_COST)
         self.draws += 1
         return None
@@ -549,14 +577,16 @@ class Plan:
         if drawn and not why:
             self.uncertain = True
             self.play_made(o)
-            return Note(f"{data.card(o.card)['name_hu']} is not in your hand now: the line is "
-                        "carried out if an earlier DRAW brings it")
+            return Note(_("{card} is not in your hand now: the line is carried out if an earlier "
+                          "DRAW brings it",
+                          card=data.card(o.card)["name_hu"]))
         if drawn:
             state["players"][seat]["hand"].remove(o.card)
         touched = [t for t in o.targets if t in self.targets]
         if why and touched:  # an earlier line's dice decide (a heal may revive a body)
-            return Note(f"as the board stands it would be refused ({why}); an earlier line "
-                        f"acts on {', '.join(touched)} first")
+            return Note(_("as the board stands it would be refused ({why}); an earlier line acts on"
+                          " {touched} first",
+                          why=why, touched=", ".join(touched)))
         if why:
             return why
         self.play_made(o)
@@ -601,14 +631,15 @@ class Plan:
         state, seat = self.state, self.seat
         att = state["pieces"].get(o.piece)
         if att is None or att["owner"] != seat or att["loc"] == "gone":
-            return f"{o.piece} is not one of your pieces"
+            return _("{piece} is not one of your pieces", piece=o.piece)
         why = attack_problem(state, att, o.target)
         if why:
             reach = [q["id"] for q in state["pieces"].values()
                      if attack_problem(state, att, q["id"]) is None] + \
                 [r for r in state["resources"] if r in self.real["resources"]
                  and attack_problem(state, att, r) is None]
-            return f"{why} (in reach of {o.piece} now: {', '.join(sorted(reach)) or 'none'})"
+            return _("{why} (in reach of {piece} now: {value})",
+                     why=why, piece=o.piece, value=", ".join(sorted(reach)) or _("none"))
         state["turn"].setdefault("attacked", []).append(o.piece)
         self.targets.add(o.target)
         self.combat = True
@@ -623,13 +654,14 @@ class Plan:
             mine = sorted(p["id"] for p in state["pieces"].values()
                           if p["owner"] == self.seat and p["transport"] > 0
                           and p["loc"] != "gone")
-            return (f"CAPTURE {o.capture}: not a transport piece of yours (yours: "
-                    f"{', '.join(mine) or 'none'})")
+            return _("CAPTURE {piece}: not a transport piece of yours (yours: {yours})",
+                     piece=o.capture, yours=", ".join(mine) or _("none"))
         target = state["pieces"].get(o.target)
         if target is not None and target["summoned"]:
-            return Note(f"{o.target} is a summoned piece: it cannot be captured (Rulebook \"A "
-                        "megidézett lények\": \"A megidézett lényeket nem lehet foglyul "
-                        "ejteni!\"); the attack goes on without CAPTURE")
+            return Note(_("{target} is a summoned piece: it cannot be captured (Rulebook \"A "
+                          "megidézett lények\": \"A megidézett lényeket nem lehet foglyul ejteni!\"); "
+                          "the attack goes on without CAPTURE",
+                          target=o.target))
         return None
 
     def execute(self, o: Execute) -> Verdict:
@@ -637,7 +669,7 @@ class Plan:
         if p is None or p["loc"] != f"prison:{self.seat}":
             held = sorted(q["id"] for q in self.state["pieces"].values()
                           if q["loc"] == f"prison:{self.seat}")
-            return (f"{o.piece} is not a prisoner in your Base (your prisoners: "
-                    f"{', '.join(held) or 'none'})")
+            return (_("{piece} is not a prisoner in your Base (your prisoners: {value})",
+                      piece=o.piece, value=", ".join(held) or _("none")))
         p["loc"] = "gone"
         return None

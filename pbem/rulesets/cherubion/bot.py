@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from pbem.core.i18n import _
 from pbem.core.orders import Prompt
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.arrival import taken_lines
@@ -34,16 +35,16 @@ from pbem.rulesets.cherubion.state import Piece, State
 
 def draft_prompt(state: State, seat: str) -> Prompt:
     sides = " ".join(map(str, state["open_sides"]))
-    return Prompt("Choose your demigod and Base side (in order of preference), your line-up "
-                  "and your deck. Teams and sides are drafted in choice order: "
-                  + ", ".join(state["order"]),
+    return Prompt(_("Choose your demigod and Base side (in order of preference), your line-up "
+                    "and your deck. Teams and sides are drafted in choice order: {order}",
+                    order=", ".join(state["order"])),
                   ("TEAM melan choler sang otoaak rominyarak", f"BASE {sides}",
                    "LINEUP STANDARD", "DECK DEFAULT"))
 
 
 def place_prompt(state: State, seat: str) -> Prompt:
-    return Prompt("Place up to 5 of your pieces on any fields and your starting large "
-                  "resource (the rest stay in your Base).",
+    return Prompt(_("Place up to 5 of your pieces on any fields and your starting large "
+                    "resource (the rest stay in your Base)."),
                   tuple(default_placement(state, seat)))
 
 
@@ -68,9 +69,10 @@ def default_placement(state: State, seat: str) -> list[str]:
 
 def turn_prompt(state: State, seat: str) -> Prompt:
     pl = state["players"][seat]
-    text = (f"Round {state['round']}: your turn. MÉ {pl['me']} (dice "
-            f"{'+'.join(map(str, pl['me_dice']))}), energy {pl['energy']}. Every MÉ must be "
-            "used unless one of your pieces fights; the engine walks out what you leave.")
+    text = _("Round {round}: your turn. MÉ {me} (dice {dice}), energy {energy}. Every MÉ "
+             "must be used unless one of your pieces fights; the engine walks out what you "
+             "leave.", round=state["round"], me=pl["me"],
+             dice="+".join(map(str, pl["me_dice"])), energy=pl["energy"])
     skel = ["# MOVE <piece> <field> <field> ... | MOVE <piece> TO <field>",
             "# DEPLOY <piece> <border field>   DRAW   BUILD <size> <field>",
             "# PLAY <card> BY <caster> ON <target> [X k]   ATTACK <piece> <target>"]
@@ -265,7 +267,7 @@ def _random_cards(state: State, seat: str, rng: random.Random) -> list[str]:
         kind = TARGETS[data.card(cid)["effect"]]
         if kind == "reaction":
             continue
-        for _ in range(4):
+        for _i in range(4):
             caster = rng.choice(casters)
             tg = _random_target(state, seat, kind, caster, rng, b)
             if tg is None:

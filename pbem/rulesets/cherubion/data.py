@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg, _
 from pbem.core.names import NameIndex
 
 TEAMS = ("melan", "choler", "sang", "otoaak", "rominyarak")
@@ -75,12 +76,12 @@ def card_index() -> NameIndex:
         names = [c["name_hu"], c["name_en"]]
         names += [re.sub(r"[,.'!]", "", n) for n in names]
         aliases[cid] = sorted(set(names))
-    return NameIndex(aliases, what="card")
+    return NameIndex(aliases, what=_("card"))
 
 
 @cache
 def team_index() -> NameIndex:
-    return NameIndex(TEAM_ALIASES, what="demigod")
+    return NameIndex(TEAM_ALIASES, what=_("demigod"))
 
 
 RESOURCE_TABLE = {  # Rulebook "Erőforrások" table: MÉ, pieces on board, ÉP, energy/turn
@@ -97,7 +98,15 @@ def check_expr(expr: str) -> bool:
     return bool(_EXPR.match(expr))
 
 
-def roll_expr(dice: Dice, expr: str, purpose: str) -> tuple[int, list[int]]:
+def rolls(dice: Dice, count: int, sides: int, purpose: Msg) -> list[int]:
+    """`dice.rolls`, each die's purpose numbered as there, kept a message."""
+    if count == 1:
+        return [dice.roll(sides, purpose)]
+    return [dice.roll(sides, Msg("{purpose} #{i}", purpose=purpose, i=i + 1))
+            for i in range(count)]
+
+
+def roll_expr(dice: Dice, expr: str, purpose: Msg) -> tuple[int, list[int]]:
     """Roll a damage expression. "NdS+K": N dice of S sides plus K, except that S = 3
     means a d6 halved and rounded half up (Rulebook, damage 2-4: roll 5 -> 2.5 -> 3, +1
     = 4; spec §5.1). Returns (total, faces)."""
@@ -108,7 +117,7 @@ def roll_expr(dice: Dice, expr: str, purpose: str) -> tuple[int, list[int]]:
     faces = []
     total = k
     for i in range(n):
-        purpose_i = purpose if n == 1 else f"{purpose} #{i + 1}"
+        purpose_i = purpose if n == 1 else Msg("{purpose} #{i}", purpose=purpose, i=i + 1)
         if sides == 3:
             f = dice.roll(6, purpose_i)
             faces.append(f)

@@ -10,6 +10,7 @@ Megakadályozása) are in rules/reactions.py (`ANSWERS`).
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import Play
@@ -71,11 +72,14 @@ def summon(ctx: Context, seat: str, play: Play) -> bool:
         state["markers"][mid] = {"id": mid, "kind": "SZ", "field": field, "owner": seat,
                                  "card": play.card, "hidden": True, "piece": pid}
         p["hidden"] = mid
-        ctx.log.public("marker", f"{seat} places marker {mid} on {field}", field=field,
+        ctx.log.public("marker", _("{seat} places marker {marker} on {field}",
+                                   seat=seat, marker=mid, field=field), field=field,
                        marker=mid)
-        ctx.log.private([seat], "summon", f"{c['name_hu']} ({pid}) waits hidden under {mid}")
+        ctx.log.private([seat], "summon", _("{card} ({piece}) waits hidden under {marker}",
+                                            card=c["name_hu"], piece=pid, marker=mid))
     else:
-        ctx.log.public("summon", f"{c['name_hu']} ({pid}) appears on {field}", piece=pid)
+        ctx.log.public("summon", _("{card} ({piece}) appears on {field}",
+                                   card=c["name_hu"], piece=pid, field=field), piece=pid)
     if "sense" in p["flags"]:
         sense(ctx, p)
     return True
@@ -92,7 +96,8 @@ def put_status(ctx: Context, seat: str, play: Play) -> bool:
     p["status"][c["status"]] = {"seat": p["owner"],
                                 "until": state["players"][p["owner"]]["turns"] + c["turns"],
                                 "card": play.card, "owner": seat}
-    ctx.log.public("status", f"{name_of(state, p['id'])} is {c['status']}", piece=p["id"])
+    ctx.log.public("status", _("{piece} is {status}",
+                               piece=name_of(state, p["id"]), status=Msg(c["status"])), piece=p["id"])
     return True
 
 
@@ -102,8 +107,8 @@ def bonus_steps(ctx: Context, seat: str, play: Play) -> bool:
     c = data.card(play.card)
     ctx.state["turn"].setdefault("bonus", {})[play.targets[0]] = c["steps"]
     _lasting(ctx, seat, play)
-    ctx.log.public("bonus", f"{name_of(ctx.state, play.targets[0])} gets {c['steps']} bonus "
-                   "steps this turn")
+    ctx.log.public("bonus", _("{piece} gets {steps} bonus steps this turn",
+                              piece=name_of(ctx.state, play.targets[0]), steps=c["steps"]))
     return True
 
 
@@ -151,7 +156,8 @@ def invisibility(ctx: Context, seat: str, play: Play) -> bool:
                              "card": play.card, "hidden": True, "piece": p["id"]}
     p["hidden"] = mid
     p["attached"].append({"card": play.card, "owner": seat, "mods": {}, "grant": ""})
-    ctx.log.public("marker", f"{play.targets[0]} vanishes; marker {mid} stands on {p['loc']}")
+    ctx.log.public("marker", _("{targets} vanishes; marker {marker} stands on {loc}",
+                               targets=play.targets[0], marker=mid, loc=p["loc"]))
     return True
 
 
@@ -162,7 +168,8 @@ def gate(ctx: Context, seat: str, play: Play) -> bool:
     mid = new_id(state, "T")
     state["markers"][mid] = {"id": mid, "kind": "T", "field": play.targets[0], "owner": seat,
                              "card": play.card, "hidden": False}
-    ctx.log.public("gate", f"Teleport gate {mid} opens on {play.targets[0]}",
+    ctx.log.public("gate", _("Teleport gate {marker} opens on {targets}",
+                             marker=mid, targets=play.targets[0]),
                    field=play.targets[0])
     return True
 
@@ -182,14 +189,15 @@ def base_change(ctx: Context, seat: str, play: Play) -> bool:
     for tid in play.targets:
         p = state["pieces"][tid]
         if not in_base(p["loc"]):
-            ctx.log.public("no_effect", f"{c['name_hu']} has no effect on "
-                           f"{name_of(state, tid)}: it is not in a Base (BASE_ONLY)")
+            ctx.log.public("no_effect", _("{card} has no effect on {piece}: it is not in a Base "
+                                          "(BASE_ONLY)",
+                                          card=c["name_hu"], piece=name_of(state, tid)))
             continue
         here = int(p["loc"].split(":")[1])
         other = next(s for s in state["players"][seat]["bases"] if s != here)
         p["loc"] = f"base:{other}"
-        ctx.log.public("base_change", f"{name_of(state, tid)} moves to the Base on side "
-                       f"{other}")
+        ctx.log.public("base_change", _("{piece} moves to the Base on side {other}",
+                                        piece=name_of(state, tid), other=other))
     return False
 
 
@@ -204,8 +212,10 @@ def capture(ctx: Context, seat: str, play: Play) -> bool:
     p["captive"] = {"carrier": carrier["id"], "captor": seat, "dead": False, "clock": 0,
                     "carried": False, "turn_no": None, "healed": False, "unconvertible": False}
     state["players"][seat]["transit"].append(p["id"])
-    ctx.log.public("capture", f"{name_of(state, p['id'])} is taken captive by {seat}'s "
-                   f"{name_of(state, carrier['id'])}, who must carry it home")
+    ctx.log.public("capture", _("{piece} is taken captive by {seat}'s {piece2}, who must carry it "
+                                "home",
+                                piece=name_of(state, p["id"]), seat=seat,
+                                piece2=name_of(state, carrier["id"])))
     # a captive is no longer its owner's character: a last one taken eliminates him
     # and the captor takes his Base (Rulebook "A játék alapjai")
     check_elimination(ctx, seat)
@@ -220,7 +230,8 @@ def trap(ctx: Context, seat: str, play: Play) -> bool:
     state["markers"][mid] = {"id": mid, "kind": "N", "field": play.targets[0], "owner": seat,
                              "card": play.card, "hidden": True,
                              "uses": data.card(play.card)["uses"]}
-    ctx.log.public("marker", f"{seat} places marker {mid} on {play.targets[0]}",
+    ctx.log.public("marker", _("{seat} places marker {marker} on {targets}",
+                               seat=seat, marker=mid, targets=play.targets[0]),
                    field=play.targets[0], marker=mid)
     return True
 
@@ -231,7 +242,7 @@ def heal_card(ctx: Context, seat: str, play: Play) -> bool:
     state: State = ctx.state
     c = data.card(play.card)
     p = _target(ctx, play)
-    amount, _ = data.roll_expr(ctx.dice, c["amount"], f"healing, {p['id']}")
+    amount, _dice = data.roll_expr(ctx.dice, c["amount"], _("healing, {piece}", piece=p["id"]))
     if board(state).special_fields().get(p["loc"]) == "heal":
         amount *= 2  # Rulebook: healing cards on the HEAL field have double effect
     was_zero = p["ep"] == 0
@@ -245,8 +256,9 @@ def heal_card(ctx: Context, seat: str, play: Play) -> bool:
         transit = state["players"][cap["captor"]]["transit"]
         if p["id"] in transit:
             transit.remove(p["id"])
-        ctx.log.public("capture_cancelled", f"{name_of(state, p['id'])} is healed by its "
-                       f"owner: {cap['captor']}'s capture is cancelled")
+        ctx.log.public("capture_cancelled", _("{piece} is healed by its owner: {captor}'s capture "
+                                              "is cancelled",
+                                              piece=name_of(state, p["id"]), captor=cap["captor"]))
     return False
 
 
@@ -262,13 +274,13 @@ def dispel(ctx: Context, seat: str, play: Play) -> bool:
     elif kind == "marker":
         m = state["markers"].pop(tid)
         to_grave(state, m["owner"], m["card"])
-        ctx.log.public("dispel", f"Gate {tid} closes")
+        ctx.log.public("dispel", _("Gate {tid} closes", tid=tid))
     elif kind == "seat":
         pl = state["players"][tid]
         pl["herd"] -= 1
         pl["permanents"].remove("ot01")
         to_grave(state, tid, "ot01")
-        ctx.log.public("dispel", f"{tid}'s Ménes is dispelled")
+        ctx.log.public("dispel", _("{tid}'s Ménes is dispelled", tid=tid))
     return False
 
 
@@ -282,8 +294,8 @@ def remove_attached(ctx: Context, p: Piece) -> None:
     if a["card"] == "n14" and p["hidden"]:
         state["markers"].pop(p["hidden"], None)
         p["hidden"] = None
-    ctx.log.public("dispel", f"{data.card(a['card'])['name_hu']} is removed from "
-                   f"{name_of(state, p['id'])}")
+    ctx.log.public("dispel", _("{card} is removed from {piece}",
+                               card=data.card(a["card"])["name_hu"], piece=name_of(state, p["id"])))
 
 
 @EFFECTS.register("unbind")
@@ -294,7 +306,8 @@ def unbind(ctx: Context, seat: str, play: Play) -> bool:
     if p["status"]:
         name = sorted(p["status"])[0]
         end_status(state, p, name)
-        ctx.log.public("unbind", f"{name_of(state, p['id'])} is no longer {name}")
+        ctx.log.public("unbind", _("{piece} is no longer {name}",
+                                   piece=name_of(state, p["id"]), name=Msg(name)))
     else:
         remove_attached(ctx, p)
     return False
@@ -306,7 +319,7 @@ def wring(ctx: Context, seat: str, play: Play) -> bool:
     c = data.card(play.card)
     kill(ctx, _target(ctx, play), "Kifacsarás", seat)
     ctx.state["players"][seat]["energy"] += c["energy"]
-    ctx.log.private([seat], "energy", f"Kifacsarás yields {c['energy']} energy")
+    ctx.log.private([seat], "energy", _("Kifacsarás yields {energy} energy", energy=c["energy"]))
     return False
 
 
@@ -326,7 +339,7 @@ def dark_flame(ctx: Context, seat: str, play: Play) -> bool:
     c = data.card(play.card)
     damage(ctx, _target(ctx, play), c["loss"], "Sötét Láng")
     ctx.state["players"][seat]["energy"] += c["energy"]
-    ctx.log.private([seat], "energy", f"Sötét Láng yields {c['energy']} energy")
+    ctx.log.private([seat], "energy", _("Sötét Láng yields {energy} energy", energy=c["energy"]))
     return False
 
 
@@ -344,7 +357,8 @@ def time_trap(ctx: Context, seat: str, play: Play) -> bool:
     pl = state["players"][play.targets[0]]
     pl["skip_turns"] += c["turns"]
     pl["time_trap_cards"].append([seat, play.card])
-    ctx.log.public("time_trap", f"{play.targets[0]} will miss the next {c['turns']} turns",
+    ctx.log.public("time_trap", _("{targets} will miss the next {turns} turns",
+                                  targets=play.targets[0], turns=c["turns"]),
                    seat=play.targets[0])
     return True
 
@@ -356,15 +370,17 @@ def convert(ctx: Context, seat: str, play: Play) -> bool:
     c = data.card(play.card)
     p = _target(ctx, play)
     if p["loc"] != f"prison:{seat}":
-        ctx.log.public("no_effect", f"{c['name_hu']} is played on a piece outside your Base: "
-                       "no effect (BASE_ONLY)")
+        ctx.log.public("no_effect", _("{card} is played on a piece outside your Base: no effect "
+                                      "(BASE_ONLY)",
+                                      card=c["name_hu"]))
         return False
     p["owner"] = seat
     p["teams"] = sorted(set(p["teams"]) | {state["players"][seat]["team"]})
     p["captive"] = None
     p["loc"] = f"base:{state['players'][seat]['bases'][0]}"
     p["home_turn"] = state["players"][seat]["turns"]
-    ctx.log.public("convert", f"{name_of(state, p['id'])} joins {seat}'s team")
+    ctx.log.public("convert", _("{piece} joins {seat}'s team",
+                                piece=name_of(state, p["id"]), seat=seat))
     check_elimination(ctx, None)
     return False
 
@@ -375,17 +391,19 @@ def card_attack(ctx: Context, seat: str, play: Play) -> bool:
     state: State = ctx.state
     c = data.card(play.card)
     p = _target(ctx, play)
-    rolls = ctx.dice.rolls(2, 6, f"{c['name_hu']} attack on {p['id']}")
+    rolls = data.rolls(ctx.dice, 2, 6, _("{card} attack on {piece}", card=c["name_hu"], piece=p["id"]))
     total = c["tk"] + sum(rolls)
     vsz = effective_vsz(state, p)
     if total <= vsz:
-        ctx.log.public("miss", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} <= VSZ {vsz}: "
-                       "miss")
+        ctx.log.public("miss", _("{card}: {tk}+{sum}={total} <= VSZ {vsz}: miss",
+                                 card=c["name_hu"], tk=c["tk"], sum=sum(rolls), total=total,
+                                 vsz=vsz))
         return False
-    dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} damage")
+    dmg, _dice = data.roll_expr(ctx.dice, c["damage"], _("{card} damage", card=c["name_hu"]))
     if total >= 2 * vsz:
         dmg *= 2
-    ctx.log.public("hit", f"{c['name_hu']}: {c['tk']}+{sum(rolls)}={total} > VSZ {vsz}: hit")
+    ctx.log.public("hit", _("{card}: {tk}+{sum}={total} > VSZ {vsz}: hit",
+                            card=c["name_hu"], tk=c["tk"], sum=sum(rolls), total=total, vsz=vsz))
     damage(ctx, p, dmg, c["name_hu"], seat)
     capture_or_kill(ctx, seat, p, c["name_hu"])
     return False
@@ -402,8 +420,9 @@ def field_damage(ctx: Context, seat: str, play: Play) -> bool:
         if p["captive"]:
             continue
         if p["hidden"]:
-            reveal_piece(ctx, p, "it is hit")
-        dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
+            reveal_piece(ctx, p, _("it is hit"))
+        dmg, _dice = data.roll_expr(ctx.dice, c["damage"], _("{card} on {piece}",
+                                                             card=c["name_hu"], piece=p["id"]))
         damage(ctx, p, dmg, c["name_hu"], seat)
     for p in pieces_at(state, field):
         if p["owner"] == seat:
@@ -419,7 +438,8 @@ def direct_damage(ctx: Context, seat: str, play: Play) -> bool:
     """Damage dice to one piece (Kézigránát)."""
     c = data.card(play.card)
     p = _target(ctx, play)
-    dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {p['id']}")
+    dmg, _dice = data.roll_expr(ctx.dice, c["damage"], _("{card} on {piece}",
+                                                         card=c["name_hu"], piece=p["id"]))
     damage(ctx, p, dmg, c["name_hu"], seat)
     capture_or_kill(ctx, seat, p, c["name_hu"])
     return False

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context, Lines
 from pbem.core.orders import OrderLine
 from pbem.rulesets.cherubion.orders import (
@@ -82,8 +83,8 @@ def resolve_place(ctx: Context, lines: Lines) -> None:
             res_fields.append(o.field)
             ctx.log.done(seat, ln)
         else:
-            ctx.log.refused(seat, ln, "you have your starting resource already (one per "
-                            "team)")
+            ctx.log.refused(seat, ln, _("you have your starting resource already (one per "
+                                        "team)"))
     while len(res_fields) < teams:
         f = default_resource_field(state, seat)
         start_resource(ctx, seat, f)
@@ -106,7 +107,7 @@ def resolve_turn(ctx: Context, lines: Lines) -> None:
     assert seat is not None
     own = lines.get(seat, ())
     if state["phase"] != "turn":
-        _lapse(ctx, seat, own, "the game is over")  # a surrender sent with it ended it
+        _lapse(ctx, seat, own, _("the game is over"))  # a surrender sent with it ended it
         return
     run_script(ctx, seat, own)
     if state["phase"] != "turn":
@@ -138,10 +139,10 @@ def run_script(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         if isinstance(o, Pass):
             continue
         if state["phase"] != "turn":
-            ctx.log.not_needed(seat, ln, "the game is over")
+            ctx.log.not_needed(seat, ln, _("the game is over"))
             continue
         if not state["players"][seat]["alive"]:
-            ctx.log.not_needed(seat, ln, "you are out of the game")
+            ctx.log.not_needed(seat, ln, _("you are out of the game"))
             continue
         if isinstance(o, If):
             if holds(state, seat, o.cond):
@@ -149,16 +150,17 @@ def run_script(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
                 ctx.log.outcome(seat, ln, *execute(ctx, seat, o.order))
             else:
                 last_if = False
-                ctx.log.public("condition", f"{seat}: IF {o.cond} does not hold; skipped",
-                               seat=seat)
-                ctx.log.not_needed(seat, ln, f"{o.cond} did not hold")
+                ctx.log.public("condition", _("{seat}: IF {cond} does not hold; skipped",
+                                              seat=seat, cond=str(o.cond)), seat=seat)
+                ctx.log.not_needed(seat, ln, _("{cond} did not hold", cond=str(o.cond)))
             continue
         if isinstance(o, Else):
             if last_if is False:
                 last_if = None
                 ctx.log.outcome(seat, ln, *execute(ctx, seat, o.order))
             else:
-                ctx.log.not_needed(seat, ln, "the IF line before it held (or there was none)")
+                ctx.log.not_needed(seat, ln, _("the IF line before it held (or there was "
+                                               "none)"))
             continue
         last_if = None
         ctx.log.outcome(seat, ln, *execute(ctx, seat, o))
@@ -166,7 +168,7 @@ def run_script(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
 
 # --- standing orders ----------------------------------------------------------------------
 
-KEPT = "kept as your standing order"
+KEPT = _("kept as your standing order")
 
 
 def absorb_standing(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
@@ -180,11 +182,12 @@ def absorb_standing(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None
     if whens or forget:
         pl["triggers"] = [ln.order.to_trigger() for ln in whens]
     for ln in whens:
-        ctx.log.done(seat, ln, f"kept as a standing trigger ({len(whens)} in all: a file with "
-                     "WHEN lines replaces your triggers)")
+        ctx.log.done(seat, ln, _("kept as a standing trigger ({n} in all: a file with WHEN "
+                                 "lines replaces your triggers)", n=len(whens)))
     for ln in forget:
-        ctx.log.done(seat, ln, "your earlier triggers are forgotten" +
-                     (f"; this file's {len(whens)} WHEN lines are kept" if whens else ""))
+        ctx.log.done(seat, ln, _("your earlier triggers are forgotten; this file's {n} WHEN "
+                                 "lines are kept", n=len(whens)) if whens
+                     else _("your earlier triggers are forgotten"))
     _store_all(ctx, seat, lines)
     offers = [ln for ln in lines if isinstance(ln.order, diplomacy.OFFERS)]
     for ln, result in zip(offers, diplomacy.apply(ctx, seat, [ln.order for ln in offers]),
@@ -198,12 +201,12 @@ def absorb_standing(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None
 def _surrender(ctx: Context, seat: str) -> Result:
     state: State = ctx.state
     if not state["players"][seat]["alive"]:
-        return not_needed("you were already out of the game")
+        return not_needed(_("you were already out of the game"))
     if state["phase"] == "over":
-        return not_needed("the game is over")
-    ctx.log.public("surrender", f"{seat} surrenders", seat=seat)
-    eliminate(ctx, seat, None, "surrendered")
-    return done("you surrendered: you are out of the game")
+        return not_needed(_("the game is over"))
+    ctx.log.public("surrender", _("{seat} surrenders", seat=seat), seat=seat)
+    eliminate(ctx, seat, None, _("surrendered"))
+    return done(_("you surrendered: you are out of the game"))
 
 
 def _key(o: object) -> str | None:
@@ -226,7 +229,7 @@ def _store_all(ctx: Context, seat: str, lines: Sequence[OrderLine]) -> None:
         if key is None:
             continue
         if last[key] is not ln:
-            ctx.log.changed(seat, ln, f"replaced by line {last[key].lineno}")
+            ctx.log.changed(seat, ln, _("replaced by line {n}", n=last[key].lineno))
             continue
         _store(ctx.state, seat, ln.order)
         ctx.log.done(seat, ln, KEPT)

@@ -17,6 +17,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
+from pbem.core.i18n import _
 from pbem.core.kit import DECISION, OVER, Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Variant
@@ -32,7 +33,9 @@ from pbem.rulesets.cherubion.orders import (
     Pass,
     Play,
 )
+from pbem.rulesets.cherubion.rules.asking import question_public, question_text
 from pbem.rulesets.cherubion.rules.reactions import REACTIONS
+from pbem.rulesets.cherubion.rules.results import END_REASONS
 from pbem.rulesets.cherubion.rules.setup import choice_order, new_state
 from pbem.rulesets.cherubion.state import State
 
@@ -53,14 +56,15 @@ def _awaits_turn(state: State) -> Sequence[str]:
 
 
 PHASES = {
-    "draft": Phase("draft", DRAFT_ORDERS, "the draft (TEAM, BASE, LINEUP, DECK)",
+    "draft": Phase("draft", DRAFT_ORDERS, _("the draft (TEAM, BASE, LINEUP, DECK)"),
                    _awaits_draft, bot.draft_prompt, lambda s, seat: [], phases.resolve_draft),
-    "place": Phase("place", PLACEMENT_ORDERS, "your placement (PLACE, RESOURCE)",
+    "place": Phase("place", PLACEMENT_ORDERS, _("your placement (PLACE, RESOURCE)"),
                    _awaits_place, bot.place_prompt, bot.default_placement,
                    phases.resolve_place),
-    "turn": Phase("turn", TURN_SCRIPT, "your turn orders (MOVE, DEPLOY, DRAW, BUILD, "
-                  "UPGRADE, PLAY, ATTACK, EXECUTE, IF, ELSE, PASS)", _awaits_turn, bot.turn_prompt,
-                  lambda s, seat: ["PASS"], phases.resolve_turn, unasked=True),
+    "turn": Phase("turn", TURN_SCRIPT, _("your turn orders (MOVE, DEPLOY, DRAW, BUILD, "
+                                         "UPGRADE, PLAY, ATTACK, EXECUTE, IF, ELSE, PASS)"),
+                  _awaits_turn, bot.turn_prompt, lambda s, seat: ["PASS"], phases.resolve_turn,
+                  unasked=True),
 }
 
 
@@ -167,7 +171,19 @@ class Cherubion(Game):
         return wanted is None or not isinstance(order, wanted)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
-        return Prompt(q.text, q.options, q.options, {"phase": DECISION, "kind": q.kind})
+        return Prompt(question_text(q), q.options, q.options, {"phase": DECISION,
+                                                               "kind": q.kind})
+
+    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
+        """The kit's events, with the question's messages (rules/asking.py)."""
+        for q in questions:
+            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
+            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
+                                             what=question_public(q) or q.kind),
+                            seat=q.seat, question=q.kind)
+            ctx.log.private([q.seat], "ask", _("Your decision is needed: {text}",
+                                               text=question_text(q)),
+                            seat=q.seat, question=q.kind)
 
     # --- views and results ----------------------------------------------------------------
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
@@ -177,7 +193,8 @@ class Cherubion(Game):
         r = state["result"]
         if not r:
             return None
-        return Result(tuple(r["winners"]), dict(r.get("scores", {})), r["reason"],
+        return Result(tuple(r["winners"]), dict(r.get("scores", {})),
+                      END_REASONS.get(r["reason"], r["reason"]),
                       tuple(r["winners"]))
 
     def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:
@@ -204,16 +221,16 @@ class Cherubion(Game):
 
     def phase_label(self, state: Any) -> str:
         if state["phase"] == "draft":
-            return "Set-up: draft of teams, Bases and decks"
+            return _("Set-up: draft of teams, Bases and decks")
         if state["phase"] == "place":
-            return f"Set-up: initial placement, {state['order'][state['placing']]}"
+            return _("Set-up: initial placement, {seat}", seat=state["order"][state["placing"]])
         if state["phase"] == "over":
-            return f"Game over after round {state['round']}"
+            return _("Game over after round {round}", round=state["round"])
         qs = self.questions(state)
         if qs:
-            return (f"Round {state['round']}, {state['active']}'s turn: {qs[0].seat} may "
-                    "answer")
-        return f"Round {state['round']}, {state['active']}'s turn"
+            return _("Round {round}, {seat}'s turn: {other} may answer", round=state["round"],
+                     seat=state["active"], other=qs[0].seat)
+        return _("Round {round}, {seat}'s turn", round=state["round"], seat=state["active"])
 
     def board_text(self, view: Mapping[str, Any]) -> str:
         return view_mod.board_text(view)

@@ -15,9 +15,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import get_board
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
+from pbem.rulesets.cherubion.rules.asking import question_text
 from pbem.rulesets.cherubion.rules.diplomacy import visible_alliances
 from pbem.rulesets.cherubion.state import Piece, State
 
@@ -25,13 +27,22 @@ COLOURS = {"melan": "#2f6fd6", "choler": "#222222", "sang": "#c62828", "otoaak":
            "rominyarak": "#2e8b3d"}
 SPECIAL_MARK = {"heal": "+", "rally": "!", "discount": "$", "scry": "?", "production": "*",
                 "reach": "~"}
+# Words that reach the report templates as data and pass their `term` filter (listed here
+# so that they are in the catalog): line-ups, resource sizes, card types and icons, the
+# binding statuses.
+TERMS = (_("standard"), _("advanced"), _("small"), _("medium"), _("large"), _("general"),
+         _("instant"), _("permanent"), _("base_only"), _("exclusive"), _("unique"),
+         _("no_demigod"), _("asleep"), _("immobile"), _("bound"))
+# the special fields' kinds as the board text names them
+SPECIAL_NAME = {"heal": _("heal"), "rally": _("rally"), "discount": _("discount"),
+                "scry": _("scry"), "production": _("production"), "reach": _("reach")}
 
 
 def _piece_view(state: State, p: Piece, seat: str | None) -> dict[str, Any]:
-    attached = []
+    attached: list[str] = []
     for a in p["attached"]:
         if a.get("secret") and a["owner"] != seat:
-            attached.append("face-down permanent")
+            attached.append(_("face-down permanent"))
         else:
             attached.append(a["card"])
     out = {"id": p["id"], "name": p["name"], "owner": p["owner"], "loc": p["loc"],
@@ -77,7 +88,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 mv["uses"] = m["uses"]
         markers.append(mv)
     resources = [{"id": r["id"], "owner": r["owner"], "field": r["field"], "size": r["size"],
-                  "ep": r["ep"], "active": r["active"]} for _, r in sorted(state["resources"].items())]
+                  "ep": r["ep"], "active": r["active"]} for _k, r in sorted(state["resources"].items())]
     players: dict[str, dict[str, Any]] = {}
     for s in state["order"]:
         pl = state["players"][s]
@@ -120,7 +131,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         mine = [q for q in asked if q["seat"] == seat]
         if mine:
             # the question's options without the PASS every question takes
-            out["you"]["ask"] = {"text": mine[0]["text"],
+            out["you"]["ask"] = {"text": question_text(mine[0]),
                                  "options": [o for o in mine[0]["options"] if o != "PASS"]}
     return out
 
@@ -215,15 +226,20 @@ def _loc_summary(v: Mapping[str, Any]) -> dict[str, list[str]]:
     return by_field
 
 
-def board_text(v: Mapping[str, Any]) -> str:
+def _indent(line: Msg) -> Msg:
+    return Msg("  {line}", line=line)
+
+
+def board_text(v: Mapping[str, Any]) -> Msg:
     """The board as text: every occupied field with its pieces, markers and resources, then
     Bases, No-Man's Land and prisons; special fields marked (+ heal, ! rally, $ discount,
     ? scry, * production, ~ reach)."""
     b = get_board(v["n"])
     by_field = _loc_summary(v)
     owner = {p["id"]: p["owner"] for p in v["pieces"]}
-    lines = [f"Board (N={v['n']}, {len(b.fields)} fields); round {v['round']}, "
-             f"active: {v['active']}"]
+    lines: list[Any] = [_("Board (N={n}, {fields} fields); round {round}, active: {active}",
+                          n=v["n"], fields=len(b.fields), round=v["round"],
+                          active=v["active"] or _("None"))]
     for f in b.order:
         sp = v["special"].get(f)
         items = by_field.get(f)
@@ -232,20 +248,27 @@ def board_text(v: Mapping[str, Any]) -> str:
         mark = f"[{SPECIAL_MARK[sp]}{sp}]" if sp else ""
         desc = ", ".join(f"{i}({owner[i.rstrip('*')]})" if i.rstrip("*") in owner else i
                          for i in sorted(items or []))
-        lines.append(f"  {f:<4}{mark:<13} {desc}")
+        # the kind's word in the reader's language, the columns as in English
+        lines.append(Msg("  {f}[{sym}{kind}]{pad} {desc}", f=f"{f:<4}", sym=SPECIAL_MARK[sp],
+                         kind=SPECIAL_NAME[sp], pad=" " * (13 - len(mark)), desc=desc) if sp
+                     else f"  {f:<4}{mark:<13} {desc}")
     for s, pl in v["players"].items():
         if not pl.get("team"):
             continue
         for side in pl["bases"]:
             here = sorted(p["id"] for p in v["pieces"] if p["loc"] == f"base:{side}")
-            lines.append(f"  Base side {side} ({s}, {pl['team']}): {' '.join(here) or '-'}")
-        pris = sorted(p["id"] + ("(body)" if p.get("captive", {}).get("dead") else "")
-                      for p in v["pieces"] if p["loc"] == f"prison:{s}")
+            lines.append(_indent(_("Base side {side} ({seat}, {team}): {pieces}", side=side, seat=s,
+                           team=pl["team"], pieces=" ".join(here) or "-")))
+        pris = sorted(p["id"] for p in v["pieces"] if p["loc"] == f"prison:{s}")
+        body = {p["id"] for p in v["pieces"] if p.get("captive", {}).get("dead")}
+        held = [_("{id}(body)", id=i) if i in body else i for i in pris]
         if pris:
-            lines.append(f"  Prisoners of {s}: {' '.join(pris)}")
+            lines.append(_indent(_("Prisoners of {seat}: {pieces}", seat=s,
+                                   pieces=join(held, " "))))
     nml = sorted(p["id"] for p in v["pieces"] if p["loc"] == "nml")
-    lines.append(f"  No-Man's Land (side {'/'.join(map(str, v['nml']))}): {' '.join(nml) or '-'}")
-    return "\n".join(lines) + "\n"
+    lines.append(_indent(_("No-Man's Land (side {sides}): {pieces}",
+                   sides="/".join(map(str, v["nml"])), pieces=" ".join(nml) or "-")))
+    return join([*lines, ""], "\n")
 
 
 def board_svg(v: Mapping[str, Any]) -> str:

@@ -42,7 +42,9 @@ def transcript(seed: int) -> tuple[str, object]:
         out.append(f"awaiting: {', '.join(sorted(o.awaiting)) or '-'}")
         out.append(RULESET.board_text(RULESET.view(o.state, None)))
     if pl.result:
-        out.append(f"\nRESULT {pl.result.to_json()}")
+        # the English record; a reason's message (`reason_msg`) is how it is stored, not text
+        stored = {k: v for k, v in pl.result.to_json().items() if k != "reason_msg"}
+        out.append(f"\nRESULT {stored}")
     return "\n".join(out) + "\n", pl
 
 

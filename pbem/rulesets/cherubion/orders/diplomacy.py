@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbem.core.i18n import _
 from pbem.core.kit import Order, OrderError, Tokens
 from pbem.core.names import fold
 from pbem.rulesets.cherubion.orders.read import (
@@ -36,8 +37,9 @@ class Ally(Order):
         if not 1 <= len(rest) <= 2 or (len(rest) == 2 and fold(rest[1]) not in ("secret",
                                                                                   "titkos")):
             got = " ".join(rest) or "nothing"
-            raise OrderError(f"ALLY takes a seat and optionally SECRET, not {got!r}; "
-                             "e.g. ALLY beta SECRET")
+            raise OrderError(_("ALLY takes a seat and optionally SECRET, not {got}; e.g. ALLY beta "
+                               "SECRET",
+                               got=repr(got)))
         return cls(seat_name(rest[0], seats_of(t)), len(rest) == 2)
 
     def __str__(self) -> str:
@@ -57,7 +59,7 @@ class Break(Order):
         rest = take_rest(t)
         if len(rest) != 1:
             got = " ".join(rest) or "nothing"
-            raise OrderError(f"BREAK takes one seat, not {got!r}; e.g. BREAK beta")
+            raise OrderError(_("BREAK takes one seat, not {got}; e.g. BREAK beta", got=repr(got)))
         return cls(seat_name(rest[0], seats_of(t)))
 
     def __str__(self) -> str:
@@ -84,8 +86,9 @@ class Hostage(Order):
         take = parts.get("TAKE", parts.get("KAP"))
         if len(parts[""]) != 1 or not give or not take or len(give) != 1 or len(take) != 1:
             got = " ".join(rest) or "nothing"
-            raise OrderError(f"HOSTAGE takes a seat, GIVE <your piece> and TAKE <their piece>, "
-                             f"not {got!r}; e.g. HOSTAGE beta GIVE ME8 TAKE CH8")
+            raise OrderError(_("HOSTAGE takes a seat, GIVE <your piece> and TAKE <their piece>, not"
+                               " {got}; e.g. HOSTAGE beta GIVE ME8 TAKE CH8",
+                               got=repr(got)))
         return cls(seat_name(parts[""][0], seats_of(t)), piece(give[0]), piece(take[0]))
 
     def __str__(self) -> str:
@@ -115,9 +118,10 @@ class Join(Order):
         terms = {"keep": "keep", "megtart": "keep", "handover": "handover", "atad": "handover"}
         if not 1 <= len(rest) <= 2 or (len(rest) == 2 and fold(rest[1]) not in terms):
             got = " ".join(rest) or "nothing"
-            raise OrderError(f"{verb} takes a seat and optionally KEEP (the joining player "
-                             f"keeps control, the default) or HANDOVER, not {got!r}; "
-                             f"e.g. {verb} beta HANDOVER")
+            raise OrderError(_("{verb} takes a seat and optionally KEEP (the joining player keeps "
+                               "control, the default) or HANDOVER, not {got}; e.g. {verb} beta "
+                               "HANDOVER",
+                               verb=verb, got=repr(got)))
         return cls(seat_name(rest[0], seats_of(t)), adopt,
                    terms[fold(rest[1])] if len(rest) == 2 else "keep")
 
@@ -126,8 +130,8 @@ class Join(Order):
             " HANDOVER" if self.control == "handover" else "")
 
 
-_EXCHANGE_USAGE = ("e.g. EXCHANGE beta GIVE CH5 TAKE ME8 (GIVE: their prisoners in your Base; "
-                   "TAKE: your pieces in their Base; one of them may be left out)")
+_EXCHANGE_USAGE = _("e.g. EXCHANGE beta GIVE CH5 TAKE ME8 (GIVE: their prisoners in your Base; "
+                    "TAKE: your pieces in their Base; one of them may be left out)")
 
 
 @dataclass(frozen=True)
@@ -150,29 +154,34 @@ class Exchange(Order):
         rest = take_rest(t)
         for kw, alias in (("GIVE", "AD"), ("TAKE", "KAP")):
             if sum(1 for w in rest if fold(w).upper() in (kw, alias)) > 1:
-                raise OrderError(f"EXCHANGE has {kw} twice; list all its pieces after one "
-                                 f"{kw}, {_EXCHANGE_USAGE}")
+                raise OrderError(_("EXCHANGE has {kw} twice; list all its pieces after one {kw}, "
+                                   "{usage}",
+                                   kw=kw, usage=_EXCHANGE_USAGE))
         parts = split_keywords(rest, ("GIVE", "AD", "TAKE", "KAP"))
         if len(parts[""]) != 1:
             got = " ".join(parts[""]) or "nothing"
-            raise OrderError(f"EXCHANGE takes one seat before GIVE/TAKE, not {got!r}; "
-                             f"{_EXCHANGE_USAGE}")
+            raise OrderError(_("EXCHANGE takes one seat before GIVE/TAKE, not {got}; "
+                               "{usage}",
+                               got=repr(got), usage=_EXCHANGE_USAGE))
         who = seat_name(parts[""][0], seats_of(t))
         give = parts.get("GIVE", parts.get("AD"))
         take = parts.get("TAKE", parts.get("KAP"))
         for kw, lst in (("GIVE", give), ("TAKE", take)):
             if lst is not None and not lst:
-                raise OrderError(f"{kw} needs at least one piece after it (or leave {kw} "
-                                 f"out); {_EXCHANGE_USAGE}")
+                raise OrderError(_("{kw} needs at least one piece after it (or leave {kw} out); "
+                                   "{usage}",
+                                   kw=kw, usage=_EXCHANGE_USAGE))
         if give is None and take is None:
-            raise OrderError(f"EXCHANGE {rest[0]} needs GIVE <pieces>, TAKE <pieces> or both; "
-                             f"{_EXCHANGE_USAGE}")
+            raise OrderError(_("EXCHANGE {rest} needs GIVE <pieces>, TAKE <pieces> or both; "
+                               "{usage}",
+                               rest=rest[0], usage=_EXCHANGE_USAGE))
         g = tuple(sorted({piece(w) for w in give or []}))
         k = tuple(sorted({piece(w) for w in take or []}))
         both = sorted(set(g) & set(k))
         if both:
-            raise OrderError(f"{both[0]} is both in GIVE and in TAKE; a piece goes one way "
-                             f"only, {_EXCHANGE_USAGE}")
+            raise OrderError(_("{both} is both in GIVE and in TAKE; a piece goes one way only, "
+                               "{usage}",
+                               both=both[0], usage=_EXCHANGE_USAGE))
         return cls(who, g, k)
 
     def __str__(self) -> str:

@@ -9,14 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pbem.core.i18n import _
 from pbem.core.kit import Order, OrderError, Tokens
+from pbem.core.kit.grammar import message_of
 from pbem.core.names import NameIndex, UnknownName, fold
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import get_board
 
 PIECE_ID = re.compile(r"^[A-Z]{1,2}\d{1,3}$")
 SIZE_INDEX = NameIndex({"small": ["kicsi", "kis"], "medium": ["kozepes"], "large": ["nagy"]},
-                       what="resource size")
+                       what=_("resource size"))
 
 
 # --- token readers ---------------------------------------------------------------------------
@@ -37,15 +39,17 @@ def field(tok: str, n: int) -> str:
     f = tok.strip().upper()
     b = get_board(n)
     if f not in b.fields:
-        close = NameIndex({x: [] for x in b.fields}, what="field").suggest(f)
-        raise OrderError(f'"{tok}" is not a field of the board (rows A-{b.order[-1][0]}){close}')
+        close = NameIndex({x: [] for x in b.fields}, what=_("field")).suggest(f)
+        raise OrderError(_("\"{tok}\" is not a field of the board (rows A-{last}){close}",
+                           tok=tok, last=b.order[-1][0], close=close))
     return f
 
 
 def piece(tok: str) -> str:
     p = tok.strip().upper()
     if not PIECE_ID.match(p):
-        raise OrderError(f'"{tok}" is not a piece id (like ME2, CH10 or S3 for a summon)')
+        raise OrderError(_("\"{tok}\" is not a piece id (like ME2, CH10 or S3 for a summon)",
+                           tok=tok))
     return p
 
 
@@ -53,20 +57,21 @@ def card(text: str) -> str:
     try:
         return data.card_index().lookup(text)
     except UnknownName as e:
-        raise OrderError(str(e)) from None
+        raise OrderError(message_of(e)) from None
 
 
 def number(tok: str, what: str) -> int:
     try:
         return int(tok)
     except ValueError:
-        raise OrderError(f'"{tok}" is not a number ({what})') from None
+        raise OrderError(_("\"{tok}\" is not a number ({what})", tok=tok, what=what)) from None
 
 
 def seat_name(tok: str, seats: tuple[str, ...]) -> str:
     seat = tok.lower()
     if seats and seat not in seats:
-        raise OrderError(f'"{tok}" is not a seat; seats are ' + ", ".join(seats))
+        raise OrderError(_('"{tok}" is not a seat; seats are {seats}', tok=tok,
+                           seats=", ".join(seats)))
     return seat
 
 
@@ -74,7 +79,7 @@ def size(tok: str) -> str:
     try:
         return SIZE_INDEX.lookup(tok)
     except UnknownName as e:
-        raise OrderError(f"{e}; sizes are SMALL, MEDIUM, LARGE") from None
+        raise OrderError(_("{e}; sizes are SMALL, MEDIUM, LARGE", e=message_of(e))) from None
 
 
 def split_keywords(words: Sequence[str], keywords: tuple[str, ...]) -> dict[str, list[str]]:
@@ -108,7 +113,7 @@ class Bare(Order):
     @classmethod
     def parse(cls, t: Tokens) -> Order:
         if t.more():
-            raise OrderError(f"{cls.verbs[0]} takes nothing after it")
+            raise OrderError(_("{verbs} takes nothing after it", verbs=cls.verbs[0]))
         return cls()
 
     def __str__(self) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbem.core.i18n import _
 from pbem.core.kit import Order, OrderError, Tokens
+from pbem.core.kit.grammar import message_of
 from pbem.core.names import UnknownName, fold
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders.read import (
@@ -29,11 +31,11 @@ class Team(Order):
     def parse(cls, t: Tokens) -> Team:
         rest = take_rest(t)
         if not rest:
-            raise OrderError("TEAM needs one or more demigods in order of preference")
+            raise OrderError(_("TEAM needs one or more demigods in order of preference"))
         try:
             return cls(tuple(data.team_index().lookup(w) for w in rest))
         except UnknownName as e:
-            raise OrderError(str(e)) from None
+            raise OrderError(message_of(e)) from None
 
     def __str__(self) -> str:
         return "TEAM " + " ".join(self.prefs)
@@ -48,10 +50,10 @@ class BaseChoice(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> BaseChoice:
-        sides = tuple(number(w, "a board side 1-5") for w in take_rest(t))
+        sides = tuple(number(w, _("a board side 1-5")) for w in take_rest(t))
         if not sides or any(not 1 <= s <= 5 for s in sides):
-            raise OrderError("BASE needs board sides 1-5 in order of preference (side 6 is "
-                             "No-Man's Land)")
+            raise OrderError(_("BASE needs board sides 1-5 in order of preference (side 6 is "
+                               "No-Man's Land)"))
         return cls(sides)
 
     def __str__(self) -> str:
@@ -70,7 +72,7 @@ class Lineup(Order):
         rest = take_rest(t)
         kinds = {"standard": "standard", "advanced": "advanced", "fejlesztett": "advanced"}
         if len(rest) != 1 or fold(rest[0]) not in kinds:
-            raise OrderError("LINEUP takes STANDARD or ADVANCED (fejlesztett)")
+            raise OrderError(_("LINEUP takes STANDARD or ADVANCED (fejlesztett)"))
         return cls(kinds[fold(rest[0])])
 
     def __str__(self) -> str:
@@ -92,11 +94,12 @@ class Deck(Order):
         merged: dict[str, int] = {}
         for part in body.split(","):
             if "=" not in part:
-                raise OrderError(f'"{part.strip()}": write each card as name=copies, e.g. '
-                                 '"DECK Barlangi gyik=3, n04=2", or DECK DEFAULT')
+                raise OrderError(_("\"{strip}\": write each card as name=copies, e.g. \"DECK Barlangi "
+                                   "gyik=3, n04=2\", or DECK DEFAULT",
+                                   strip=part.strip()))
             name, count = part.rsplit("=", 1)
             cid = card(name.strip())
-            merged[cid] = merged.get(cid, 0) + number(count.strip(), "copies")
+            merged[cid] = merged.get(cid, 0) + number(count.strip(), _("copies"))
         return cls(tuple(sorted(merged.items())))
 
     def __str__(self) -> str:
@@ -117,7 +120,7 @@ class Place(Order):
     def parse(cls, t: Tokens) -> Place:
         rest = take_rest(t)
         if len(rest) != 2:
-            raise OrderError("PLACE takes a piece and a field, e.g. PLACE ME2 K10")
+            raise OrderError(_("PLACE takes a piece and a field, e.g. PLACE ME2 K10"))
         return cls(piece(rest[0]), field(rest[1], board_size(t)))
 
     def __str__(self) -> str:
@@ -135,7 +138,7 @@ class StartResource(Order):
     def parse(cls, t: Tokens) -> StartResource:
         rest = take_rest(t)
         if len(rest) != 1:
-            raise OrderError("RESOURCE takes one field, e.g. RESOURCE L8")
+            raise OrderError(_("RESOURCE takes one field, e.g. RESOURCE L8"))
         return cls(field(rest[0], board_size(t)))
 
     def __str__(self) -> str:

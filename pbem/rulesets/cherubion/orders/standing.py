@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.core.i18n import _
 from pbem.core.kit import Order, OrderError, Tokens
 from pbem.core.names import fold
 from pbem.rulesets.cherubion.orders.read import (
@@ -44,7 +45,7 @@ class Intruder(Order):
         rest = take_rest(t)
         choices = {"prisoner": "prisoner", "fogoly": "prisoner", "kill": "kill", "megol": "kill"}
         if len(rest) != 1 or fold(rest[0]) not in choices:
-            raise OrderError("INTRUDER takes PRISONER or KILL, e.g. INTRUDER KILL")
+            raise OrderError(_("INTRUDER takes PRISONER or KILL, e.g. INTRUDER KILL"))
         return cls(choices[fold(rest[0])])
 
     def __str__(self) -> str:
@@ -64,7 +65,7 @@ class FreeAttack(Order):
         rest = take_rest(t)
         yn = {"yes": True, "igen": True, "no": False, "nem": False}
         if len(rest) != 1 or fold(rest[0]) not in yn:
-            raise OrderError("FREEATTACK takes YES or NO, e.g. FREEATTACK NO")
+            raise OrderError(_("FREEATTACK takes YES or NO, e.g. FREEATTACK NO"))
         return cls(yn[fold(rest[0])])
 
     def __str__(self) -> str:
@@ -89,21 +90,22 @@ class Loss(Order):
     def parse(cls, t: Tokens) -> Loss:
         rest = take_rest(t)
         if not rest:
-            raise OrderError("LOSS takes the pieces in your Base that take the loss, each with "
-                             "the ÉP it loses or in the order they take it, e.g. LOSS CH8=12 "
-                             "CH9=1 CH10=1 CH1=1 or LOSS CH8 CH9")
+            raise OrderError(_("LOSS takes the pieces in your Base that take the loss, each with "
+                               "the ÉP it loses or in the order they take it, e.g. LOSS CH8=12 "
+                               "CH9=1 CH10=1 CH1=1 or LOSS CH8 CH9"))
         pieces, amounts = [], []
         for w in rest:
-            name, _, amount = w.partition("=")
+            name, _eq, amount = w.partition("=")
             pieces.append(piece(name))
-            n = number(amount, "the ÉP a piece loses") if amount else 0
+            n = number(amount, _("the ÉP a piece loses")) if amount else 0
             if amount and n < 1:
-                raise OrderError(f'"{w}": a piece given an amount loses 1 ÉP or more; leave '
-                                 "it out of the list instead, e.g. LOSS CH8=12 CH9=3")
+                raise OrderError(_("\"{w}\": a piece given an amount loses 1 ÉP or more; leave it out"
+                                   " of the list instead, e.g. LOSS CH8=12 CH9=3",
+                                   w=w))
             amounts.append(n)
         if len(set(pieces)) < len(pieces):
-            raise OrderError("LOSS names a piece twice; give each piece once, e.g. LOSS CH8=12 "
-                             "CH9=3")
+            raise OrderError(_("LOSS names a piece twice; give each piece once, e.g. LOSS CH8=12 "
+                               "CH9=3"))
         return cls(tuple(pieces), tuple(amounts) if any(amounts) else ())
 
     def items(self) -> list[tuple[str, int]]:
@@ -125,7 +127,7 @@ class Scry(Order):
     def parse(cls, t: Tokens) -> Scry:
         rest = take_rest(t)
         if len(rest) != 1:
-            raise OrderError("SCRY takes one opponent's seat, e.g. SCRY beta")
+            raise OrderError(_("SCRY takes one opponent's seat, e.g. SCRY beta"))
         return cls(seat_name(rest[0], seats_of(t)))
 
     def __str__(self) -> str:
@@ -152,8 +154,8 @@ class StrikeBack(Order):
         if len(rest) == 2 and fold(rest[1]) in ("first", "elso"):
             return cls(piece(rest[0]))
         if len(rest) < 3 or fold(rest[1]) not in ("at", "ra"):
-            raise OrderError("STRIKEBACK takes your piece and AT <attacker> [<attacker> ...] "
-                             "or FIRST, e.g. STRIKEBACK CH1 AT ME1 or STRIKEBACK CH1 FIRST")
+            raise OrderError(_("STRIKEBACK takes your piece and AT <attacker> [<attacker> ...] or "
+                               "FIRST, e.g. STRIKEBACK CH1 AT ME1 or STRIKEBACK CH1 FIRST"))
         return cls(piece(rest[0]), tuple(piece(w) for w in rest[2:]))
 
     def __str__(self) -> str:
@@ -179,8 +181,8 @@ class CaptureWith(Order):
     def parse(cls, t: Tokens) -> CaptureWith:
         rest = take_rest(t)
         if len(rest) != 1:
-            raise OrderError("CAPTURE takes one transport piece of yours, ANY or NO, e.g. "
-                             "CAPTURE CH4")
+            raise OrderError(_("CAPTURE takes one transport piece of yours, ANY or NO, e.g. CAPTURE"
+                               " CH4"))
         w = fold(rest[0])
         return cls("ANY" if w in ("any", "barmely") else "NO" if w in ("no", "nem")
                    else piece(rest[0]))
@@ -220,32 +222,34 @@ class When(Order):
     def parse(cls, t: Tokens) -> When:
         rest = take_rest(t)
         if not rest:
-            raise OrderError("WHEN takes DAMAGE, CAST, AFTER, ZERO, TELEPORT, BUILD or START, "
-                             "e.g. WHEN DAMAGE ON ME4 OVER 6 PLAY Eppenhogy BY ANY")
+            raise OrderError(_("WHEN takes DAMAGE, CAST, AFTER, ZERO, TELEPORT, BUILD or START, "
+                               "e.g. WHEN DAMAGE ON ME4 OVER 6 PLAY Eppenhogy BY ANY"))
         event = WHEN_EVENTS.get(fold(rest[0]))
         if event is None:
-            raise OrderError(f'"{rest[0]}" is not a trigger; use DAMAGE, CAST, AFTER, ZERO, '
-                             'TELEPORT, BUILD or START')
+            raise OrderError(_("\"{rest}\" is not a trigger; use DAMAGE, CAST, AFTER, ZERO, TELEPORT,"
+                               " BUILD or START",
+                               rest=rest[0]))
         parts = split_keywords(rest[1:], ("ON", "OVER", "PLAY", "BY"))
         subject = "ANY"
         if event in ("CAST", "AFTER"):
             head = " ".join(parts[""])
             subject = "ANY" if fold(head) in ("any", "") else card(head)
         elif parts[""]:
-            raise OrderError(f"unexpected {' '.join(parts[''])!r} after WHEN {event}")
+            raise OrderError(_("unexpected {value} after WHEN {event}",
+                               value=repr(" ".join(parts[""])), event=event))
         on = cls._on(event, parts)
         over = 0
         if "OVER" in parts:
             if event != "DAMAGE" or len(parts["OVER"]) != 1:
-                raise OrderError("OVER <n> goes with WHEN DAMAGE only")
-            over = number(parts["OVER"][0], "damage threshold")
+                raise OrderError(_("OVER <n> goes with WHEN DAMAGE only"))
+            over = number(parts["OVER"][0], _("damage threshold"))
         if not parts.get("PLAY"):
-            raise OrderError("a trigger needs PLAY <card> BY <caster|ANY>, e.g. "
-                             "WHEN ZERO ON ANY PLAY Gyogyitas BY ANY")
+            raise OrderError(_("a trigger needs PLAY <card> BY <caster|ANY>, e.g. WHEN ZERO ON ANY "
+                               "PLAY Gyogyitas BY ANY"))
         cid = card(" ".join(parts["PLAY"]))
         by = parts.get("BY", ["ANY"])
         if len(by) != 1:
-            raise OrderError("BY takes one caster or ANY")
+            raise OrderError(_("BY takes one caster or ANY"))
         caster = "ANY" if fold(by[0]) == "any" else piece(by[0])
         return cls(event, cid, caster, on, subject, over)
 
@@ -254,10 +258,11 @@ class When(Order):
         if "ON" not in parts:
             return "ANY"
         if event in ("TELEPORT", "BUILD"):
-            raise OrderError(f"WHEN {event} takes no ON: it fires for any enemy piece or build")
+            raise OrderError(_("WHEN {event} takes no ON: it fires for any enemy piece or build",
+                               event=event))
         if len(parts["ON"]) != 1:
-            raise OrderError("ON takes one of your pieces, ANY (any of yours) or ALL (any "
-                             "piece, also another player's)")
+            raise OrderError(_("ON takes one of your pieces, ANY (any of yours) or ALL (any piece, "
+                               "also another player's)"))
         w = fold(parts["ON"][0])
         return "ANY" if w in ("any", "barmely") else "ALL" if w in ("all", "mind") \
             else piece(parts["ON"][0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pbem.core.i18n import _
 from pbem.core.kit import Order, OrderError, Tokens
 from pbem.core.names import fold
 from pbem.rulesets.cherubion.orders.read import (
@@ -48,8 +49,9 @@ class Move(Order):
         head = parts[""]
         carry = tuple(piece(w) for w in parts.get("WITH", parts.get("VISZ", [])))
         if len(head) < 2:
-            raise OrderError(f"{verb} takes a piece and a path of fields, e.g. {verb} ME2 K11 "
-                             f"K12, or {verb} ME2 TO K12")
+            raise OrderError(_("{verb} takes a piece and a path of fields, e.g. {verb} ME2 K11 K12,"
+                               " or {verb} ME2 TO K12",
+                               verb=verb))
         who = piece(head[0])
         words = head[1:]
         if fold(words[0]) in ("to", "ide") and len(words) == 2:
@@ -76,8 +78,8 @@ def _path(words: list[str], n: int) -> tuple[str, ...]:
             path.append(_gate(words, i, n))
             i += 3 if path[-1].startswith("GATE ROLL") else 2
             if path[-1].startswith("GATE ROLL") and i < len(words):
-                raise OrderError("after GATE ROLL the landing field depends on the dice; "
-                                 "put further steps in a new MOVE line")
+                raise OrderError(_("after GATE ROLL the landing field depends on the dice; put "
+                                   "further steps in a new MOVE line"))
             continue
         else:
             path.append(field(words[i], n))
@@ -87,14 +89,14 @@ def _path(words: list[str], n: int) -> tuple[str, ...]:
 
 def _gate(words: list[str], i: int, n: int) -> str:
     if i + 1 >= len(words):
-        raise OrderError("GATE needs a gate (GATE T2) or ROLL and a field (GATE ROLL E16)")
+        raise OrderError(_("GATE needs a gate (GATE T2) or ROLL and a field (GATE ROLL E16)"))
     nxt = words[i + 1].upper()
     if fold(nxt) in ("roll", "dob"):
         if i + 2 >= len(words):
-            raise OrderError("GATE ROLL needs the field to land nearest to")
+            raise OrderError(_("GATE ROLL needs the field to land nearest to"))
         return f"GATE ROLL {field(words[i + 2], n)}"
     if not re.match(r"^T\d+$", nxt):
-        raise OrderError(f'"{words[i + 1]}" is not a gate marker (T1, T2, ...)')
+        raise OrderError(_("\"{i}\" is not a gate marker (T1, T2, ...)", i=words[i + 1]))
     return f"GATE {nxt}"
 
 
@@ -110,7 +112,7 @@ class Deploy(Order):
     def parse(cls, t: Tokens) -> Deploy:
         rest = take_rest(t)
         if len(rest) != 2:
-            raise OrderError("DEPLOY takes a piece and a border field, e.g. DEPLOY SA7 J17")
+            raise OrderError(_("DEPLOY takes a piece and a border field, e.g. DEPLOY SA7 J17"))
         return cls(piece(rest[0]), field(rest[1], board_size(t)))
 
     def __str__(self) -> str:
@@ -135,7 +137,7 @@ class Build(Order):
     def parse(cls, t: Tokens) -> Build:
         rest = take_rest(t)
         if len(rest) != 2:
-            raise OrderError("BUILD takes a size and a field, e.g. BUILD LARGE E13")
+            raise OrderError(_("BUILD takes a size and a field, e.g. BUILD LARGE E13"))
         return cls(size(rest[0]), field(rest[1], board_size(t)))
 
     def __str__(self) -> str:
@@ -154,8 +156,8 @@ class Upgrade(Order):
     def parse(cls, t: Tokens) -> Upgrade:
         rest = take_rest(t)
         if len(rest) != 2:
-            raise OrderError("UPGRADE takes the resource's field and the new size, "
-                             "e.g. UPGRADE L10 MEDIUM")
+            raise OrderError(_("UPGRADE takes the resource's field and the new size, e.g. UPGRADE "
+                               "L10 MEDIUM"))
         return cls(field(rest[0], board_size(t)), size(rest[1]))
 
     def __str__(self) -> str:
@@ -176,24 +178,24 @@ class Play(Order):
     def parse(cls, t: Tokens) -> Play:
         parts = split_keywords(take_rest(t), ("BY", "ALTAL", "ON", "RA", "X"))
         if not parts[""]:
-            raise OrderError("PLAY takes a card, BY a caster, and ON a target, "
-                             "e.g. PLAY Kezigranat BY ME2 ON CH2")
+            raise OrderError(_("PLAY takes a card, BY a caster, and ON a target, e.g. PLAY "
+                               "Kezigranat BY ME2 ON CH2"))
         cid = card(" ".join(parts[""]))
         by = parts.get("BY", parts.get("ALTAL"))
         if not by or len(by) != 1:
-            raise OrderError("PLAY needs BY <caster>: the character that casts the card, "
-                             "e.g. PLAY Kezigranat BY ME2 ON CH2")
+            raise OrderError(_("PLAY needs BY <caster>: the character that casts the card, e.g. "
+                               "PLAY Kezigranat BY ME2 ON CH2"))
         targets = tuple(w.upper() for w in parts.get("ON", parts.get("RA", [])))
         for x in targets:
             if not PIECE_ID.match(x) and not x.isalpha():
-                raise OrderError(f'"{x}" is not a piece, field, marker or seat')
+                raise OrderError(_("\"{x}\" is not a piece, field, marker or seat", x=x))
         k = 1
         if "X" in parts:
             if len(parts["X"]) != 1:
-                raise OrderError("X takes the cost multiple, e.g. X 2")
-            k = number(parts["X"][0], "cost multiple")
+                raise OrderError(_("X takes the cost multiple, e.g. X 2"))
+            k = number(parts["X"][0], _("cost multiple"))
             if k < 1:
-                raise OrderError("the cost multiple is a whole number from 1 up")
+                raise OrderError(_("the cost multiple is a whole number from 1 up"))
         return cls(cid, piece(by[0]), tuple(x.lower() if x.isalpha() else x for x in targets), k)
 
     def __str__(self) -> str:
@@ -219,11 +221,11 @@ class Attack(Order):
         parts = split_keywords(take_rest(t), ("CAPTURE", "ELFOG"))
         head = parts[""]
         if len(head) != 2:
-            raise OrderError("ATTACK takes a piece and a target piece or resource, "
-                             "e.g. ATTACK CH2 ME4")
+            raise OrderError(_("ATTACK takes a piece and a target piece or resource, e.g. ATTACK "
+                               "CH2 ME4"))
         cap = parts.get("CAPTURE", parts.get("ELFOG"))
         if cap is not None and len(cap) != 1:
-            raise OrderError("CAPTURE takes one transport piece, e.g. ATTACK CH2 ME4 CAPTURE CH4")
+            raise OrderError(_("CAPTURE takes one transport piece, e.g. ATTACK CH2 ME4 CAPTURE CH4"))
         return cls(piece(head[0]), piece(head[1]), piece(cap[0]) if cap else "")
 
     def __str__(self) -> str:
@@ -242,7 +244,7 @@ class Execute(Order):
     def parse(cls, t: Tokens) -> Execute:
         rest = take_rest(t)
         if len(rest) != 1:
-            raise OrderError("EXECUTE takes one prisoner, e.g. EXECUTE SA7")
+            raise OrderError(_("EXECUTE takes one prisoner, e.g. EXECUTE SA7"))
         return cls(piece(rest[0]))
 
     def __str__(self) -> str:
@@ -279,7 +281,7 @@ def _cond(words: list[str], n: int) -> Cond:
     if head in ("ME", "ENERGY", "ENERGIA"):
         if len(words) != 3 or words[1] not in (">=", "<"):
             raise OrderError(_COND_USAGE)
-        return Cond("ENERGY" if head != "ME" else "ME", words[1], str(number(words[2], "amount")))
+        return Cond("ENERGY" if head != "ME" else "ME", words[1], str(number(words[2], _("amount"))))
     who = piece(words[0])
     test = fold(words[1]).upper()
     if test in ("ALIVE", "EL", "DEAD", "HALOTT", "ENGAGED", "HARCBAN") and len(words) == 2:
@@ -298,7 +300,7 @@ TURN_ORDERS: tuple[type[Order], ...] = (Move, Deploy, Draw, Build, Upgrade, Play
 def _inner(t: Tokens, words: list[str]) -> Order:
     o = t.grammar.parse_line(t.state, t.seat, " ".join(words))
     if not isinstance(o, TURN_ORDERS):
-        raise OrderError(f"IF/ELSE take a turn order (MOVE, PLAY, ATTACK, ...), not {o}")
+        raise OrderError(_("IF/ELSE take a turn order (MOVE, PLAY, ATTACK, ...), not {o}", o=o))
     return o
 
 
@@ -318,11 +320,11 @@ class If(Order):
         rest = take_rest(t)
         words = [fold(w).upper() for w in rest]
         if "THEN" not in words and "AKKOR" not in words:
-            raise OrderError("IF needs THEN, e.g. IF CH2 ALIVE THEN ATTACK ME4 CH2")
+            raise OrderError(_("IF needs THEN, e.g. IF CH2 ALIVE THEN ATTACK ME4 CH2"))
         k = words.index("THEN") if "THEN" in words else words.index("AKKOR")
         if not rest[k + 1:]:
-            raise OrderError("IF ... THEN needs an order after THEN, e.g. IF CH2 ALIVE THEN "
-                             "ATTACK ME4 CH2")
+            raise OrderError(_("IF ... THEN needs an order after THEN, e.g. IF CH2 ALIVE THEN "
+                               "ATTACK ME4 CH2"))
         return cls(_cond(rest[:k], board_size(t)), _inner(t, rest[k + 1:]))
 
     def __str__(self) -> str:
@@ -340,7 +342,7 @@ class Else(Order):
     def parse(cls, t: Tokens) -> Else:
         rest = take_rest(t)
         if not rest:
-            raise OrderError("ELSE takes an order, e.g. ELSE MOVE ME2 TO K12")
+            raise OrderError(_("ELSE takes an order, e.g. ELSE MOVE ME2 TO K12"))
         return cls(_inner(t, rest))
 
     def __str__(self) -> str:

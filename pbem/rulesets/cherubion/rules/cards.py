@@ -14,6 +14,7 @@ effect id of data/cards.toml; `resolve_card` looks it up. Not here: the reaction
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context, Effects
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import Play
@@ -21,12 +22,14 @@ from pbem.rulesets.cherubion.rules.life import to_grave
 from pbem.rulesets.cherubion.rules.queries import (
     board,
     can_act,
+    card_label,
     classify_target,
     holder,
     hostile,
     in_own_base,
     name_of,
     on_board,
+    piece_name,
     pieces_at,
     status,
 )
@@ -77,17 +80,20 @@ def surcharge(state: State, caster: Piece, cid: str) -> int | str:
     if deity == "any":
         return 0
     if demigod_dead(state, deity):
-        return (f"{deity.capitalize()} is dead: his cards can no longer be used (Rulebook "
-                "\"Diplomácia\": \"a halott félisten lapjait nem használhatják\")")
+        return (_("{demigod} is dead: his cards can no longer be used (Rulebook \"Diplomácia\": \"a"
+                  " halott félisten lapjait nem használhatják\")",
+                  demigod=deity.capitalize()))
     if deity in caster["teams"]:
         return 0
     if "exclusive" in c["icons"]:
-        return f"{c['name_hu']} is exclusive to {deity.capitalize()} and his characters"
+        return _("{card} is exclusive to {demigod} and his characters",
+                 card=c["name_hu"], demigod=deity.capitalize())
     if caster["kind"] == "demigod":
         return 2
     if "weaker_choler" in caster["flags"] and deity == "choler" and c["cost"] <= 5:
         return 2
-    return f"{caster['name']} may not use {deity.capitalize()}'s cards (only demigods may, at +2)"
+    return _("{name} may not use {demigod}'s cards (only demigods may, at +2)",
+             name=piece_name(caster["name"]), demigod=deity.capitalize())
 
 
 def price(state: State, seat: str, cid: str, extra: int, k: int) -> int:
@@ -125,29 +131,31 @@ def check_play(state: State, seat: str, play: Play, *, reaction: bool = False) -
     cid = play.card
     c = data.card(cid)
     if cid not in pl["hand"]:
-        return f"{c['name_hu']} is not in your hand"
+        return _("{card} is not in your hand", card=c["name_hu"])
     eff = c["effect"]
     if TARGETS[eff] == "reaction" and not reaction:
-        return f"{c['name_hu']} is played only as a reaction (see WHEN)"
+        return _("{card} is played only as a reaction (see WHEN)", card=c["name_hu"])
     if state["active"] != seat and c["type"] != "instant":
-        return f"{c['name_hu']} is a {c['type']} card: only in your own turn"
+        return _("{card} is a {type} card: only in your own turn",
+                 card=c["name_hu"], type=Msg(c["type"]))
     caster = state["pieces"].get(play.caster)
     if caster is None or caster["owner"] != seat or caster["loc"] == "gone":
-        return f"{play.caster} is not one of your pieces"
+        return _("{caster} is not one of your pieces", caster=play.caster)
     if caster["summoned"]:
-        return "summoned pieces cannot cast cards (spec §5.7.3 [A])"
+        return _("summoned pieces cannot cast cards (spec §5.7.3 [A])")
     if not can_act(caster):
-        return f"{play.caster} cannot cast now (asleep, bound or a prisoner)"
+        return _("{caster} cannot cast now (asleep, bound or a prisoner)", caster=play.caster)
     if caster["loc"] == "nml":
-        return f"{play.caster} is in No-Man's Land"
+        return _("{caster} is in No-Man's Land", caster=play.caster)
     extra = surcharge(state, caster, cid)
     if isinstance(extra, str):
         return extra
     if "unique" in c["icons"] and unique_in_play(state, cid):
-        return f"{c['name_hu']} is unique and already in play"
+        return _("{card} is unique and already in play", card=c["name_hu"])
     if pl["energy"] < price(state, seat, cid, extra, play.k):
-        return (f"{c['name_hu']} costs {price(state, seat, cid, extra, play.k)} energy at x"
-                f"{play.k}; you have {pl['energy']}")
+        return (_("{card} costs {price} energy at x{k}; you have {energy}",
+                  card=c["name_hu"], price=price(state, seat, cid, extra, play.k), k=play.k,
+                  energy=pl["energy"]))
     return _check_targets(state, seat, caster, play)
 
 
@@ -161,12 +169,12 @@ def _check_targets(state: State, seat: str, caster: Piece, play: Play) -> str | 
     kind = TARGETS[eff]
     if kind == "none":
         if play.targets:
-            return f"{c['name_hu']} takes no target"
+            return _("{card} takes no target", card=c["name_hu"])
         if not on_board(caster["loc"]):
-            return "the caster must be on the board"
+            return _("the caster must be on the board")
         return None
     if not play.targets:
-        return f"{c['name_hu']} needs a target: ON <...>"
+        return _("{card} needs a target: ON <...>", card=c["name_hu"])
     for tid in play.targets:
         why = _check_target(state, seat, caster, play, tid)
         if why:
@@ -174,7 +182,12 @@ def _check_targets(state: State, seat: str, caster: Piece, play: Play) -> str | 
     return _effect_check(state, seat, play)
 
 
-_KIND_NAMES = {"field": "a field", "resource": "a resource", "seat": "a player"}
+def _wrong_kind(kind: str, card: str, tid: str) -> Msg:
+    if kind == "field":
+        return _("{card} targets a field; {tid} is not one", card=card, tid=tid)
+    if kind == "resource":
+        return _("{card} targets a resource; {tid} is not one", card=card, tid=tid)
+    return _("{card} targets a player; {tid} is not a seat", card=card, tid=tid)
 
 
 def _check_target(state: State, seat: str, caster: Piece, play: Play, tid: str) -> str | None:
@@ -183,12 +196,11 @@ def _check_target(state: State, seat: str, caster: Piece, play: Play, tid: str) 
     kind = TARGETS[eff]
     tk = classify_target(state, tid)
     if tk == "unknown":
-        return f"{tid} is not a piece, resource, marker, field or seat"
+        return _("{tid} is not a piece, resource, marker, field or seat", tid=tid)
     if kind in ("piece", "own_piece", "pieces") and tk != "piece":
-        return f"{c['name_hu']} targets a piece; {tid} is not one"
-    if kind in _KIND_NAMES and tk != kind:
-        return f"{c['name_hu']} targets {_KIND_NAMES[kind]}; {tid} is not " + (
-            "a seat" if kind == "seat" else "one")
+        return _("{card} targets a piece; {tid} is not one", card=c["name_hu"], tid=tid)
+    if kind in ("field", "resource", "seat") and tk != kind:
+        return _wrong_kind(kind, c["name_hu"], tid)
     if tk == "piece":
         why = _piece_target(state, seat, caster, play, tid)
         if why != "":
@@ -197,23 +209,25 @@ def _check_target(state: State, seat: str, caster: Piece, play: Play, tid: str) 
         return _seat_target(state, seat, caster, play, tid)
     f = target_field(state, tk, tid)
     if f is None:
-        return f"{tid} is not on the board"
+        return _("{tid} is not on the board", tid=tid)
     if not on_board(caster["loc"]):
-        return "the caster is not on the board"
+        return _("the caster is not on the board")
     reach = card_range(state, seat, play.card, play.k)
     d = board(state).distance(caster["loc"], f)
     if d > reach:
-        return (f"{tid} is {d} fields from {play.caster}; range at x{play.k} is {reach} "
-                f"(pay more: X {-(-d // max(1, reach // max(1, play.k)))})")
+        return (_("{tid} is {d} fields from {caster}; range at x{k} is {reach} (pay more: X "
+                  "{value})",
+                  tid=tid, d=d, caster=play.caster, k=play.k, reach=reach,
+                  value=-(-d // max(1, reach // max(1, play.k)))))
     if eff in ("summon", "trap"):
         hostile_here = [q for q in pieces_at(state, f) if hostile(state, seat, q["owner"])]
         hostile_marker = [m for m in state["markers"].values()
                           if m["field"] == f and hostile(state, seat, m["owner"])
                           and m["kind"] != "T"]
         if hostile_here or hostile_marker:
-            return f"{f} holds a hostile piece or marker (Rulebook: no trap there)"
+            return _("{f} holds a hostile piece or marker (Rulebook: no trap there)", f=f)
     if eff == "gate" and not any(q["owner"] == seat for q in pieces_at(state, f)):
-        return f"a gate is created where one of your pieces stands; none is on {f}"
+        return _("a gate is created where one of your pieces stands; none is on {f}", f=f)
     return None
 
 
@@ -224,25 +238,25 @@ def _piece_target(state: State, seat: str, caster: Piece, play: Play, tid: str) 
     eff = c["effect"]
     p = state["pieces"][tid]
     if TARGETS[eff] == "own_piece" and p["owner"] != seat:
-        return f"{c['name_hu']} goes on one of your own pieces"
+        return _("{card} goes on one of your own pieces", card=c["name_hu"])
     if p["hidden"] and p["owner"] != seat:
-        return f"{tid} cannot be targeted"
+        return _("{tid} cannot be targeted", tid=tid)
     cap = p["captive"]
     if cap and eff not in ("heal", "convert") and not p["loc"].startswith("prison:"):
-        return f"{tid} is a captive being carried home"
+        return _("{tid} is a captive being carried home", tid=tid)
     if cap and cap["dead"] and eff != "heal":
-        return f"{tid} is a body: only healing works on it"
+        return _("{tid} is a body: only healing works on it", tid=tid)
     if "no_demigod" in c["icons"] and p["kind"] == "demigod":
-        return f"{c['name_hu']} does not work on demigods"
+        return _("{card} does not work on demigods", card=c["name_hu"])
     if p["loc"] == "nml":
-        return f"{tid} is in No-Man's Land: no card can reach it"
+        return _("{tid} is in No-Man's Land: no card can reach it", tid=tid)
     if ("base_only" in c["icons"] or eff in ("heal", "base_change")) and \
             in_own_base(state, seat, p):
         return None
     if not on_board(p["loc"]):
-        return f"{tid} is in a Base: cards cannot reach into a Base"
+        return _("{tid} is in a Base: cards cannot reach into a Base", tid=tid)
     if not on_board(caster["loc"]):
-        return "the caster is not on the board"
+        return _("the caster is not on the board")
     return ""
 
 
@@ -250,14 +264,15 @@ def _seat_target(state: State, seat: str, caster: Piece, play: Play, tid: str) -
     """A player (Időcsapda) or his team-wide permanent (Ménes): in range of one of his
     visible pieces."""
     if tid == seat or not state["players"][tid]["alive"]:
-        return f"{tid} is not an opponent in the game"
+        return _("{tid} is not an opponent in the game", tid=tid)
     if not on_board(caster["loc"]):
-        return "the caster is not on the board"
+        return _("the caster is not on the board")
     reach = card_range(state, seat, play.card, play.k)
     dists = [board(state).distance(caster["loc"], p["loc"]) for p in state["pieces"].values()
              if p["owner"] == tid and on_board(p["loc"]) and not p["hidden"]]
     if not dists or min(dists) > reach:
-        return f"none of {tid}'s pieces is within range {reach} of {play.caster}"
+        return _("none of {tid}'s pieces is within range {reach} of {caster}",
+                 tid=tid, reach=reach, caster=play.caster)
     return None
 
 
@@ -272,7 +287,7 @@ def _effect_check(state: State, seat: str, play: Play) -> str | None:
 
 def _enemy_piece(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     if state["pieces"][play.targets[0]]["owner"] == seat:
-        return f"{c['name_hu']} goes on an enemy piece"
+        return _("{card} goes on an enemy piece", card=c["name_hu"])
     return None
 
 
@@ -281,39 +296,39 @@ def _wring(state: State, seat: str, play: Play, c: dict[str, object]) -> str | N
     assert isinstance(max_ep, int)
     why = _enemy_piece(state, seat, play, c)
     if why is None and state["pieces"][play.targets[0]]["ep"] > max_ep:
-        return f"Kifacsarás destroys a piece with at most {max_ep} ÉP"
+        return _("Kifacsarás destroys a piece with at most {max_ep} ÉP", max_ep=max_ep)
     return why
 
 
 def _resource(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     if state["resources"][play.targets[0]]["owner"] == seat:
-        return "that is your own resource"
+        return _("that is your own resource")
     return None
 
 
 def _dark_flame(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     p = state["pieces"][play.targets[0]]
     if not on_board(p["loc"]) or p["ep"] < 7:
-        return "Sötét Láng takes 6 ÉP from one of your pieces on the board with >= 7 ÉP"
+        return _("Sötét Láng takes 6 ÉP from one of your pieces on the board with >= 7 ÉP")
     return None
 
 
 def _mist(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     if play.targets[0] in state["turn"].get("fled", []):
-        return "that piece has already fled"
+        return _("that piece has already fled")
     return None
 
 
 def _capture(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     p = state["pieces"][play.targets[0]]
     if p["owner"] == seat:
-        return f"{c['name_hu']} goes on an enemy piece"
+        return _("{card} goes on an enemy piece", card=c["name_hu"])
     if p["summoned"]:
-        return "summoned pieces cannot be captured (Rulebook)"
+        return _("summoned pieces cannot be captured (Rulebook)")
     if not (status(p, "asleep") or status(p, "bound") or status(p, "immobile")):
-        return "Fogolyejtés takes a sleeping, immobilised or bound piece"
+        return _("Fogolyejtés takes a sleeping, immobilised or bound piece")
     if not free_transport(state, seat, p["loc"]):
-        return f"none of your transport pieces with room stands on {p['loc']}"
+        return _("none of your transport pieces with room stands on {loc}", loc=p["loc"])
     return None
 
 
@@ -321,11 +336,11 @@ def _convert(state: State, seat: str, play: Play, c: dict[str, object]) -> str |
     p = state["pieces"][play.targets[0]]
     cap = p["captive"]
     if p["loc"].startswith("prison:") and cap and cap["dead"]:
-        return "a body must be revived (healed) before it can be converted"
+        return _("a body must be revived (healed) before it can be converted")
     if p["loc"].startswith("prison:") and cap and cap["unconvertible"]:
-        return "too late: this prisoner can no longer be converted (3-turn limit)"
+        return _("too late: this prisoner can no longer be converted (3-turn limit)")
     if p["loc"].startswith("prison:") and p["origin"] == seat:
-        return "that prisoner is already yours"
+        return _("that prisoner is already yours")
     return None
 
 
@@ -333,12 +348,12 @@ def _base_change(state: State, seat: str, play: Play, c: dict[str, object]) -> s
     count = c["count"]
     assert isinstance(count, int)
     if len(play.targets) > count:
-        return f"Bázisváltás moves at most {count} pieces"
+        return _("Bázisváltás moves at most {count} pieces", count=count)
     if len(state["players"][seat]["bases"]) < 2:
-        return "you own only one Base"
+        return _("you own only one Base")
     for tid in play.targets:
         if state["pieces"][tid]["owner"] != seat:
-            return f"{tid} is not one of your pieces"
+            return _("{tid} is not one of your pieces", tid=tid)
     return None
 
 
@@ -346,14 +361,15 @@ def _heal(state: State, seat: str, play: Play, c: dict[str, object]) -> str | No
     tid = play.targets[0]
     p = state["pieces"][tid]
     if p["loc"].startswith("prison:") and p["loc"] != f"prison:{seat}":
-        return "you can heal only prisoners in your own Base"
+        return _("you can heal only prisoners in your own Base")
     cap = p["captive"]
     if cap and cap["dead"] and p["owner"] == seat and (
             p["ep"] != 0 or cap["turn_no"] != state["turn_no"]):
         # Rulebook "Fogolyejtés": "saját halott karaktereket nem lehet így
         # felgyógyítani!"; only a body at exactly 0 may still be healed (spec §5.12 [A])
-        return (f"{tid} is your own captured body at {p['ep']} ÉP: only a body at "
-                "exactly 0, in the turn it fell, can be healed back (Rulebook)")
+        return (_("{tid} is your own captured body at {ep} ÉP: only a body at exactly 0, in the "
+                  "turn it fell, can be healed back (Rulebook)",
+                  tid=tid, ep=p["ep"]))
     return None
 
 
@@ -361,26 +377,26 @@ def _dispel(state: State, seat: str, play: Play, c: dict[str, object]) -> str | 
     tid = play.targets[0]
     kind = classify_target(state, tid)
     if kind == "piece" and not state["pieces"][tid]["attached"]:
-        return f"no permanent card is attached to {tid}"
+        return _("no permanent card is attached to {tid}", tid=tid)
     if kind == "marker" and state["markers"][tid]["kind"] != "T":
-        return "only a gate (T marker) is a permanent on the board"
+        return _("only a gate (T marker) is a permanent on the board")
     if kind == "seat" and not state["players"][tid]["herd"]:
-        return f"{tid} has no team-wide permanent in play"
+        return _("{tid} has no team-wide permanent in play", tid=tid)
     if kind in ("field", "resource"):
-        return "Maradandóság Feloldása targets a piece, a gate or a player"
+        return _("Maradandóság Feloldása targets a piece, a gate or a player")
     return None
 
 
 def _unbind(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     p = state["pieces"][play.targets[0]]
     if not p["status"] and not p["attached"]:
-        return f"{play.targets[0]} is neither bound nor carries a permanent card"
+        return _("{targets} is neither bound nor carries a permanent card", targets=play.targets[0])
     return None
 
 
 def _attach(state: State, seat: str, play: Play, c: dict[str, object]) -> str | None:
     if c.get("grant") == "telescope" and state["pieces"][play.targets[0]]["owner"] != seat:
-        return "Távcső goes on one of your pieces"
+        return _("Távcső goes on one of your pieces")
     return None
 
 
@@ -425,18 +441,30 @@ def announce(ctx: Context, seat: str, play: Play, cost: int) -> None:
     c = data.card(play.card)
     state: State = ctx.state
     if hidden_play(play.card):
-        ctx.log.private([seat], "play", f"You play {c['name_hu']} ({play.card}) with "
-                        f"{play.caster} on {' '.join(play.targets)} for {cost} energy")
-        on = " on " + name_of(state, play.targets[0]) if c["effect"] == "timed_death" else ""
-        ctx.log.public("play_hidden", f"{seat} plays a face-down card with "
-                       f"{name_of(state, play.caster)}{on}", seat=seat)
+        ctx.log.private([seat], "play", _("You play {card} ({card2}) with {caster} on {targets} for"
+                                          " {cost} energy",
+                                          card=c["name_hu"], card2=play.card, caster=play.caster,
+                                          targets=" ".join(play.targets), cost=cost))
+        caster = name_of(state, play.caster)
+        ctx.log.public("play_hidden", _(
+            "{seat} plays a face-down card with {piece} on {target}", seat=seat, piece=caster,
+            target=name_of(state, play.targets[0])) if c["effect"] == "timed_death" else _(
+            "{seat} plays a face-down card with {piece}", seat=seat, piece=caster), seat=seat)
         return
-    tgt = " ".join(name_of(state, t) if t in state["pieces"] else t for t in play.targets)
-    ctx.log.public("play", f"{seat} plays {c['name_hu']} ({c['name_en']}) with "
-                   f"{name_of(state, play.caster)}" + (f" on {tgt}" if tgt else "") +
-                   (f" at x{play.k}" if play.k != 1 else ""), seat=seat, card=play.card)
-    ctx.log.private([seat], "energy", f"It costs {cost} energy; you have "
-                    f"{state['players'][seat]['energy']} left", cost=cost)
+    tgt = join([name_of(state, t) if t in state["pieces"] else t for t in play.targets], " ")
+    args = {"seat": seat, "card": card_label(play.card), "caster": name_of(state, play.caster),
+            "targets": tgt, "k": play.k}
+    if tgt and play.k != 1:
+        text = _("{seat} plays {card} with {caster} on {targets} at x{k}", **args)
+    elif tgt:
+        text = _("{seat} plays {card} with {caster} on {targets}", **args)
+    elif play.k != 1:
+        text = _("{seat} plays {card} with {caster} at x{k}", **args)
+    else:
+        text = _("{seat} plays {card} with {caster}", **args)
+    ctx.log.public("play", text, seat=seat, card=play.card)
+    ctx.log.private([seat], "energy", _("It costs {cost} energy; you have {energy} left",
+                                        cost=cost, energy=state["players"][seat]["energy"]), cost=cost)
 
 
 def resolve_card(ctx: Context, seat: str, play: Play) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import Play
@@ -45,17 +46,18 @@ def play_card(ctx: Context, seat: str, play: Play) -> Result:
             return changed(LEFT_THE_GAME)
     if item.countered:
         to_grave(state, seat, play.card)
-        ctx.log.public("countered", f"{c['name_hu']} is cancelled")
-        return changed("cancelled by an enemy instant; the energy stays paid")
+        ctx.log.public("countered", _("{card} is cancelled", card=c["name_hu"]))
+        return changed(_("cancelled by an enemy instant; the energy stays paid"))
     gone = [t for t in play.targets
             if (t in state["pieces"] and state["pieces"][t]["loc"] == "gone")
             or (t in state["players"] and not state["players"][t]["alive"])]
     if gone:
         # its target left play while the window was open (e.g. its player surrendered)
         to_grave(state, seat, play.card)
-        ctx.log.public("fizzle", f"{c['name_hu']} has no effect: {', '.join(gone)} left the "
-                       "game")
-        return changed(f"no effect: {', '.join(gone)} left the game; the energy stays paid")
+        ctx.log.public("fizzle", _("{card} has no effect: {gone} left the game",
+                                   card=c["name_hu"], gone=", ".join(gone)))
+        return changed(_("no effect: {gone} left the game; the energy stays paid",
+                         gone=", ".join(gone)))
     resolve_card(ctx, seat, play)
     if not hidden:
         _after_windows(ctx, seat, play)

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion import data
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.cards import has_room
 from pbem.rulesets.cherubion.rules.life import (
     check_elimination,
@@ -41,6 +43,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     hostile,
     name_of,
     on_board,
+    piece_name,
     visible_hostiles_at,
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, enemies, window
@@ -57,6 +60,9 @@ from pbem.rulesets.cherubion.state import Piece, State
 RESOURCE_VSZ = 20  # Rulebook "Erőforrások": every resource has VSZ 20
 
 
+STRIKE_BACK = _("Strike-back")
+
+
 @dataclass(frozen=True)
 class Blow:
     hit: bool
@@ -66,34 +72,37 @@ class Blow:
 def attack_problem(state: State, att: Piece, target: str, *, free: bool = False) -> str | None:
     """Why `att` may not attack `target` now (spec §5.8 step 1), or None."""
     if att["loc"] == "gone" or not on_board(att["loc"]):
-        return f"{att['id']} is not on the board"
+        return _("{piece} is not on the board", piece=att["id"])
     if not can_act(att):
-        return f"{att['id']} cannot attack (asleep, bound or captive)"
+        return _("{piece} cannot attack (asleep, bound or captive)", piece=att["id"])
     if not free and att["id"] in state["turn"].get("attacked", []):
-        return f"{att['id']} has already attacked this turn (one attack per turn)"
+        return _("{piece} has already attacked this turn (one attack per turn)", piece=att["id"])
     if not free and att["id"] in state["turn"].get("fled", []) and att["reach"] == 0:
-        return f"{att['id']} fled instead of attacking"
+        return _("{piece} fled instead of attacking", piece=att["id"])
     b = board(state)
     if target in state["resources"]:
         r = state["resources"][target]
         if not hostile(state, att["owner"], r["owner"]):
-            return f"{target} is not an enemy resource"
+            return _("{target} is not an enemy resource", target=target)
         d = b.distance(att["loc"], r["field"])
         if d > att["reach"]:
-            return f"resource {target} is {d} fields away; {att['id']} reaches {att['reach']}"
+            return _("resource {target} is {d} fields away; {piece} reaches {reach}",
+                     target=target, d=d, piece=att["id"], reach=att["reach"])
         return None
     dfd = state["pieces"].get(target)
     if dfd is None or dfd["loc"] == "gone" or not on_board(dfd["loc"]):
-        return f"{target} is not a piece on the board"
+        return _("{target} is not a piece on the board", target=target)
     if dfd["hidden"] or dfd["captive"]:
-        return f"{target} cannot be attacked"
+        return _("{target} cannot be attacked", target=target)
     if not hostile(state, att["owner"], dfd["owner"]):
-        return f"{target} is not hostile"
+        return _("{target} is not hostile", target=target)
     d = b.distance(att["loc"], dfd["loc"])
     if d == 0 and has_flag(att, "no_same_field_attack"):
-        return f"{att['name']} cannot attack a piece on its own field (Rulebook: the tank)"
+        return _("{name} cannot attack a piece on its own field (Rulebook: the tank)",
+                 name=piece_name(att["name"]))
     if d > att["reach"]:
-        return f"{target} is {d} fields away; {att['id']} reaches {att['reach']}"
+        return _("{target} is {d} fields away; {piece} reaches {reach}",
+                 target=target, d=d, piece=att["id"], reach=att["reach"])
     return None
 
 
@@ -102,22 +111,30 @@ def blow(ctx: Context, att: Piece, dfd: Piece, label: str, *, tk_mod: int = 0,
     """One strike: 2d6 + TK against VSZ; on a hit the damage roll, doubled when the total is
     at least twice the VSZ (Rulebook "Fegyveres harc")."""
     state: State = ctx.state
-    rolls = ctx.dice.rolls(2, 6, f"{label} attack, {att['id']} on {dfd['id']}")
+    rolls = data.rolls(ctx.dice, 2, 6, _("{label} attack, {piece} on {piece2}",
+                                   label=label, piece=att["id"], piece2=dfd["id"]))
     tk = effective_tk(state, att) + tk_mod
     vsz = effective_vsz(state, dfd)
     total = tk + sum(rolls)
     if total <= vsz:
-        ctx.log.public("miss", f"{label}: {name_of(state, att['id'])} rolls {rolls[0]}+"
-                       f"{rolls[1]}, {tk}+{sum(rolls)}={total} <= VSZ {vsz}: miss", dice=rolls)
+        ctx.log.public("miss", _("{label}: {piece} rolls {rolls}+{rolls2}, {tk}+{sum}={total} <= "
+                                 "VSZ {vsz}: miss",
+                                 label=label, piece=name_of(state, att["id"]), rolls=rolls[0],
+                                 rolls2=rolls[1], tk=tk, sum=sum(rolls), total=total, vsz=vsz), dice=rolls)
         return Blow(False)
-    dmg, faces = data.roll_expr(ctx.dice, att["fe"], f"{label} damage, {att['id']}")
+    dmg, faces = data.roll_expr(ctx.dice, att["fe"], _("{label} damage, {piece}",
+                                                       label=label, piece=att["id"]))
     dmg += fe_bonus(state, att) + fe_mod
     double = total >= 2 * vsz
     if double:
         dmg *= 2
-    ctx.log.public("hit", f"{label}: {name_of(state, att['id'])} rolls {rolls[0]}+{rolls[1]}, "
-                   f"{tk}+{sum(rolls)}={total} > VSZ {vsz}: hit" + (" (double)" if double else "")
-                   + f"; damage {'+'.join(map(str, faces))} -> {dmg}", dice=rolls, damage=faces)
+    args = {"label": label, "piece": name_of(state, att["id"]), "rolls": rolls[0],
+            "rolls2": rolls[1], "tk": tk, "sum": sum(rolls), "total": total, "vsz": vsz,
+            "faces": "+".join(map(str, faces)), "dmg": dmg}
+    ctx.log.public("hit", _("{label}: {piece} rolls {rolls}+{rolls2}, {tk}+{sum}={total} > VSZ "
+                            "{vsz}: hit (double); damage {faces} -> {dmg}", **args) if double
+                   else _("{label}: {piece} rolls {rolls}+{rolls2}, {tk}+{sum}={total} > VSZ "
+                          "{vsz}: hit; damage {faces} -> {dmg}", **args), dice=rolls, damage=faces)
     return Blow(True, dmg)
 
 
@@ -132,7 +149,8 @@ def _apply(ctx: Context, att: Piece, dfd: Piece, b: Blow, label: str) -> None:
     if has_flag(att, "life_drain") and att["loc"] == dfd["loc"] and att["ep"] < att["max_ep"]:
         gain = min(2, att["max_ep"] - att["ep"])  # Rulebook "Életerő elszívás": +2, max cap
         att["ep"] += gain
-        ctx.log.public("drain", f"{name_of(state, att['id'])} drains {gain} ÉP -> {att['ep']}")
+        ctx.log.public("drain", _("{piece} drains {gain} ÉP -> {ep}",
+                                  piece=name_of(state, att["id"]), gain=gain, ep=att["ep"]))
     special = att.get("special", 0)
     if special:
         # Rulebook "Speciális sebzések": X ÉP every turn from the first hit; no stacking
@@ -188,18 +206,19 @@ def exchange(ctx: Context, att_id: str, target: str, *, free: bool = False,
     that asked for it."""
     state: State = ctx.state
     att = state["pieces"].get(att_id)
-    label = "Free attack" if free else ("Mandatory melee" if melee else "Attack")
-    why = attack_problem(state, att, target, free=free) if att else "no such piece"
+    label = _("Free attack") if free else (_("Mandatory melee") if melee else _("Attack"))
+    why = attack_problem(state, att, target, free=free) if att else _("no such piece")
     if why:
-        ctx.log.public("skipped", f"{label} {att_id} -> {target} skipped: {why}")
+        ctx.log.public("skipped", _("{label} {att_id} -> {target} skipped: {why}",
+                                    label=label, att_id=att_id, target=target, why=why))
         return refused(why)
     assert att is not None
     if free and (not _takes_free_attack(ctx, att, state["pieces"][target]) or cut_short(state)):
-        return not_needed("no free attack")
+        return not_needed(_("no free attack"))
     turn = state["turn"]
     if att["hidden"]:
         # a hidden or invisible piece is revealed when it attacks (spec §2.8 n14)
-        reveal_piece(ctx, att, "it attacks")
+        reveal_piece(ctx, att, _("it attacks"))
     if not free:
         turn.setdefault("attacked", []).append(att["id"])
     if att["owner"] == state["active"]:
@@ -221,18 +240,20 @@ def exchange(ctx: Context, att_id: str, target: str, *, free: bool = False,
         turn.setdefault("struck", []).append(dfd["id"])
         d = board(state).distance(dfd["loc"], att["loc"])
         penalty = max(0, d - dfd["reach"])  # Rulebook "Harc több ellenféllel"
-        back = blow(ctx, dfd, att, "Strike-back", tk_mod=-penalty)
+        back = blow(ctx, dfd, att, STRIKE_BACK, tk_mod=-penalty)
         _damage_window(ctx, dfd, att, back)
         if cut_short(state):
             return changed(LEFT_THE_GAME)
-        _apply(ctx, dfd, att, back, "Strike-back")
+        _apply(ctx, dfd, att, back, STRIKE_BACK)
     # deaths at the end of the exchange (Rulebook example: the dying enemy still strikes);
     # a victim at -9..0 may be captured instead: the ATTACK line's CAPTURE carrier, else
     # the blow's owner's CAPTURE standing order (also for the strike-back's victim)
-    failed = capture_or_kill(ctx, att["owner"], dfd, f"killed by {name_of(state, att['id'])}",
+    failed = capture_or_kill(ctx, att["owner"], dfd, _("killed by {piece}",
+                                                       piece=name_of(state, att["id"])),
                              capture)
-    capture_or_kill(ctx, dfd["owner"], att, f"killed by {name_of(state, dfd['id'])}")
-    return changed(f"no capture: {failed}") if failed else done()
+    capture_or_kill(ctx, dfd["owner"], att, _("killed by {piece}",
+                                              piece=name_of(state, dfd["id"])))
+    return changed(_("no capture: {failed}", failed=failed)) if failed else done()
 
 
 def standing_carrier(state: State, seat: str, victim: Piece) -> str:
@@ -276,22 +297,28 @@ def _attack_resource(ctx: Context, att: Piece, rid: str) -> None:
     back."""
     state: State = ctx.state
     r = state["resources"][rid]
-    rolls = ctx.dice.rolls(2, 6, f"attack, {att['id']} on resource {rid}")
+    rolls = data.rolls(ctx.dice, 2, 6, _("attack, {piece} on resource {resource}",
+                                   piece=att["id"], resource=rid))
     total = effective_tk(state, att) + sum(rolls)
     if total <= RESOURCE_VSZ:
-        ctx.log.public("miss", f"{name_of(state, att['id'])} attacks resource {rid}: rolls "
-                       f"{rolls[0]}+{rolls[1]}, {total} <= VSZ 20: miss")
+        ctx.log.public("miss", _("{piece} attacks resource {resource}: rolls {rolls}+{rolls2}, "
+                                 "{total} <= VSZ 20: miss",
+                                 piece=name_of(state, att["id"]), resource=rid, rolls=rolls[0],
+                                 rolls2=rolls[1], total=total))
         return
-    dmg, faces = data.roll_expr(ctx.dice, att["fe"], f"damage, {att['id']} on {rid}")
+    dmg, faces = data.roll_expr(ctx.dice, att["fe"], _("damage, {piece} on {resource}",
+                                                       piece=att["id"], resource=rid))
     dmg += fe_bonus(state, att)
     if total >= 2 * RESOURCE_VSZ:
         dmg *= 2
     r["ep"] -= dmg
-    ctx.log.public("hit", f"{name_of(state, att['id'])} attacks resource {rid}: rolls "
-                   f"{rolls[0]}+{rolls[1]}, {total} > VSZ 20: hit; damage "
-                   f"{'+'.join(map(str, faces))} -> {dmg}; resource at {r['ep']} ÉP")
+    ctx.log.public("hit", _("{piece} attacks resource {resource}: rolls {rolls}+{rolls2}, {total} >"
+                            " VSZ 20: hit; damage {faces} -> {dmg}; resource at {ep} ÉP",
+                            piece=name_of(state, att["id"]), resource=rid, rolls=rolls[0],
+                            rolls2=rolls[1], total=total, faces="+".join(map(str, faces)), dmg=dmg,
+                            ep=r["ep"]))
     if r["ep"] <= 0:
-        destroy_resource(ctx, rid, f"attacked by {name_of(state, att['id'])}", by=att["owner"])
+        destroy_resource(ctx, rid, _("attacked by {piece}", piece=name_of(state, att["id"])), by=att["owner"])
 
 
 def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str, *,
@@ -302,22 +329,23 @@ def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str, *,
     capture an order named that fails is announced."""
     state: State = ctx.state
     if not -9 <= dfd["ep"] <= 0:
-        return f"{dfd['id']} is at {dfd['ep']} ÉP, below -9"
+        return _("{piece} is at {ep} ÉP, below -9", piece=dfd["id"], ep=dfd["ep"])
     carrier = state["pieces"].get(carrier_id)
     if dfd["summoned"]:
-        why = (f"{name_of(state, dfd['id'])} is a summoned piece: it cannot be captured "
-               "(Rulebook \"A megidézett lények\": \"A megidézett lényeket nem lehet foglyul "
-               "ejteni!\")")
+        why: str = _("{piece} is a summoned piece: it cannot be captured (Rulebook \"A "
+                     "megidézett lények\": \"A megidézett lényeket nem lehet foglyul ejteni!\")",
+                     piece=name_of(state, dfd["id"]))
         if not named:  # the CAPTURE standing order: its owner is told why it did nothing
-            ctx.log.private([seat], "capture_fail", f"No capture: {why}")
+            ctx.log.private([seat], "capture_fail", _("No capture: {why}", why=why))
     elif carrier is None or carrier["owner"] != seat or not on_board(carrier["loc"]) \
             or not has_room(state, carrier):
-        why = f"{carrier_id} is not a transport piece with room on the board"
+        why = _("{carrier_id} is not a transport piece with room on the board",
+                carrier_id=carrier_id)
     else:
         why = ""
     if why:
         if named:
-            ctx.log.public("capture_fail", f"No capture: {why}")
+            ctx.log.public("capture_fail", _("No capture: {why}", why=why))
         return why
     assert carrier is not None
     dfd["captive"] = {"carrier": carrier_id, "captor": seat, "dead": True, "clock": 0,
@@ -325,8 +353,10 @@ def _capture(ctx: Context, seat: str, dfd: Piece, carrier_id: str, *,
                       "healed": False, "unconvertible": False}
     end_status(state, dfd)
     state["players"][seat]["transit"].append(dfd["id"])
-    ctx.log.public("capture", f"{seat} captures the body of {dfd['name']} ({dfd['id']}) at "
-                   f"{dfd['ep']} ÉP; {name_of(state, carrier_id)} must carry it home")
+    ctx.log.public("capture", _("{seat} captures the body of {name} ({piece}) at {ep} ÉP; {piece2} "
+                                "must carry it home",
+                                seat=seat, name=piece_name(dfd["name"]), piece=dfd["id"], ep=dfd["ep"],
+                                piece2=name_of(state, carrier_id)))
     # a captured body is no longer its owner's character: if it was his last, the capturer
     # destroyed it and takes his Base now (Rulebook "A játék alapjai": "a Bázisa átmegy
     # annak a játékosnak a tulajdonába, aki az utolsó karakterét ... elpusztította").
@@ -347,20 +377,21 @@ def _takes_free_attack(ctx: Context, att: Piece, dfd: Piece) -> bool:
     asked = state["turn"].setdefault("free_asked", [])
     if standing.get("freeattack") is None and ask_mode(state) and seat not in asked:
         asked.append(seat)
-        answer = ctx.decide(seat, "FREEATTACK", question=(
-            f"{name_of(state, dfd['id'])} flees from {dfd['loc']}: your "
-            f"{name_of(state, att['id'])} (and any other piece of yours engaged with it) may "
-            "make a free attack at +10 TK, +4 damage. Your answer stays as your standing "
-            "FREEATTACK order; PASS takes them this time."), default="PASS",
+        answer = ask(ctx, seat, "FREEATTACK", question=(
+            _("{piece} flees from {loc}: your {piece2} (and any other piece of yours engaged with "
+              "it) may make a free attack at +10 TK, +4 damage. Your answer stays as your standing "
+              "FREEATTACK order; PASS takes them this time.",
+              piece=name_of(state, dfd["id"]), loc=dfd["loc"], piece2=name_of(state, att["id"]))), default="PASS",
             options=("FREEATTACK YES", "FREEATTACK NO", "PASS"),
-            public=f"whether to attack the fleeing {name_of(state, dfd['id'])}")
+            public=_("whether to attack the fleeing {piece}", piece=name_of(state, dfd["id"])))
         if answer == "PASS":
-            ctx.log.public("pass", f"{seat} leaves it to the default")
+            ctx.log.public("pass", _("{seat} leaves it to the default", seat=seat))
         else:
             standing["freeattack"] = answer == "FREEATTACK YES"
     if standing.get("freeattack") is False:
-        ctx.log.public("pass", f"{seat} lets {name_of(state, dfd['id'])} flee from "
-                       f"{name_of(state, att['id'])} without a free attack")
+        ctx.log.public("pass", _("{seat} lets {piece} flee from {piece2} without a free attack",
+                                 seat=seat, piece=name_of(state, dfd["id"]),
+                                 piece2=name_of(state, att["id"])))
         return False
     return True
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.i18n import _, join
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion.orders import GRAMMAR, Ally, Break, Exchange, Hostage, Join
 from pbem.rulesets.cherubion.rules.life import (
@@ -62,13 +63,13 @@ def apply(ctx: Context, seat: str, orders: list[Offer]) -> list[Result]:
     for o in orders:
         if not isinstance(o, Exchange) and not state["config"]["options"]["diplomacy"]:
             # without the optional rule only prisoner exchanges (Rulebook "Fogolyejtés")
-            results.append(refused("Diplomacy is an optional rule not used in this game"))
+            results.append(refused(_("Diplomacy is an optional rule not used in this game")))
         elif isinstance(o, Break):
             results.append(_break(ctx, seat, o))
         else:
             why = offer_problem(state, seat, o)
             if why:
-                ctx.log.private([seat], "diplomacy", f"{o}: not recorded: {why}")
+                ctx.log.private([seat], "diplomacy", _("{o}: not recorded: {why}", o=str(o), why=why))
                 results.append(refused(why))
                 continue
             mine = props.setdefault(seat, [])
@@ -80,25 +81,27 @@ def apply(ctx: Context, seat: str, orders: list[Offer]) -> list[Result]:
             results.append(None)
     _match(ctx)
     return [r if r is not None else
-            (done(f"recorded: it applies when {o.seat} sends the matching line")
-             if str(o) in props.get(seat, []) else done(f"agreed with {o.seat}"))
+            (done(_("recorded: it applies when {seat} sends the matching line", seat=o.seat))
+             if str(o) in props.get(seat, []) else done(_("agreed with {seat}", seat=o.seat)))
             for o, r in zip(orders, results, strict=True)]
 
 
 def _break(ctx: Context, seat: str, o: Break) -> Result:
     state: State = ctx.state
     if merged(state, seat, o.seat):
-        ctx.log.private([seat], "diplomacy", f"{o}: {seat} and {o.seat} are one team since "
-                        "the join (Rulebook: \"a két csapat egynek számít\"); BREAK cannot "
-                        "split it")
-        return refused(f"{seat} and {o.seat} are one team since the join (Rulebook: \"a két "
-                       "csapat egynek számít\"); BREAK cannot split it")
+        ctx.log.private([seat], "diplomacy", _("{o}: {seat} and {seat2} are one team since the join"
+                                               " (Rulebook: \"a két csapat egynek számít\"); BREAK "
+                                               "cannot split it",
+                                               o=str(o), seat=seat, seat2=o.seat))
+        return refused(_("{seat} and {seat2} are one team since the join (Rulebook: \"a két csapat "
+                         "egynek számít\"); BREAK cannot split it",
+                         seat=seat, seat2=o.seat))
     x = alliance(state, seat, o.seat)
     if not x:
-        return not_needed(f"there is no alliance with {o.seat}")
+        return not_needed(_("there is no alliance with {seat}", seat=o.seat))
     state["alliances"].remove(x)
     _sync_allies(state)
-    _tell(ctx, x, f"The alliance of {seat} and {o.seat} is over")
+    _tell(ctx, x, _("The alliance of {seat} and {seat2} is over", seat=seat, seat2=o.seat))
     return done()
 
 
@@ -116,18 +119,19 @@ def _same_kind(state: State, line: str, o: Offer) -> bool:
 def offer_problem(state: State, seat: str, o: Ally | Hostage | Join | Exchange) -> str | None:
     """Why an offer cannot be recorded at all (the sender can see it at once)."""
     if o.seat == seat:
-        return "that is your own seat; name the other player"
+        return _("that is your own seat; name the other player")
     if not state["players"][o.seat]["alive"]:
-        return f"{o.seat} is out of the game"
+        return _("{seat} is out of the game", seat=o.seat)
     if isinstance(o, Exchange):
         return _exchange_problem(state, seat, o.seat, o.give, o.take)
     if isinstance(o, Join) and not o.adopt:
         if state["players"][seat]["joined"]:
-            return f"your team has already joined {state['players'][seat]['joined']}"
+            return _("your team has already joined {joined}",
+                     joined=state["players"][seat]["joined"])
         if not _demigod_dead(state, seat):
-            return "your demigod is alive; only the team of a dead demigod may join another"
+            return _("your demigod is alive; only the team of a dead demigod may join another")
     if isinstance(o, Join) and o.adopt and _demigod_dead(state, seat):
-        return "your demigod is dead; a team joins a living demigod"
+        return _("your demigod is dead; a team joins a living demigod")
     return None
 
 
@@ -154,8 +158,8 @@ def _match(ctx: Context) -> None:
                     x: Alliance = {"pair": _pair(a, b), "secret": o.secret or ally.secret}
                     state["alliances"].append(x)
                     _sync_allies(state)
-                    _tell(ctx, x, f"{a} and {b} are allies" + (" (secret)" if x["secret"]
-                                                              else ""))
+                    _tell(ctx, x, _("{a} and {b} are allies (secret)", a=a, b=b)
+                          if x["secret"] else _("{a} and {b} are allies", a=a, b=b))
                 if ally:
                     props[a].remove(line)
                     props[b].remove(str(ally))
@@ -193,17 +197,19 @@ def _swap(ctx: Context, a: str, b: str, pa: str, pb: str) -> None:
     qa, qb = state["pieces"].get(pa), state["pieces"].get(pb)
     if not qa or not qb or qa["owner"] != a or qb["owner"] != b or qa["summoned"] \
             or qb["summoned"] or qa["loc"] == "gone" or qb["loc"] == "gone":
-        ctx.log.public("diplomacy", f"The hostage exchange of {a} and {b} fails: bad pieces")
+        ctx.log.public("diplomacy", _("The hostage exchange of {a} and {b} fails: bad pieces",
+                                      a=a, b=b))
         return
     for q, holder in ((qa, b), (qb, a)):
         if q["hidden"]:
-            reveal_piece(ctx, q, "sent as a hostage")
+            reveal_piece(ctx, q, _("sent as a hostage"))
         q["loc"] = f"prison:{holder}"
         end_status(state, q)
     for s in (a, b):
         state["players"][s]["hostage_turns"] += 1  # a full turn
-    ctx.log.public("hostage", f"{a} and {b} exchange hostages: {name_of(state, pa)} goes to {b}'s Base, "
-            f"{name_of(state, pb)} to {a}'s Base; both miss their next turn")
+    ctx.log.public("hostage", _("{a} and {b} exchange hostages: {piece} goes to {b}'s Base, "
+                                "{piece2} to {a}'s Base; both miss their next turn",
+                                a=a, b=b, piece=name_of(state, pa), piece2=name_of(state, pb)))
     check_elimination(ctx, None)
 
 
@@ -217,19 +223,20 @@ def _prisoner_problem(state: State, holder: str, owner: str, pid: str) -> str | 
     so bodies are not exchanged (Rulebook "Fogolyejtés")."""
     p = state["pieces"].get(pid)
     if p is None or p["loc"] != f"prison:{holder}":
-        return f"{pid} is not held in {holder}'s Base"
+        return _("{piece} is not held in {holder}'s Base", piece=pid, holder=holder)
     if p["owner"] != owner:
-        return f"{pid} is not {owner}'s piece"
+        return _("{piece} is not {owner}'s piece", piece=pid, owner=owner)
     if p["captive"] and p["captive"]["dead"]:
-        return (f"{pid} is a body, not a prisoner: a body becomes a prisoner only when its "
-                "captor heals it (Rulebook \"Fogolyejtés\")")
+        return (_("{piece} is a body, not a prisoner: a body becomes a prisoner only when its "
+                  "captor heals it (Rulebook \"Fogolyejtés\")",
+                  piece=pid))
     return None
 
 
 def _exchange_problem(state: State, a: str, b: str, give: tuple[str, ...],
                       take: tuple[str, ...]) -> str | None:
     if not state["players"][b]["bases"]:
-        return f"{b} has no Base to take its prisoners back to"
+        return _("{b} has no Base to take its prisoners back to", b=b)
     for pid in give:
         why = _prisoner_problem(state, a, b, pid)
         if why:
@@ -239,7 +246,7 @@ def _exchange_problem(state: State, a: str, b: str, give: tuple[str, ...],
         if why:
             return why + " (TAKE: your pieces in their Base)"
     if not state["players"][a]["bases"] and take:
-        return "you have no Base to take your pieces back to"
+        return _("you have no Base to take your pieces back to")
     return None
 
 
@@ -252,7 +259,8 @@ def _exchange(ctx: Context, a: str, b: str, give: tuple[str, ...], take: tuple[s
     state = ctx.state
     why = _exchange_problem(state, a, b, give, take)
     if why:
-        ctx.log.private([a, b], "diplomacy", f"The prisoner exchange of {a} and {b} fails: {why}")
+        ctx.log.private([a, b], "diplomacy", _("The prisoner exchange of {a} and {b} fails: {why}",
+                                               a=a, b=b, why=why))
         return
     moved = []
     for pid, home in [(x, b) for x in give] + [(x, a) for x in take]:
@@ -260,9 +268,10 @@ def _exchange(ctx: Context, a: str, b: str, give: tuple[str, ...], take: tuple[s
         p["loc"] = f"base:{state['players'][home]['bases'][0]}"
         p["captive"] = None
         p["home_turn"] = state["players"][home]["turns"]  # came home: deployable next turn
-        moved.append(f"{name_of(state, pid)} to {home}")
-    ctx.log.public("prisoner_exchange", f"{a} and {b} exchange prisoners: " + ", ".join(moved)
-            + " (back in their Bases)", seats=[a, b], pieces=list(give + take))
+        moved.append(_("{piece} to {home}", piece=name_of(state, pid), home=home))
+    ctx.log.public("prisoner_exchange", _("{a} and {b} exchange prisoners: {moved} (back in their "
+                                          "Bases)", a=a, b=b, moved=join(moved)),
+                   seats=[a, b], pieces=list(give + take))
 
 
 # --- joining a dead demigod's team ------------------------------------------------------------
@@ -285,14 +294,16 @@ def _join(ctx: Context, a: str, b: str, control: str) -> None:
     state["players"][a]["joined"] = b
     _sync_allies(state)
     if control != "handover":
-        ctx.log.public("join", f"{a}'s team joins {new.capitalize()}: the two teams count as one; it "
-                f"now uses {new.capitalize()}'s cards; {a} keeps control", seats=[a, b])
+        ctx.log.public("join", _("{a}'s team joins {demigod}: the two teams count as one; it now"
+                                 " uses {demigod}'s cards; {a} keeps control",
+                                 a=a, demigod=new.capitalize()), seats=[a, b])
         check_game_end(ctx)  # the last two (or more) teams became one
         return
     _hand_over(ctx, a, b)
-    ctx.log.public("join", f"{a}'s team joins {new.capitalize()}: the two teams count as one; "
-                   f"it now uses {new.capitalize()}'s cards; {b} takes control", seats=[a, b])
-    eliminate(ctx, a, b, f"its team joined {b}'s, under {b}'s control")
+    ctx.log.public("join", _("{a}'s team joins {demigod}: the two teams count as one; it now "
+                             "uses {demigod}'s cards; {b} takes control",
+                             a=a, demigod=new.capitalize(), b=b), seats=[a, b])
+    eliminate(ctx, a, b, _("its team joined {b}'s, under {b}'s control", b=b))
 
 
 def _hand_over(ctx: Context, a: str, b: str) -> None:
@@ -342,8 +353,10 @@ def _hand_over_resources(ctx: Context, a: str, b: str) -> None:
             else:
                 # Rulebook "Erőforrások": at most five; the rest fall idle and are removed
                 del state["resources"][rid]
-                ctx.log.public("resource_lost", f"{a}'s resource {rid} on {r['field']} is "
-                               f"abandoned: {b} already has {MAX_RESOURCES}")
+                ctx.log.public("resource_lost", _("{a}'s resource {resource} on {field} is "
+                                                  "abandoned: {b} already has {max}",
+                                                  a=a, resource=rid, field=r["field"], b=b,
+                                                  max=MAX_RESOURCES))
 
 
 def visible_alliances(state: State, seat: str | None) -> list[dict[str, Any]]:

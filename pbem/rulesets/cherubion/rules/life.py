@@ -10,16 +10,21 @@ Not here: who may capture (combat.py), carrying captives home (movement.py).
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.orders import GRAMMAR, Loss
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.queries import (
     alive_seats,
     ask_mode,
     characters_of,
     name_of,
     on_board,
+    piece_name,
+    size_name,
 )
+from pbem.rulesets.cherubion.rules.results import ALL_FELL, LAST_PLAYER, LAST_TEAM
 from pbem.rulesets.cherubion.state import Piece, State
 
 
@@ -43,7 +48,8 @@ def damage(ctx: Context, p: Piece, amount: int, why: str, by: str | None = None)
         p["last_hit"] = by
     if amount > 0:
         end_status(state, p, "asleep")
-    ctx.log.public("damage", f"{name_of(state, p['id'])} loses {amount} ÉP ({why}) -> {p['ep']}",
+    ctx.log.public("damage", _("{piece} loses {n} ÉP ({why}) -> {ep}", piece=name_of(
+                       state, p["id"]), n=amount, why=why, ep=p["ep"]),
                    piece=p["id"] if not p["hidden"] else None, amount=amount)
 
 
@@ -57,11 +63,12 @@ def heal(ctx: Context, p: Piece, amount: int, why: str) -> None:
     if c and c["dead"] and p["ep"] > 0 and p["loc"].startswith("prison:"):
         c["dead"] = False
         c["healed"] = True
-        ctx.log.public("revive", f"{name_of(state, p['id'])} is revived as a prisoner with "
-                       f"{p['ep']} ÉP")
+        ctx.log.public("revive", _("{piece} is revived as a prisoner with {ep} ÉP",
+                                   piece=name_of(state, p["id"]), ep=p["ep"]))
     state["turn"].setdefault("healed", []).append(p["id"])
-    ctx.log.public("heal", f"{name_of(state, p['id'])} heals {p['ep'] - before} ÉP ({why}) -> "
-                   f"{p['ep']}", piece=p["id"], amount=p["ep"] - before)
+    ctx.log.public("heal", _("{piece} heals {n} ÉP ({why}) -> {ep}", piece=name_of(
+                       state, p["id"]), n=p["ep"] - before, why=why, ep=p["ep"]),
+                   piece=p["id"], amount=p["ep"] - before)
 
 
 def to_grave(state: State, seat: str, item: str) -> None:
@@ -96,9 +103,11 @@ def kill(ctx: Context, p: Piece, why: str, killer: str | None) -> None:
     if p["loc"] == "gone":
         return
     where = p["loc"]
-    label = f"{p['name']} ({p['id']})" if p["hidden"] else name_of(state, p["id"])
+    label = Msg("{name} ({id})", name=piece_name(p["name"]), id=p["id"]) if p["hidden"] \
+        else name_of(state, p["id"])
     remove_piece(state, p)
-    ctx.log.public("death", f"{label} dies ({why})", piece=p["id"], where=where)
+    ctx.log.public("death", _("{piece} dies ({why})", piece=label, why=why), piece=p["id"],
+                   where=where)
     # bodies and captives it carried: capture fails (spec §5.13 step 3 [A])
     for q in state["pieces"].values():
         c = q["captive"]
@@ -107,11 +116,13 @@ def kill(ctx: Context, p: Piece, why: str, killer: str | None) -> None:
             q["captive"] = None
             if c["dead"]:
                 remove_piece(state, q)
-                ctx.log.public("capture_fail", f"The transporter of {label} is lost: the body "
-                               f"of {q['name']} ({q['id']}) goes to the graveyard")
+                ctx.log.public("capture_fail", _(
+                    "The transporter of {piece} is lost: the body of {name} ({id}) goes to the "
+                    "graveyard", piece=label, name=piece_name(q["name"]), id=q["id"]))
             else:
-                ctx.log.public("capture_fail", f"{q['name']} ({q['id']}) is freed: its "
-                               "captor's transporter died")
+                ctx.log.public("capture_fail", _(
+                    "{name} ({id}) is freed: its captor's transporter died",
+                    name=piece_name(q["name"]), id=q["id"]))
             captor = state["players"].get(c["captor"])
             if captor is not None and q["id"] in captor["transit"]:
                 captor["transit"].remove(q["id"])
@@ -124,23 +135,26 @@ def check_elimination(ctx: Context, killer: str | None) -> None:
     state: State = ctx.state
     for seat in alive_seats(state):
         if not characters_of(state, seat):
-            eliminate(ctx, seat, killer if killer != seat else None, "has no characters left")
+            eliminate(ctx, seat, killer if killer != seat else None,
+                      _("has no characters left"))
 
 
-def eliminate(ctx: Context, seat: str, heir: str | None, why: str) -> None:
+def eliminate(ctx: Context, seat: str, heir: str | None, why: Msg) -> None:
     state: State = ctx.state
     pl = state["players"][seat]
     if not pl["alive"]:
         return
     pl["alive"] = False
-    ctx.log.public("eliminated", f"{seat} is out of the game ({why})", seat=seat)
+    ctx.log.public("eliminated", _("{seat} is out of the game ({why})", seat=seat, why=why),
+                   seat=seat)
     if heir is not None and state["players"][heir]["alive"]:
         state["players"][heir]["bases"] += pl["bases"]
-        ctx.log.public("base_transfer", f"{heir} takes over the Base on side(s) "
-                       f"{', '.join(map(str, pl['bases']))}", seat=heir)
+        ctx.log.public("base_transfer", _("{seat} takes over the Base on side(s) {sides}",
+                                          seat=heir, sides=", ".join(map(str, pl["bases"]))),
+                       seat=heir)
     else:
-        ctx.log.public("base_closed", f"The Base on side(s) "
-                       f"{', '.join(map(str, pl['bases']))} is closed")
+        ctx.log.public("base_closed", _("The Base on side(s) {sides} is closed",
+                                        sides=", ".join(map(str, pl["bases"]))))
     pl["bases"] = []
     _clear_pieces(ctx, seat, heir)
     for mid, m in list(state["markers"].items()):
@@ -177,11 +191,12 @@ def _clear_pieces(ctx: Context, seat: str, heir: str | None) -> None:
             # a living captive is free again where it stands
             if c["dead"]:
                 remove_piece(state, p, to_graveyard=False)
-                ctx.log.public("body_lost", f"The body of {p['name']} ({p['id']}) is lost "
-                               "with its captor")
+                ctx.log.public("body_lost", _("The body of {name} ({id}) is lost with its "
+                                              "captor", name=piece_name(p["name"]), id=p["id"]))
             else:
                 p["captive"] = None
-                ctx.log.public("freed", f"{name_of(state, p['id'])} is free again")
+                ctx.log.public("freed", _("{piece} is free again", piece=name_of(state,
+                                                                                 p["id"])))
         elif p["loc"] == f"prison:{seat}":
             if heir is not None and heir_alive:
                 p["loc"] = f"prison:{heir}"
@@ -211,22 +226,21 @@ def check_game_end(ctx: Context) -> None:
         return
     if len(alive) <= 1 or len({team_root(state, s) for s in alive}) == 1:
         # an exchange cut short by the end still ends: its wounded die first
-        kill_wounded(ctx, "wounds of an exchange cut short")
+        kill_wounded(ctx, _("wounds of an exchange cut short"))
         if state["phase"] == "over":
             return
         alive = alive_seats(state)
     if len(alive) <= 1:
         state["phase"] = "over"
-        state["result"] = {"winners": alive, "reason": "last player standing" if alive
-                           else "all remaining players fell at once: a draw"}
+        state["result"] = {"winners": alive, "reason": LAST_PLAYER if alive else ALL_FELL}
     elif len({team_root(state, s) for s in alive}) == 1:
         state["phase"] = "over"
-        state["result"] = {"winners": alive, "reason": "last team standing (joined teams "
-                           "count as one)"}
-        ctx.log.public("game_over", f"{' and '.join(alive)} are the last team standing")
+        state["result"] = {"winners": alive, "reason": LAST_TEAM}
+        ctx.log.public("game_over", _("{seats} are the last team standing",
+                                      seats=" and ".join(alive)))
 
 
-def kill_wounded(ctx: Context, why: str) -> None:
+def kill_wounded(ctx: Context, why: Msg) -> None:
     """Pieces left below 0 ÉP by an exchange that was cut short die now."""
     state: State = ctx.state
     for p in sorted(state["pieces"].values(), key=lambda q: q["id"]):
@@ -245,8 +259,10 @@ def destroy_resource(ctx: Context, rid: str, why: str, by: str | None = None) ->
     r = state["resources"].pop(rid)
     owner = r["owner"]
     loss = RESOURCE_TABLE[r["size"]]["ep"] // 4
-    ctx.log.public("resource_destroyed", f"{owner}'s {r['size']} resource {rid} on "
-                   f"{r['field']} is destroyed ({why}); Base pieces lose {loss} ÉP in total",
+    ctx.log.public("resource_destroyed", _(
+                       "{seat}'s {size} resource {id} on {field} is destroyed ({why}); Base "
+                       "pieces lose {loss} ÉP in total", seat=owner, size=size_name(r["size"]),
+                       id=rid, field=r["field"], why=why, loss=loss),
                    seat=owner, loss=loss)
     apply_loss(ctx, owner, loss, rid, by, loss_order(ctx, owner, loss, rid))
 
@@ -281,14 +297,17 @@ def split_problem(state: State, owner: str, loss: int, order: Loss) -> str | Non
     for pid, n in order.items():
         if pid not in pool:
             have = ", ".join(f"{q}={p['ep']} ÉP" for q, p in sorted(pool.items()))
-            return f"{pid} is not one of your pieces in your Base (they are: {have})"
+            return _("{piece} is not one of your pieces in your Base (they are: {have})",
+                     piece=pid, have=have)
         if n > pool[pid]["ep"]:
-            return f"{pid} has {pool[pid]['ep']} ÉP: it can lose at most that"
-    given = sum(n for _, n in order.items())
-    fills = any(n == 0 for _, n in order.items())
+            return _("{piece} has {ep} ÉP: it can lose at most that", piece=pid,
+                     ep=pool[pid]["ep"])
+    given = sum(n for _k, n in order.items())
+    fills = any(n == 0 for _k, n in order.items())
     if given > can_take or (given < can_take and not fills):
-        return (f"the amounts add up to {given}; split {can_take} ÉP (the loss is {loss}; a "
-                "piece without an amount takes what is left)")
+        return _("the amounts add up to {given}; split {can_take} ÉP (the loss is {loss}; a "
+                 "piece without an amount takes what is left)", given=given,
+                 can_take=can_take, loss=loss)
     return None
 
 
@@ -306,15 +325,16 @@ def loss_order(ctx: Context, owner: str, loss: int, rid: str) -> list[tuple[str,
         return []
     share = default_split(pool, loss)
     option = "LOSS " + " ".join(f"{pid}={n}" for pid, n in share.items() if n)
-    answer = ctx.decide(owner, "LOSS", question=(
-        f"Your resource {rid} was destroyed: your Base pieces lose {loss} ÉP in total. Split "
+    answer = ask(ctx, owner, "LOSS", question=_(
+        "Your resource {id} was destroyed: your Base pieces lose {loss} ÉP in total. Split "
         "it (LOSS CH8=12 CH9=3: each piece at most its ÉP; a piece without an amount takes "
         "what is left, in order); your answer stays as your standing LOSS order; PASS: "
-        f"{option[5:]}."), default="PASS", options=(option, "PASS"), exhaustive=False,
+        "{split}.", id=rid, loss=loss, split=option[5:]), default="PASS",
+        options=(option, "PASS"), exhaustive=False,
         accept=lambda a: a == "PASS" or _fits(state, owner, loss, a),
-        public=f"how to split the loss of resource {rid}", data={"loss": loss})
+        public=_("how to split the loss of resource {id}", id=rid), data={"loss": loss})
     if answer == "PASS":
-        ctx.log.public("pass", f"{owner} leaves it to the default")
+        ctx.log.public("pass", _("{seat} leaves it to the default", seat=owner))
         return []
     order = GRAMMAR.parse_line(state, owner, answer)
     assert isinstance(order, Loss)
@@ -334,7 +354,7 @@ def _entry(pid: str, n: int) -> str:
 def _entries(standing: list[str]) -> list[tuple[str, int]]:
     out = []
     for e in standing:
-        pid, _, n = e.partition("=")
+        pid, _eq, n = e.partition("=")
         out.append((pid, int(n) if n else 0))
     return out
 
@@ -359,6 +379,7 @@ def apply_loss(ctx: Context, owner: str, loss: int, rid: str, by: str | None,
     left -= sum(share.values()) - total
     for pid, amount in sorted(share.items()):
         if amount:
-            damage(ctx, state["pieces"][pid], amount, f"loss of resource {rid}", by)
+            damage(ctx, state["pieces"][pid], amount, _("loss of resource {id}", id=rid), by)
     if left > 0:
-        ctx.log.public("loss_void", f"{left} ÉP of the loss is lost (no piece can take it)")
+        ctx.log.public("loss_void", _("{n} ÉP of the loss is lost (no piece can take it)",
+                                      n=left))

@@ -9,10 +9,11 @@ Not here: traps firing when a piece steps on them (movement.py).
 
 from __future__ import annotations
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.rules.life import to_grave
-from pbem.rulesets.cherubion.rules.queries import board
+from pbem.rulesets.cherubion.rules.queries import board, piece_name
 from pbem.rulesets.cherubion.state import Piece, State
 
 
@@ -29,8 +30,9 @@ def reveal_piece(ctx: Context, q: Piece, why: str) -> None:
     if invisible is not None:
         q["attached"].remove(invisible)
         to_grave(state, invisible["owner"], "n14")
-    ctx.log.public("reveal", f"Marker {mid} is revealed: {q['name']} ({q['id']}) of "
-                   f"{q['owner']} ({why})", piece=q["id"], marker=mid)
+    ctx.log.public("reveal", _("Marker {marker} is revealed: {name} ({piece}) of {owner} ({why})",
+                               marker=mid, name=piece_name(q["name"]), piece=q["id"], owner=q["owner"],
+                               why=why), piece=q["id"], marker=mid)
 
 
 def sense(ctx: Context, p: Piece) -> None:
@@ -43,8 +45,8 @@ def sense(ctx: Context, p: Piece) -> None:
             continue
         if b.distance(m["field"], p["loc"]) <= 3:
             if "piece" in m:
-                reveal_piece(ctx, state["pieces"][m["piece"]], f"sensed by {p['name']}")
+                reveal_piece(ctx, state["pieces"][m["piece"]], _("sensed by {name}", name=piece_name(p["name"])))
             else:
                 m["hidden"] = False
-                ctx.log.public("reveal", f"Marker {mid} is sensed: "
-                               f"{data.card(m['card'])['name_hu']}")
+                ctx.log.public("reveal", _("Marker {marker} is sensed: {card}",
+                                           marker=mid, card=data.card(m["card"])["name_hu"]))

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import DONE, Context
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import GRAMMAR, Intruder, Move
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.combat import exchange, free_attackers
 from pbem.rulesets.cherubion.rules.life import (
     check_elimination,
@@ -30,6 +32,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     ask_mode,
     board,
     can_step,
+    card_label,
     cut_short,
     engaged,
     has_flag,
@@ -38,6 +41,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     merged,
     name_of,
     on_board,
+    piece_name,
     side_owner,
     visible_hostiles_at,
 )
@@ -63,7 +67,7 @@ class Walk:
 
     def cut(self, why: str) -> Result:
         """The walk ends before its path does: refused if no step was taken, else changed."""
-        return changed(why + "; the rest of the path was not taken") if self.steps \
+        return changed(_("{why}; the rest of the path was not taken", why=why)) if self.steps \
             else refused(why)
 
 
@@ -75,45 +79,47 @@ def _home_from_nml(ctx: Context, p: Piece) -> Result:
     state: State = ctx.state
     bases = state["players"][p["owner"]]["bases"]
     if not can_step(p):
-        why = f"{name_of(state, p['id'])} cannot teleport (immobilised)"
+        why = _("{piece} cannot teleport (immobilised)", piece=name_of(state, p["id"]))
         ctx.log.public("skipped", why)
         return refused(why)
     if not bases:
-        why = f"{name_of(state, p['id'])} has no Base to go home to"
+        why = _("{piece} has no Base to go home to", piece=name_of(state, p["id"]))
         ctx.log.public("skipped", why)
         return refused(why)
     p["loc"] = f"base:{bases[0]}"
     p["home_turn"] = state["players"][p["owner"]]["turns"]
-    ctx.log.public("home", f"{name_of(state, p['id'])} goes home from No-Man's Land "
-                   f"(Base on side {bases[0]})")
+    ctx.log.public("home", _("{piece} goes home from No-Man's Land (Base on side {bases})",
+                             piece=name_of(state, p["id"]), bases=bases[0]))
     # bodies it carried into No-Man's Land arrive with it
     carried = [q for q in state["pieces"].values() if q["loc"] == "nml"
                and q["captive"] and q["captive"]["carrier"] == p["id"]]
     _arrive_bodies(ctx, carried, nml=False)
-    return done(f"home from No-Man's Land, in the Base on side {bases[0]}")
+    return done(_("home from No-Man's Land, in the Base on side {bases}", bases=bases[0]))
 
 
 def move_problem(state: State, seat: str, mv: Move) -> str | None:
     p = state["pieces"].get(mv.piece)
     if p is None or p["owner"] != seat or p["loc"] == "gone":
-        return f"{mv.piece} is not one of your pieces"
+        return _("{piece} is not one of your pieces", piece=mv.piece)
     if not on_board(p["loc"]):
-        return f"{mv.piece} is not on the board (use DEPLOY)"
+        return _("{piece} is not on the board (use DEPLOY)", piece=mv.piece)
     if p["captive"]:
-        return f"{mv.piece} is a captive"
+        return _("{piece} is a captive", piece=mv.piece)
     if not can_step(p):
-        return f"{mv.piece} cannot move (asleep, bound or immobilised)"
+        return _("{piece} cannot move (asleep, bound or immobilised)", piece=mv.piece)
     if mv.piece in state["turn"].get("attacked", []):
-        return f"{mv.piece} has attacked this turn and may not move on (spec §5.8 [A])"
+        return _("{piece} has attacked this turn and may not move on (spec §5.8 [A])",
+                 piece=mv.piece)
     if p["summoned"] and not p["own_me"] and not state["config"]["options"]["summon_move"]:
-        return f"{mv.piece} is a summoned piece without its own MÉ: it moves only when carried"
+        return _("{piece} is a summoned piece without its own MÉ: it moves only when carried",
+                 piece=mv.piece)
     if mv.piece in state["turn"].get("own_moved", []):
-        return f"{mv.piece} has already used its own MÉ this turn"
+        return _("{piece} has already used its own MÉ this turn", piece=mv.piece)
     why = _carry_problem(state, seat, mv, p)
     if why:
         return why
     if mv.flee and not engaged(state, p):
-        return f"{mv.piece} is not engaged: nothing to flee from (use MOVE)"
+        return _("{piece} is not engaged: nothing to flee from (use MOVE)", piece=mv.piece)
     return None
 
 
@@ -121,15 +127,17 @@ def _carry_problem(state: State, seat: str, mv: Move, p: Piece) -> str | None:
     for c in mv.carry:
         q = state["pieces"].get(c)
         if q is None or q["loc"] != p["loc"] or q["loc"] == "gone":
-            return f"passenger {c} is not on {p['loc']} with {mv.piece}"
+            return _("passenger {c} is not on {loc} with {piece}",
+                     c=c, loc=p["loc"], piece=mv.piece)
         if q["owner"] != seat:
-            return f"passenger {c} is not yours"
+            return _("passenger {c} is not yours", c=c)
         if q["captive"]:
-            return f"{c} is a captive: it travels with its transporter anyway"
+            return _("{c} is a captive: it travels with its transporter anyway", c=c)
         if "immobile" in q["status"]:
-            return f"{c} is immobilised: it cannot even be carried (Mozdulatlanság)"
+            return _("{c} is immobilised: it cannot even be carried (Mozdulatlanság)", c=c)
     if len(mv.carry) > p["transport"]:
-        return f"{mv.piece} carries at most {p['transport']} pieces"
+        return _("{piece} carries at most {transport} pieces",
+                 piece=mv.piece, transport=p["transport"])
     return None
 
 
@@ -146,21 +154,24 @@ def move(ctx: Context, seat: str, mv: Move) -> Result:
     assert p is not None
     walk = Walk()
     if p["summoned"] and p["own_me"]:
-        walk.own, _ = data.roll_expr(ctx.dice, p["own_me"], f"own MÉ, {name_of(state, p['id'])}")
+        walk.own, _dice = data.roll_expr(ctx.dice, p["own_me"], _("own MÉ, {piece}",
+                                                                  piece=name_of(state, p["id"])))
         state["turn"].setdefault("own_moved", []).append(p["id"])
-        ctx.log.public("own_me", f"{name_of(state, p['id'])} rolls its own MÉ: {walk.own}")
+        ctx.log.public("own_me", _("{piece} rolls its own MÉ: {own}",
+                                   piece=name_of(state, p["id"]), own=walk.own))
     if engaged(state, p):
         _flee(ctx, p, mv)
         if cut_short(state):
             return changed(LEFT_THE_GAME)
     if p["loc"] == "gone" or not on_board(p["loc"]) or p["captive"]:
-        return changed(f"{mv.piece} fell to the free attacks before it could step away")
+        return changed(_("{piece} fell to the free attacks before it could step away",
+                         piece=mv.piece))
     path = list(mv.path)
     if mv.to:
         avoid = hostile_fields(state, seat)
         route = board(state).path_to(p["loc"], mv.to, avoid)
         if route is None:
-            return refused(f"no route to {mv.to} around the enemies it knows of")
+            return refused(_("no route to {to} around the enemies it knows of", to=mv.to))
         path = route
     return _walk(ctx, walk, mv, p, path)
 
@@ -169,7 +180,8 @@ def _flee(ctx: Context, p: Piece, mv: Move) -> None:
     """Fleeing (Rulebook "Menekülés"): every engaged enemy may make a free attack first."""
     state: State = ctx.state
     state["turn"].setdefault("fled", []).append(p["id"])
-    ctx.log.public("flee", f"{name_of(state, p['id'])} flees from {p['loc']}")
+    ctx.log.public("flee", _("{piece} flees from {loc}",
+                             piece=name_of(state, p["id"]), loc=p["loc"]))
     for c in mv.carry:
         state["turn"]["fled"].append(c)
     attacks = [(q, p["id"]) for q in free_attackers(state, p)]
@@ -216,19 +228,22 @@ def _walk(ctx: Context, walk: Walk, mv: Move, p: Piece, path: list[str]) -> Resu
     while i < len(path):
         tok = path[i]
         if tok.startswith("GATE"):
-            ctx.log.public("skipped", f"{name_of(state, p['id'])}: GATE given but {p['loc']} is "
-                           "not a gate just entered; the rest of the move is dropped")
-            return walk.cut(f"{tok}: {p['loc']} is not a gate it just entered")
+            ctx.log.public("skipped", _("{piece}: GATE given but {loc} is not a gate just entered; "
+                                        "the rest of the move is dropped",
+                                        piece=name_of(state, p["id"]), loc=p["loc"]))
+            return walk.cut(_("{field}: {loc} is not a gate it just entered",
+                              field=tok, loc=p["loc"]))
         if tok in ("OUT", "HOME"):
             return _step_out(ctx, walk, mv, p, tok)
         if tok not in b.adj[p["loc"]]:
-            ctx.log.public("skipped", f"{name_of(state, p['id'])} stops on {p['loc']}: {tok} is "
-                           "not adjacent")
-            return walk.cut(f"stopped on {p['loc']}: {tok} is not next to it")
+            ctx.log.public("skipped", _("{piece} stops on {loc}: {field} is not adjacent",
+                                        piece=name_of(state, p["id"]), loc=p["loc"], field=tok))
+            return walk.cut(_("stopped on {loc}: {field} is not next to it",
+                              loc=p["loc"], field=tok))
         if not _pay_step(ctx, walk, p):
-            ctx.log.public("skipped", f"{name_of(state, p['id'])} stops on {p['loc']}: no MÉ "
-                           "left")
-            return walk.cut(f"stopped on {p['loc']}: no MÉ left")
+            ctx.log.public("skipped", _("{piece} stops on {loc}: no MÉ left",
+                                        piece=name_of(state, p["id"]), loc=p["loc"]))
+            return walk.cut(_("stopped on {loc}: no MÉ left", loc=p["loc"]))
         walk.steps += 1
         passengers = _passengers(state, p, mv)
         relocate(state, p, tok, passengers)
@@ -236,14 +251,15 @@ def _walk(ctx: Context, walk: Walk, mv: Move, p: Piece, path: list[str]) -> Resu
         last = i == len(path)
         stop = enter_field(ctx, p, tok, final=last, passengers=passengers)
         if p["loc"] == "gone":
-            return changed(f"{mv.piece} died on {tok}")
+            return changed(_("{piece} died on {field}", piece=mv.piece, field=tok))
         if not on_board(p["loc"]):
-            return changed(f"{mv.piece} left the board from {tok}")
+            return changed(_("{piece} left the board from {field}", piece=mv.piece, field=tok))
         if stop:
             if not last:
-                ctx.log.public("stop", f"{name_of(state, p['id'])} stops on {tok}")
-                return walk.cut(f"stopped on {tok}: it is engaged there")
-            return done(f"{mv.piece} on {tok}, engaged")
+                ctx.log.public("stop", _("{piece} stops on {field}",
+                                         piece=name_of(state, p["id"]), field=tok))
+                return walk.cut(_("stopped on {field}: it is engaged there", field=tok))
+            return done(_("{piece} on {field}, engaged", piece=mv.piece, field=tok))
         if any(m["kind"] == "T" and m["field"] == tok for m in state["markers"].values()):
             # Rulebook "Teleportálás": entering a gate teleports the piece
             nxt = path[i] if i < len(path) else ""
@@ -251,7 +267,7 @@ def _walk(ctx: Context, walk: Walk, mv: Move, p: Piece, path: list[str]) -> Resu
             if gate_tok:
                 i += 1
             return _teleport(ctx, walk, mv, p, tok, gate_tok, path[i:])
-    return done(f"{mv.piece} on {p['loc']}")
+    return done(_("{piece} on {loc}", piece=mv.piece, loc=p["loc"]))
 
 
 def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> Result:
@@ -260,14 +276,15 @@ def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> Result:
     state: State = ctx.state
     b = board(state)
     if p["loc"] not in b.side_of:
-        ctx.log.public("skipped", f"{name_of(state, p['id'])}: {p['loc']} is not a border "
-                       "field; cannot step out")
-        return walk.cut(f"{tok}: {p['loc']} is not a border field")
+        ctx.log.public("skipped", _("{piece}: {loc} is not a border field; cannot step out",
+                                    piece=name_of(state, p["id"]), loc=p["loc"]))
+        return walk.cut(_("{field}: {loc} is not a border field", field=tok, loc=p["loc"]))
     side = b.side_of[p["loc"]]
     why = cross_problem(state, p, side)
     if why:
-        ctx.log.public("skipped", f"{name_of(state, p['id'])} cannot step out: {why}")
-        return walk.cut(f"{tok}: {why}")
+        ctx.log.public("skipped", _("{piece} cannot step out: {why}",
+                                    piece=name_of(state, p["id"]), why=why))
+        return walk.cut(Msg("{field}: {why}", field=tok, why=why))
     if tok == "HOME" and side in state["nml_sides"] and p["kind"] != "demigod" \
             and not p["hidden"]:
         # No-Man's Land is a one-way gate home: Hamis Utazás II may divert it
@@ -279,14 +296,20 @@ def _step_out(ctx: Context, walk: Walk, mv: Move, p: Piece, tok: str) -> Result:
         if item.diverted:
             if _pay_step(ctx, walk, p):
                 enter_foreign_base(ctx, p, state["players"][item.diverted]["bases"][0])
-            return changed(f"diverted into {item.diverted}'s Base by Hamis Utazás II")
+            return changed(_("diverted into {diverted}'s Base by Hamis Utazás II",
+                             diverted=item.diverted))
     if not _pay_step(ctx, walk, p):
-        ctx.log.public("skipped", f"{name_of(state, p['id'])} stops: no MÉ left")
-        return walk.cut(f"stopped on {p['loc']}: no MÉ left")
+        ctx.log.public("skipped", _("{piece} stops: no MÉ left", piece=name_of(state, p["id"])))
+        return walk.cut(_("stopped on {loc}: no MÉ left", loc=p["loc"]))
     cross(ctx, p, side, home=tok == "HOME", passengers=_passengers(state, p, mv))
-    where = {"nml": "in No-Man's Land"}.get(p["loc"], p["loc"].replace("base:", "in the Base on side ")
-                                              .replace("prison:", "a prisoner of "))
-    return done(f"{mv.piece} {where}")
+    loc = p["loc"]
+    if loc == "nml":
+        return done(_("{piece} in No-Man's Land", piece=mv.piece))
+    if loc.startswith("base:"):
+        return done(_("{piece} in the Base on side {side}", piece=mv.piece, side=loc[5:]))
+    if loc.startswith("prison:"):
+        return done(_("{piece} a prisoner of {seat}", piece=mv.piece, seat=loc[7:]))
+    return done(Msg("{piece} {loc}", piece=mv.piece, loc=loc))
 
 
 def _teleport(ctx: Context, walk: Walk, mv: Move, p: Piece, gate: str, gate_tok: str,
@@ -304,27 +327,31 @@ def _teleport(ctx: Context, walk: Walk, mv: Move, p: Piece, gate: str, gate_tok:
             return changed(LEFT_THE_GAME)
     if item.diverted:
         enter_foreign_base(ctx, p, state["players"][item.diverted]["bases"][0])
-        return changed(f"diverted into {item.diverted}'s Base by Hamis Utazás II")
+        return changed(_("diverted into {diverted}'s Base by Hamis Utazás II",
+                         diverted=item.diverted))
     land = ""
     rerouted = ""
     if gate_tok.startswith("GATE T"):
         mid = gate_tok.split()[1]
         m = state["markers"].get(mid)
         if m is None or m["kind"] != "T" or m["field"] == gate:
-            ctx.log.public("skipped", f"{name_of(state, p['id'])}: gate {mid} does not exist; "
-                           "rolling")
-            rerouted = f"gate {mid} is gone: it rolled instead"
+            ctx.log.public("skipped", _("{piece}: gate {marker} does not exist; rolling",
+                                        piece=name_of(state, p["id"]), marker=mid))
+            rerouted = _("gate {marker} is gone: it rolled instead", marker=mid)
             gate_tok = ""
         else:
             land = m["field"]
-            ctx.log.public("teleport", f"{name_of(state, p['id'])} goes through the gate on "
-                           f"{gate} to gate {mid} on {land}")
+            ctx.log.public("teleport", _("{piece} goes through the gate on {gate} to gate {marker} "
+                                         "on {land}",
+                                         piece=name_of(state, p["id"]), gate=gate, marker=mid,
+                                         land=land))
     if not gate_tok.startswith("GATE T"):
         planned = rest
         land, rest = _roll_landing(ctx, p, gate, gate_tok, rest)
         if not gate_tok and planned:
-            rerouted = rerouted or (f"the gate on {gate} teleported it to {land}; the steps "
-                                    f"left were walked toward {planned[-1]}")
+            rerouted = rerouted or (_("the gate on {gate} teleported it to {land}; the steps left "
+                                      "were walked toward {value}",
+                                      gate=gate, land=land, value=planned[-1]))
     passengers = _passengers(state, p, mv)
     relocate(state, p, land, passengers)
     stop = enter_field(ctx, p, land, final=not rest, passengers=passengers)
@@ -334,8 +361,8 @@ def _teleport(ctx: Context, walk: Walk, mv: Move, p: Piece, gate: str, gate_tok:
         # landing is not known in advance), so MÉ left at the end is walked by it first.
         state["turn"].setdefault("gate_roll", []).append(p["id"])
     if p["loc"] == "gone":
-        return changed(f"{mv.piece} died on {land}")
-    result = done(f"{mv.piece} teleported to {land}") if not rest or stop else \
+        return changed(_("{piece} died on {land}", piece=mv.piece, land=land))
+    result = done(_("{piece} teleported to {land}", piece=mv.piece, land=land)) if not rest or stop else \
         _walk(ctx, walk, mv, p, rest)
     if rerouted and result[0] == DONE:
         return changed(rerouted)
@@ -351,12 +378,12 @@ def _roll_landing(ctx: Context, p: Piece, gate: str, gate_tok: str,
     b = board(state)
     aim = gate_tok.split()[2] if gate_tok.startswith("GATE ROLL") else \
         next((t for t in reversed(rest) if t in b.fields), gate)
-    k = sum(ctx.dice.rolls(2, 6, f"teleport roll, {p['id']} at {gate}"))
+    k = sum(data.rolls(ctx.dice, 2, 6, _("teleport roll, {piece} at {gate}", piece=p["id"], gate=gate)))
     cands = [f for f in b.fields if b.distance(gate, f) <= k
              and (k - b.distance(gate, f)) % 2 == 0]
     land = min(cands, key=lambda f: (b.distance(f, aim), b.index[f]))
-    ctx.log.public("teleport", f"{name_of(state, p['id'])} teleports {k} steps from {gate} to "
-                   f"{land}", roll=k)
+    ctx.log.public("teleport", _("{piece} teleports {k} steps from {gate} to {land}",
+                                 piece=name_of(state, p["id"]), k=k, gate=gate, land=land), roll=k)
     if not gate_tok.startswith("GATE ROLL") and rest:
         # the planned path no longer fits: the remaining steps are walked toward its end
         n_rest = len([t for t in rest if t in b.fields])
@@ -384,8 +411,8 @@ def enter_field(ctx: Context, p: Piece, field: str, *, final: bool,
         if m["field"] != field or m["kind"] == "T" or not hostile(state, seat, m["owner"]):
             continue
         if "piece" in m:
-            reveal_piece(ctx, state["pieces"][m["piece"]], f"{name_of(state, p['id'])} runs "
-                         "into it")
+            reveal_piece(ctx, state["pieces"][m["piece"]], _("{piece} runs into it",
+                                                             piece=name_of(state, p["id"])))
             stop = True
             continue
         if has_flag(p, "flying"):
@@ -401,12 +428,13 @@ def enter_field(ctx: Context, p: Piece, field: str, *, final: bool,
         # Rulebook "Csapdák": a hidden monster's identity "csak akkor derül ki, ha ellenséges
         # karakterrel találkozik" (card n14: also when it attacks or is entered): a hidden
         # or invisible piece that walks onto a hostile piece is revealed and engaged too
-        met = f"it meets {name_of(state, foes[0]['id'])}"
+        met = _("it meets {piece}", piece=name_of(state, foes[0]["id"]))
         for q in [p] + [q for q in passengers or [] if q["loc"] == field]:
             if q["hidden"]:
                 reveal_piece(ctx, q, met)
     if stop:
-        ctx.log.public("engage", f"{name_of(state, p['id'])} is engaged on {field}")
+        ctx.log.public("engage", _("{piece} is engaged on {field}",
+                                   piece=name_of(state, p["id"]), field=field))
         if seat == state["active"]:
             # Rulebook: a character that gets into combat may give up its remaining steps
             state["turn"]["combat"] = True
@@ -423,14 +451,16 @@ def _trap(ctx: Context, p: Piece, mid: str, passengers: list[Piece]) -> bool:
     state: State = ctx.state
     m = state["markers"][mid]
     c = data.card(m["card"])
-    ctx.log.public("trap", f"{name_of(state, p['id'])} steps on marker {mid}: it is "
-                   f"{c['name_hu']} ({c['name_en']})", marker=mid, card=m["card"])
+    ctx.log.public("trap", _("{piece} steps on marker {marker}: it is {card}",
+                             piece=name_of(state, p["id"]), marker=mid,
+                             card=card_label(m["card"])), marker=mid, card=m["card"])
     victims = [p] + [q for q in passengers if q["loc"] == p["loc"]
                      and not q["captive"] and hostile(state, q["owner"], m["owner"])]
     for v in victims:
         if m.get("uses", 1) <= 0:
             break
-        dmg, _ = data.roll_expr(ctx.dice, c["damage"], f"{c['name_hu']} on {v['id']}")
+        dmg, _dice = data.roll_expr(ctx.dice, c["damage"], _("{card} on {piece}",
+                                                             card=c["name_hu"], piece=v["id"]))
         damage(ctx, v, dmg, c["name_hu"], m["owner"])
         m["uses"] = m.get("uses", 1) - 1
         if v is not p and v["ep"] < 0:
@@ -450,7 +480,8 @@ def _guards(ctx: Context, p: Piece, field: str) -> bool:
     for q in sorted(state["pieces"].values(), key=lambda x: x["id"]):
         if q["hidden"] and "guard" in q["flags"] and hostile(state, p["owner"], q["owner"]) \
                 and q["loc"] in b.adj[field]:
-            reveal_piece(ctx, q, f"{name_of(state, p['id'])} enters the area it guards")
+            reveal_piece(ctx, q, _("{piece} enters the area it guards",
+                                   piece=name_of(state, p["id"])))
             relocate(state, q, field, [])
             stop = True
     return stop
@@ -459,11 +490,11 @@ def _guards(ctx: Context, p: Piece, field: str) -> bool:
 def cross_problem(state: State, p: Piece, side: int) -> str | None:
     """Stepping over a border edge (Rulebook "A Senki Földje", "Hazatérés"; spec §5.4)."""
     if p["summoned"]:
-        return "summoned pieces never enter a Base or No-Man's Land (Rulebook)"
+        return _("summoned pieces never enter a Base or No-Man's Land (Rulebook)")
     if side in state["nml_sides"]:
         return None
     if side_owner(state, side) is None:
-        return f"side {side} is closed"
+        return _("side {side} is closed", side=side)
     return None
 
 
@@ -473,16 +504,17 @@ def cross(ctx: Context, p: Piece, side: int, *, home: bool, passengers: list[Pie
     group = [p] + [q for q in passengers if not q["summoned"] or q["captive"]]
     for q in group:
         if q["hidden"]:
-            reveal_piece(ctx, q, "it leaves the board")
+            reveal_piece(ctx, q, _("it leaves the board"))
     if side in state["nml_sides"]:
         for q in group:
             q["loc"] = "nml"
-        ctx.log.public("nml", f"{name_of(state, p['id'])} steps into No-Man's Land")
+        ctx.log.public("nml", _("{piece} steps into No-Man's Land", piece=name_of(state, p["id"])))
         if not home:
             _arrive_bodies(ctx, group, nml=True)
             return
         side = state["players"][seat]["bases"][0]
-        ctx.log.public("home", f"{name_of(state, p['id'])} goes home through No-Man's Land")
+        ctx.log.public("home", _("{piece} goes home through No-Man's Land",
+                                 piece=name_of(state, p["id"])))
     owner = side_owner(state, side)
     if owner == seat:
         for q in group:
@@ -490,7 +522,8 @@ def cross(ctx: Context, p: Piece, side: int, *, home: bool, passengers: list[Pie
                 continue
             q["loc"] = f"base:{side}"
             q["home_turn"] = state["players"][seat]["turns"]
-        ctx.log.public("home", f"{name_of(state, p['id'])} returns to its Base (side {side})")
+        ctx.log.public("home", _("{piece} returns to its Base (side {side})",
+                                 piece=name_of(state, p["id"]), side=side))
         _arrive_bodies(ctx, group, nml=False)
         return
     for q in group:
@@ -512,8 +545,7 @@ def _arrive_bodies(ctx: Context, group: list[Piece], *, nml: bool) -> None:
         transit = state["players"][c["captor"]]["transit"]
         if q["id"] in transit:
             transit.remove(q["id"])
-        ctx.log.public("prisoner", f"{q['name']} ({q['id']}) arrives in {c['captor']}'s Base "
-                       "as a " + ("body" if c["dead"] else "prisoner"))
+        ctx.log.public("prisoner", _("{name} ({id}) arrives in {seat}'s Base as a body", name=piece_name(q["name"]), id=q["id"], seat=c["captor"]) if c["dead"] else _("{name} ({id}) arrives in {seat}'s Base as a prisoner", name=piece_name(q["name"]), id=q["id"], seat=c["captor"]))
 
 
 def enter_foreign_base(ctx: Context, p: Piece, side: int) -> None:
@@ -522,7 +554,7 @@ def enter_foreign_base(ctx: Context, p: Piece, side: int) -> None:
     state: State = ctx.state
     owner = side_owner(state, side)
     if p["hidden"]:
-        reveal_piece(ctx, p, "it leaves the board")
+        reveal_piece(ctx, p, _("it leaves the board"))
     if owner is None or owner == p["owner"]:
         p["loc"] = f"base:{side}"
         return
@@ -531,18 +563,19 @@ def enter_foreign_base(ctx: Context, p: Piece, side: int) -> None:
         # Base is home (in its own player's Base, where he can deploy it again)
         p["loc"] = f"base:{state['players'][p['owner']]['bases'][0]}"
         p["home_turn"] = state["players"][p["owner"]]["turns"]
-        ctx.log.public("home", f"{name_of(state, p['id'])} reaches its partner's Base: it is "
-                       "home")
+        ctx.log.public("home", _("{piece} reaches its partner's Base: it is home",
+                                 piece=name_of(state, p["id"])))
         return
     if p["summoned"]:
-        kill(ctx, p, f"a summoned piece entered {owner}'s Base", owner)
+        kill(ctx, p, _("a summoned piece entered {owner}'s Base", owner=owner), owner)
         return
     if intruder_choice(ctx, owner, p) == "kill":
-        kill(ctx, p, f"killed as an intruder in {owner}'s Base", owner)
+        kill(ctx, p, _("killed as an intruder in {owner}'s Base", owner=owner), owner)
         return
     p["loc"] = f"prison:{owner}"
     end_status(state, p)
-    ctx.log.public("prisoner", f"{name_of(state, p['id'])} is taken prisoner in {owner}'s Base")
+    ctx.log.public("prisoner", _("{piece} is taken prisoner in {owner}'s Base",
+                                 piece=name_of(state, p["id"]), owner=owner))
     check_elimination(ctx, owner)
 
 
@@ -558,13 +591,14 @@ def intruder_choice(ctx: Context, owner: str, p: Piece) -> str:
     standing = state["players"][owner]["standing"]
     choice = standing.get("intruder")
     if choice is None and ask_mode(state):
-        answer = ctx.decide(owner, "INTRUDER", question=(
-            f"{name_of(state, p['id'])} entered your Base: take it prisoner or kill it? Your "
-            "answer stays as your standing INTRUDER order."), default="PASS",
+        answer = ask(ctx, owner, "INTRUDER", question=(
+            _("{piece} entered your Base: take it prisoner or kill it? Your answer stays as your "
+              "standing INTRUDER order.",
+              piece=name_of(state, p["id"]))), default="PASS",
             options=("INTRUDER PRISONER", "INTRUDER KILL", "PASS"),
-            public=f"what becomes of {name_of(state, p['id'])} in their Base")
+            public=_("what becomes of {piece} in their Base", piece=name_of(state, p["id"])))
         if answer == "PASS":
-            ctx.log.public("pass", f"{owner} leaves it to the default")
+            ctx.log.public("pass", _("{owner} leaves it to the default", owner=owner))
         else:
             order = GRAMMAR.parse_line(state, owner, answer)
             assert isinstance(order, Intruder)
@@ -577,7 +611,7 @@ def deploy_problem(state: State, seat: str, pid: str, field: str) -> str | None:
     field of that side (Rulebook "Mozgások a játéktéren", "Hazatérés"; spec §5.4 [A])."""
     p = state["pieces"].get(pid)
     if p is None or p["owner"] != seat or p["loc"] == "gone":
-        return f"{pid} is not one of your pieces"
+        return _("{piece} is not one of your pieces", piece=pid)
     pl = state["players"][seat]
     if p["loc"] == "nml":
         sides = list(state["nml_sides"])
@@ -588,13 +622,15 @@ def deploy_problem(state: State, seat: str, pid: str, field: str) -> str | None:
             # own teams' Bases (spec §3.3 [A]: a free transfer when deploying)
             sides = [s for s in pl["own_sides"] if s in pl["bases"]]
     else:
-        return f"{pid} is not in your Base or in No-Man's Land"
+        return _("{piece} is not in your Base or in No-Man's Land", piece=pid)
     if p["home_turn"] >= pl["turns"]:
-        return f"{pid} came home this turn; it may be deployed from your next turn"
+        return _("{piece} came home this turn; it may be deployed from your next turn", piece=pid)
     if board(state).side_of.get(field) not in sides:
-        return f"{field} is not a border field of side {'/'.join(map(str, sides))}"
+        return _("{field} is not a border field of side {sides}",
+                 field=field, sides="/".join(map(str, sides)))
     if pl["me"] < p["kk"]:
-        return f"deploying {pid} costs {p['kk']} MÉ; you have {pl['me']}"
+        return _("deploying {piece} costs {kk} MÉ; you have {me}",
+                 piece=pid, kk=p["kk"], me=pl["me"])
     return None
 
 
@@ -603,8 +639,8 @@ def deploy(ctx: Context, seat: str, pid: str, field: str) -> None:
     p = state["pieces"][pid]
     state["players"][seat]["me"] -= p["kk"]
     p["loc"] = field
-    ctx.log.public("deploy", f"{seat} brings {name_of(state, pid)} into play on {field} "
-                   f"({p['kk']} MÉ)")
+    ctx.log.public("deploy", _("{seat} brings {piece} into play on {field} ({kk} MÉ)",
+                               seat=seat, piece=name_of(state, pid), field=field, kk=p["kk"]))
     enter_field(ctx, p, field, final=True)
 
 
@@ -620,10 +656,11 @@ def walk_out(ctx: Context, seat: str, only: Sequence[str] | None = None) -> Resu
     pl = state["players"][seat]
     left = pl["me"]
     if state["turn"].get("combat"):
-        ctx.log.public("forfeit", f"{seat} forfeits {pl['me']} MÉ after combat")
+        ctx.log.public("forfeit", _("{seat} forfeits {me} MÉ after combat", seat=seat, me=pl["me"]))
         pl["me"] = 0
-        return not_needed(f"the {left} MÉ left lapse after combat (Rulebook \"Mozgások a "
-                          "játéktéren\": \"kivételt képez, ha a karakter harcba bonyolódik\")")
+        return not_needed(_("the {left} MÉ left lapse after combat (Rulebook \"Mozgások a "
+                            "játéktéren\": \"kivételt képez, ha a karakter harcba bonyolódik\")",
+                            left=left))
     b = board(state)
     rolled = state["turn"].get("gate_roll", [])  # see _teleport: these walk first
     for p in sorted(state["pieces"].values(), key=lambda q: (q["id"] not in rolled,
@@ -641,8 +678,10 @@ def walk_out(ctx: Context, seat: str, only: Sequence[str] | None = None) -> Resu
         if not safe:
             continue
         start, target = p["loc"], safe[0]
-        ctx.log.public("auto_steps", f"{seat} must use all {pl['me']} MÉ: "
-                       f"{name_of(state, p['id'])} walks {start}<->{target}")
+        ctx.log.public("auto_steps", _("{seat} must use all {me} MÉ: {piece} walks "
+                                       "{start}<->{target}",
+                                       seat=seat, me=pl["me"], piece=name_of(state, p["id"]),
+                                       start=start, target=target))
         while pl["me"] > 0 and p["loc"] != "gone" and on_board(p["loc"]):
             nxt = target if p["loc"] == start else start
             pl["me"] -= 1
@@ -650,15 +689,19 @@ def walk_out(ctx: Context, seat: str, only: Sequence[str] | None = None) -> Resu
             if enter_field(ctx, p, nxt, final=pl["me"] == 0):
                 break
         if pl["me"] > 0:
-            ctx.log.public("forfeit", f"{seat} forfeits {pl['me']} MÉ")
+            ctx.log.public("forfeit", _("{seat} forfeits {me} MÉ", seat=seat, me=pl["me"]))
         walked = left - pl["me"]
         pl["me"] = 0
-        return done(f"the engine walked out your {left} MÉ left: {p['id']} walked "
-                    f"{start}<->{target}" + (f" ({walked} steps; the rest lapsed)"
-                                             if walked < left else ""))
-    ctx.log.public("forfeit", f"{seat} cannot spend {pl['me']} MÉ; it lapses")
+        if walked < left:
+            return done(_("the engine walked out your {left} MÉ left: {piece} walked "
+                          "{start}<->{target} ({walked} steps; the rest lapsed)", left=left,
+                          piece=p["id"], start=start, target=target, walked=walked))
+        return done(_("the engine walked out your {left} MÉ left: {piece} walked "
+                      "{start}<->{target}", left=left, piece=p["id"], start=start,
+                      target=target))
+    ctx.log.public("forfeit", _("{seat} cannot spend {me} MÉ; it lapses", seat=seat, me=pl["me"]))
     pl["me"] = 0
-    return not_needed(f"the {left} MÉ left lapse: no piece of yours can step")
+    return not_needed(_("the {left} MÉ left lapse: no piece of yours can step", left=left))
 
 
 def transit(ctx: Context, seat: str) -> None:
@@ -694,8 +737,9 @@ def _carry_home(ctx: Context, seat: str, q: Piece, t: Piece) -> None:
         if not c["carried"]:
             if t["loc"] == q["loc"]:
                 c["carried"] = True
-                ctx.log.public("pickup", f"{name_of(state, t['id'])} picks up {q['name']} "
-                               f"({q['id']})")
+                ctx.log.public("pickup", _("{piece} picks up {name} ({piece2})",
+                                           piece=name_of(state, t["id"]), name=piece_name(q["name"]),
+                                           piece2=q["id"]))
                 continue
             route = b.path_to(t["loc"], q["loc"]) or []
         else:
@@ -711,8 +755,9 @@ def _carry_home(ctx: Context, seat: str, q: Piece, t: Piece) -> None:
         pl["me"] -= 1
         carried = [q] if c["carried"] else []
         relocate(state, t, route[0], carried)
-        ctx.log.public("transit", f"{name_of(state, t['id'])} carries the captive on to "
-                       f"{route[0]}" if carried else f"{name_of(state, t['id'])} heads for the "
-                       f"captive: {route[0]}")
+        ctx.log.public("transit", _("{piece} carries the captive on to {route}",
+                                    piece=name_of(state, t["id"]), route=route[0]) if carried else _("{piece} heads for the captive: {route}",
+                                                       piece=name_of(state, t["id"]),
+                                                       route=route[0]))
         if enter_field(ctx, t, route[0], final=False):
             return

@@ -7,6 +7,10 @@ that seat's Base) or "gone" (state.py's glossary).
 
 from __future__ import annotations
 
+from typing import Any
+
+from pbem.core.i18n import Msg, _
+from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import Board, get_board
 from pbem.rulesets.cherubion.state import Piece, State
 
@@ -203,13 +207,55 @@ def resource_count(state: State, seat: str) -> int:
     return sum(1 for r in state["resources"].values() if r["owner"] == seat)
 
 
+SIZE_NAME = {"small": _("small"), "medium": _("medium"), "large": _("large")}
+
+
+def size_name(size: str) -> Msg:
+    """A resource's size as a word of the reader's language."""
+    return SIZE_NAME[size]
+
+
+def piece_name(name: str) -> Msg:
+    """A piece's (English) name as a message: the catalog holds every piece's and card's
+    name (names.py) with the rulebook's Hungarian one."""
+    return Msg(name)
+
+
+def either(items: list[Any]) -> str:
+    """"A or B or C", the "or" in the reader's language."""
+    out: str = items[0] if items else ""
+    for x in items[1:]:
+        out = _("{a} or {b}", a=out, b=x)
+    return out
+
+
+def both(items: list[Any]) -> str:
+    """"A and B and C", the "and" in the reader's language."""
+    out: str = items[0] if items else ""
+    for x in items[1:]:
+        out = _("{a} and {b}", a=out, b=x)
+    return out
+
+
+def team_label(team: str) -> Msg:
+    """A team's (English) name as a message; the catalog holds its rulebook name (names.py)."""
+    return Msg(data.teams()["teams"][team]["name_en"])
+
+
+def card_label(cid: str) -> Msg:
+    """A card as events name it: its Hungarian name, with the English one in English (the
+    catalog holds every card's label, names.py)."""
+    c = data.card(cid)
+    return Msg(f"{c['name_hu']} ({c['name_en']})")
+
+
 def name_of(state: State, pid: str) -> str:
     p = state["pieces"].get(pid)
     if p is None:
         return pid
     if p["hidden"]:
         return p["hidden"]
-    return f"{p['name']} ({pid})"
+    return Msg("{name} ({id})", name=piece_name(p["name"]), id=pid)
 
 
 def option(state: State, key: str) -> object:

@@ -40,9 +40,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context, Effects
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import GRAMMAR, Play, When
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.cards import (
     card_range,
     check_play,
@@ -57,6 +59,8 @@ from pbem.rulesets.cherubion.rules.queries import (
     ask_mode,
     board,
     can_act,
+    card_label,
+    either,
     hostile,
     is_body,
     name_of,
@@ -76,11 +80,12 @@ EFFECT_OF = {"CAST": ("counter",), "DAMAGE": ("just_barely", "heal"),
              "START": ("unbind", "dispel", "heal")}
 
 # what the other seats are told while a seat is asked (its hand stays secret)
-PUBLIC = {"CAST": "whether to answer a card", "DAMAGE": "whether to answer a damage roll",
-          "ZERO": "whether to heal a piece at 0 ÉP",
-          "AFTER": "whether to remove what a card left on a piece",
-          "TELEPORT": "whether to divert a teleport", "BUILD": "whether to stop a building",
-          "START": "whether to play an instant as the turn begins"}
+PUBLIC = {"CAST": _("whether to answer a card"), "DAMAGE": _("whether to answer a damage roll"),
+          "ZERO": _("whether to heal a piece at 0 ÉP"),
+          "AFTER": _("whether to remove what a card left on a piece"),
+          "TELEPORT": _("whether to divert a teleport"),
+          "BUILD": _("whether to stop a building"),
+          "START": _("whether to play an instant as the turn begins")}
 
 
 @dataclass
@@ -401,7 +406,7 @@ def decide(ctx: Context, seat: str, event: str, info: Info) -> Play | None:
     if not _asks(state, seat, event, opts):
         return None
     shown = [str(o) for o in opts]
-    answer = ctx.decide(seat, event, question=ask_text(state, event, info, seat),
+    answer = ask(ctx, seat, event, question=ask_text(state, event, info, seat),
                         default="PASS", options=(*shown, "PASS"), exhaustive=False,
                         accept=lambda a: a == "PASS" or _match(state, seat, a, opts) is not None,
                         public=PUBLIC[event])
@@ -409,13 +414,15 @@ def decide(ctx: Context, seat: str, event: str, info: Info) -> Play | None:
     if play is None:
         if event == "START":
             _decline_start(state, seat)
-        ctx.log.public("pass", f"{seat} passes")
+        ctx.log.public("pass", _("{seat} passes", seat=seat))
         return None
     why = _lapsed(state, seat, play)
     if why:
-        ctx.log.public("pass", f"{seat}: {play} is no longer possible ({why}); passes")
+        ctx.log.public("pass", _("{seat}: {play} is no longer possible ({why}); passes",
+                                 seat=seat, play=str(play), why=why))
         # the kit tells the seat what became of its answer
-        ctx.verdicts[(ctx.asked - 1, seat)] = f"no longer possible ({why}): you passed"
+        ctx.verdicts[(ctx.asked - 1, seat)] = _("no longer possible ({why}): you passed",
+                                                why=why)
         return None
     return play
 
@@ -426,14 +433,14 @@ def _lapsed(state: State, seat: str, play: Play) -> str | None:
     pl = state["players"][seat]
     caster = state["pieces"].get(play.caster)
     if not pl["alive"] or play.card not in pl["hand"]:
-        return "the card is no longer in your hand"
+        return _("the card is no longer in your hand")
     if caster is None or caster["owner"] != seat or caster["loc"] == "gone":
-        return f"{play.caster} is no longer yours"
+        return _("{caster} is no longer yours", caster=play.caster)
     extra = surcharge(state, caster, play.card)
     if isinstance(extra, str):
         return extra
     if price(state, seat, play.card, extra, play.k) > pl["energy"]:
-        return "not enough energy"
+        return _("not enough energy")
     return None
 
 
@@ -493,44 +500,52 @@ def answer_problem(state: State, seat: str, answer: Play, offered: tuple[str, ..
             plays.append(o)
     if _match(state, seat, str(answer), plays) is not None:
         return None
-    return (f"{answer} is not one of the answers offered now (a written target is never "
-            "swapped for another); answer " + " or ".join(offered))
+    return _("{answer} is not one of the answers offered now (a written target is never "
+             "swapped for another); answer {offered}", answer=str(answer),
+             offered=either(list(offered)))
 
 
-def ask_text(state: State, event: str, info: Info, seat: str = "") -> str:
+def ask_text(state: State, event: str, info: Info, seat: str = "") -> Msg:
     if event == "DAMAGE":
-        return (f"{name_of(state, info['attacker'])} rolled {info['damage']} damage against "
-                f"your {name_of(state, info['victim'])}. Play an instant, or PASS.")
+        return (_("{piece} rolled {damage} damage against your {piece2}. Play an instant, or PASS.",
+                  piece=name_of(state, info["attacker"]), damage=info["damage"],
+                  piece2=name_of(state, info["victim"])))
     if event == "CAST":
-        return (f"{info['seat']} plays {data.card(info['card'])['name_hu']} on your "
-                "piece(s). Counter it, or PASS.")
+        return (_("{seat} plays {card} on your piece(s). Counter it, or PASS.",
+                  seat=info["seat"], card=data.card(info["card"])["name_hu"]))
     if event == "AFTER":
-        return (f"{info['seat']}'s {data.card(info['card'])['name_hu']} now holds "
-                f"{name_of(state, info['piece'])}. Remove it with an instant, or PASS.")
+        return (_("{seat}'s {card} now holds {piece}. Remove it with an instant, or PASS.",
+                  seat=info["seat"], card=data.card(info["card"])["name_hu"],
+                  piece=name_of(state, info["piece"])))
     if event == "ZERO":
-        return f"Your {name_of(state, info['piece'])} is at exactly 0 ÉP. Heal it, or PASS."
+        return _("Your {piece} is at exactly 0 ÉP. Heal it, or PASS.",
+                 piece=name_of(state, info["piece"]))
     if event == "BUILD":
-        what = "upgrade a resource" if info.get("upgrade") else "build a resource"
-        return (f"{info['seat']} pays to {what} on {info['field']}. Stop it with an "
-                "instant, or PASS.")
+        if info.get("upgrade"):
+            return _("{seat} pays to upgrade a resource on {field}. Stop it with an instant, "
+                     "or PASS.", seat=info["seat"], field=info["field"])
+        return _("{seat} pays to build a resource on {field}. Stop it with an instant, or "
+                 "PASS.", seat=info["seat"], field=info["field"])
     if event == "START":
-        held = ", ".join(name_of(state, pid) for pid in
-                         sorted({c.split(":")[0] for c in start_concerns(state, seat)}))
-        return (f"{state['active']}'s turn begins. A hostile card holds your {held}. Play an "
-                "instant (it may also heal or dispel elsewhere), or PASS (you are not asked "
-                "about these again; WHEN START triggers still fire).")
-    return (f"{name_of(state, info['piece'])} steps into a teleport gate. Divert it into your "
-            "Base, or PASS.")
+        held = join([name_of(state, pid) for pid in
+                     sorted({c.split(":")[0] for c in start_concerns(state, seat)})])
+        return (_("{active}'s turn begins. A hostile card holds your {held}. Play an instant (it "
+                  "may also heal or dispel elsewhere), or PASS (you are not asked about these "
+                  "again; WHEN START triggers still fire).",
+                  active=state["active"], held=held))
+    return (_("{piece} steps into a teleport gate. Divert it into your Base, or PASS.",
+              piece=name_of(state, info["piece"])))
 
 
 def push(ctx: Context, item: Item, seat: str, play: Play, event: str, info: Info) -> Item:
     """Pay for an answer card and put it on top of `item` (its effect waits until every
     other seat has passed on it)."""
     state: State = ctx.state
-    c = data.card(play.card)
     pay(ctx, seat, play)
-    ctx.log.public("react", f"{seat} answers with {c['name_hu']} ({c['name_en']}), cast by "
-                   f"{name_of(state, play.caster)}" + (f" at x{play.k}" if play.k != 1 else ""),
+    args = {"seat": seat, "card": card_label(play.card), "caster": name_of(state, play.caster),
+            "k": play.k}
+    ctx.log.public("react", _("{seat} answers with {card}, cast by {caster} at x{k}", **args)
+                   if play.k != 1 else _("{seat} answers with {card}, cast by {caster}", **args),
                    seat=seat, card=play.card)
     if event == "START" and seat in item.answered:
         item.answered.remove(seat)  # offered the START window again: one more, or pass
@@ -573,7 +588,7 @@ def resolve_frame(ctx: Context, frame: Item, below: Item) -> None:
     c = data.card(play.card)
     if frame.countered:
         to_grave(state, seat, play.card)
-        ctx.log.public("countered", f"{seat}'s {c['name_hu']} is cancelled")
+        ctx.log.public("countered", _("{seat}'s {card} is cancelled", seat=seat, card=c["name_hu"]))
         return
     if c["effect"] in ANSWERS:
         ANSWERS(c["effect"], ctx, frame, below)

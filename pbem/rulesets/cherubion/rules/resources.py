@@ -12,6 +12,7 @@ Not here: destruction and its loss (life.py).
 
 from __future__ import annotations
 
+from pbem.core.i18n import _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE, SIZES
 from pbem.rulesets.cherubion.orders import Build, Upgrade
@@ -21,6 +22,7 @@ from pbem.rulesets.cherubion.rules.queries import (
     new_id,
     pieces_on_board,
     resource_count,
+    size_name,
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, enemies, window
 from pbem.rulesets.cherubion.rules.results import LEFT_THE_GAME, Result, changed, done, refused
@@ -37,13 +39,15 @@ def build_problem(state: State, seat: str, size: str, field: str) -> str | None:
     t = RESOURCE_TABLE[size]
     pl = state["players"][seat]
     if pl["me"] < t["me"]:
-        return f"a {size} resource costs {t['me']} MÉ; you have {pl['me']}"
+        return _("a {size} resource costs {me} MÉ; you have {me2}",
+                 size=size_name(size), me=t["me"], me2=pl["me"])
     if len(pieces_on_board(state, seat)) < t["need"]:
-        return f"a {size} resource needs {t['need']} of your pieces on the board"
+        return _("a {size} resource needs {need} of your pieces on the board",
+                 size=size_name(size), need=t["need"])
     if resource_count(state, seat) >= MAX_RESOURCES:
-        return "you already have 5 resources (Rulebook)"
+        return _("you already have 5 resources (Rulebook)")
     if any(r["field"] == field for r in state["resources"].values()):
-        return f"{field} already holds a resource"
+        return _("{field} already holds a resource", field=field)
     return None
 
 
@@ -54,14 +58,15 @@ def upgrade_problem(state: State, seat: str, field: str, size: str) -> str | Non
     r = next((r for r in state["resources"].values()
               if r["field"] == field and r["owner"] == seat), None)
     if r is None:
-        return f"you have no resource on {field}"
+        return _("you have no resource on {field}", field=field)
     if SIZES.index(size) <= SIZES.index(r["size"]):
-        return f"the resource on {field} is already {r['size']}"
+        return _("the resource on {field} is already {size}", field=field, size=size_name(r["size"]))
     t = RESOURCE_TABLE[size]
     if state["players"][seat]["me"] < t["me"]:
-        return f"upgrading to {size} costs {t['me']} MÉ"
+        return _("upgrading to {size} costs {me} MÉ", size=size_name(size), me=t["me"])
     if len(pieces_on_board(state, seat)) < t["need"]:
-        return f"a {size} resource needs {t['need']} of your pieces on the board"
+        return _("a {size} resource needs {need} of your pieces on the board",
+                 size=size_name(size), need=t["need"])
     return None
 
 
@@ -76,8 +81,11 @@ def build_or_upgrade(ctx: Context, seat: str, o: Build | Upgrade) -> Result:
         return refused(why)
     cost = RESOURCE_TABLE[o.size]["me"]
     state["players"][seat]["me"] -= cost
-    what = "upgrade the resource on" if upgrading else "build a resource on"
-    ctx.log.public("build_announced", f"{seat} pays {cost} MÉ to {what} {o.field} ({o.size})",
+    args = {"seat": seat, "cost": cost, "field": o.field, "size": size_name(o.size)}
+    ctx.log.public("build_announced", _("{seat} pays {cost} MÉ to upgrade the resource on "
+                                        "{field} ({size})", **args) if upgrading
+                   else _("{seat} pays {cost} MÉ to build a resource on {field} ({size})",
+                          **args),
                    seat=seat, field=o.field)
     item = Item(seat)
     window(ctx, item, "BUILD", enemies(state, seat), {
@@ -85,9 +93,10 @@ def build_or_upgrade(ctx: Context, seat: str, o: Build | Upgrade) -> Result:
     if cut_short(state):
         return changed(LEFT_THE_GAME)
     if item.countered:
-        ctx.log.public("build_stopped", f"{seat}'s {o.size} resource on {o.field} is "
-                       f"stopped; the {cost} MÉ stay paid", seat=seat, field=o.field)
-        return changed(f"stopped by an enemy instant; the {cost} MÉ stay paid")
+        ctx.log.public("build_stopped", _("{seat}'s {size} resource on {field} is stopped; the "
+                                          "{cost} MÉ stay paid",
+                                          seat=seat, size=size_name(o.size), field=o.field, cost=cost), seat=seat, field=o.field)
+        return changed(_("stopped by an enemy instant; the {cost} MÉ stay paid", cost=cost))
     if upgrading:
         upgrade(ctx, seat, o.field, o.size)
     else:
@@ -103,8 +112,9 @@ def build(ctx: Context, seat: str, size: str, field: str) -> None:
     state["resources"][rid] = {"id": rid, "owner": seat, "field": field,
                                "size": size,  # type: ignore[typeddict-item]
                                "ep": RESOURCE_TABLE[size]["ep"], "active": False}
-    ctx.log.public("build", f"{seat} builds a {size} resource {rid} on {field}; it produces "
-                   "from the next turn", seat=seat, field=field, size=size)
+    ctx.log.public("build", _("{seat} builds a {size} resource {resource} on {field}; it produces "
+                              "from the next turn",
+                              seat=seat, size=size_name(size), resource=rid, field=field), seat=seat, field=field, size=size)
 
 
 def upgrade(ctx: Context, seat: str, field: str, size: str) -> None:
@@ -114,7 +124,8 @@ def upgrade(ctx: Context, seat: str, field: str, size: str) -> None:
     r["size"] = size  # type: ignore[typeddict-item]
     r["ep"] = RESOURCE_TABLE[size]["ep"]
     r["active"] = False
-    ctx.log.public("upgrade", f"{seat} upgrades resource {r['id']} on {field} to {size}")
+    ctx.log.public("upgrade", _("{seat} upgrades resource {piece} on {field} to {size}",
+                                seat=seat, piece=r["id"], field=field, size=size_name(size)))
 
 
 def production(state: State, seat: str) -> int:

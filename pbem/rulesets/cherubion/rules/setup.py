@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context, Order
 from pbem.core.orders import OrderLine
 from pbem.rulesets.cherubion import data
@@ -23,7 +24,14 @@ from pbem.rulesets.cherubion.orders import (
     StartResource,
     Team,
 )
-from pbem.rulesets.cherubion.rules.queries import board, new_id, pieces_at
+from pbem.rulesets.cherubion.rules.queries import (
+    board,
+    both,
+    new_id,
+    piece_name,
+    pieces_at,
+    team_label,
+)
 from pbem.rulesets.cherubion.state import Config, Player, State
 
 PLACED_PIECES = 5  # Rulebook: the first 5 characters are placed on the board
@@ -35,11 +43,12 @@ def choice_order(ctx: Context, seats: list[str]) -> list[str]:
     def rank(group: list[str], depth: int) -> list[str]:
         if len(group) == 1:
             return group
-        rolls = {s: sum(ctx.dice.rolls(2, 6, f"choice order, {s}" + (f", re-roll {depth}"
-                                                                     if depth else "")))
+        rolls = {s: sum(data.rolls(ctx.dice, 2, 6, _("choice order, {seat}, re-roll {n}", seat=s,
+                                                 n=depth) if depth
+                                       else _("choice order, {seat}", seat=s)))
                  for s in group}
-        ctx.log.public("choice_roll", "Choice-order roll: " + ", ".join(
-            f"{s} {rolls[s]}" for s in group), rolls=rolls)
+        ctx.log.public("choice_roll", _("Choice-order roll: {rolls}", rolls=", ".join(
+            f"{s} {rolls[s]}" for s in group)), rolls=rolls)
         out: list[str] = []
         for value in sorted(set(rolls.values()), reverse=True):
             out += rank([s for s in group if rolls[s] == value], depth + 1)
@@ -80,7 +89,7 @@ def _draft_picks(state: State,
     free_sides = list(state["open_sides"])
     picks = 2 if state["config"]["variant"] == "multibase" else 1
     drafted: dict[str, list[tuple[str, int]]] = {s: [] for s in state["order"]}
-    for _ in range(picks):
+    for _i in range(picks):
         for seat in state["order"]:
             if not free_teams or not free_sides:
                 break  # 3-4 players: second teams while teams last, in choice order
@@ -103,27 +112,29 @@ def _draft_outcomes(ctx: Context, seat: str, lines: Sequence[OrderLine],
     for ln in lines:
         kind = type(ln.order)
         if kind in seen:
-            ctx.log.refused(seat, ln, f"only the first {ln.order.verbs[0]} line counts "
-                            f"(line {seen[kind]})")
+            ctx.log.refused(seat, ln, _("only the first {verbs} line counts (line {kind})",
+                                        verbs=ln.order.verbs[0], kind=seen[kind]))
             continue
         seen[kind] = ln.lineno
         o = ln.order
         if isinstance(o, Team):
-            teams = [t for t, _ in got]
-            names = " and ".join(data.teams()["teams"][t]["name_en"] for t in teams)
+            teams = [t for t, _sd in got]
+            names = both([team_label(t) for t in teams])
             if teams == list(o.prefs)[:len(teams)]:
-                ctx.log.done(seat, ln, f"you drafted {names}")
+                ctx.log.done(seat, ln, _("you drafted {names}", names=names))
             else:
-                ctx.log.changed(seat, ln, "your first choices were taken before your turn to "
-                                f"choose: you drafted {names}")
+                ctx.log.changed(seat, ln, _("your first choices were taken before your turn to "
+                                            "choose: you drafted {names}",
+                                            names=names))
         elif isinstance(o, BaseChoice):
-            sides = [sd for _, sd in got]
-            where = " and ".join(f"side {sd}" for sd in sides)
+            sides = [sd for _t, sd in got]
+            where = both([_("side {side}", side=sd) for sd in sides])
             if sides == list(o.prefs)[:len(sides)]:
-                ctx.log.done(seat, ln, f"your Base is on {where}")
+                ctx.log.done(seat, ln, _("your Base is on {where}", where=where))
             else:
-                ctx.log.changed(seat, ln, "your first choices were taken before your turn to "
-                                f"choose: your Base is on {where}")
+                ctx.log.changed(seat, ln, _("your first choices were taken before your turn to "
+                                            "choose: your Base is on {where}",
+                                            where=where))
         else:
             ctx.log.done(seat, ln)
 
@@ -138,20 +149,22 @@ def apply_draft(ctx: Context, lines: Mapping[str, Sequence[OrderLine]]) -> None:
         deck_ln = _first(seat_lines, Deck)
         lineup = lineup_ln.order.kind if lineup_ln else "standard"
         deck_o = deck_ln.order if deck_ln else Deck()
-        team, _ = drafted[seat][0]
+        team, _sd = drafted[seat][0]
         deck = dict(deck_o.cards) if deck_o.cards else data.default_deck(team)
         pl = state["players"][seat]
         pl["team"] = team
-        pl["bases"] = [sd for _, sd in drafted[seat]]
-        pl["own_sides"] = [sd for _, sd in drafted[seat]]
+        pl["bases"] = [sd for _t, sd in drafted[seat]]
+        pl["own_sides"] = [sd for _t, sd in drafted[seat]]
         pl["lineup"] = "advanced" if lineup == "advanced" else "standard"
-        pl["deck"] = sorted(c for c, k in deck.items() for _ in range(k))
+        pl["deck"] = sorted(c for c, k in deck.items() for _i in range(k))
         pl["deck_size"] = len(pl["deck"])
         for tm, sd in drafted[seat]:
             make_team(state, seat, tm, lineup, sd)
-            ctx.log.public("draft", f"{seat} takes {data.teams()['teams'][tm]['name_en']} "
-                           f"({lineup}) and the Base on side {sd}", seat=seat, team=tm, side=sd)
-        ctx.log.public("deck", f"{seat} registers a deck of {len(pl['deck'])} cards", seat=seat)
+            ctx.log.public("draft", _("{seat} takes {team} ({lineup}) and the Base on side {side}",
+                                      seat=seat, team=team_label(tm),
+                                      lineup=Msg(lineup), side=sd), seat=seat, team=tm, side=sd)
+        ctx.log.public("deck", _("{seat} registers a deck of {n} cards",
+                                 seat=seat, n=len(pl["deck"])), seat=seat)
         _draft_outcomes(ctx, seat, seat_lines, drafted[seat])
     state["phase"] = "place"
     state["placing"] = 0
@@ -184,26 +197,27 @@ def placement_problem(state: State, seat: str, order: Order, placed: list[str]) 
     if isinstance(order, Place):
         p = state["pieces"].get(order.piece)
         if p is None or p["owner"] != seat:
-            return f"{order.piece} is not one of your pieces"
+            return _("{piece} is not one of your pieces", piece=order.piece)
         if order.piece in placed:
-            return f"{order.piece} is already placed"
+            return _("{piece} is already placed", piece=order.piece)
         if len(placed) >= PLACED_PIECES * len(state["players"][seat]["own_sides"]):
-            return "only 5 pieces may be placed at the start (Rulebook); the rest start in " \
-                   "your Base"
+            return _("only 5 pieces may be placed at the start (Rulebook); the rest start in your "
+                     "Base")
         if order.field not in board(state).fields:
-            return f"{order.field} is not a field"
+            return _("{field} is not a field", field=order.field)
         return None
     if isinstance(order, StartResource):
         if any(r["field"] == order.field for r in state["resources"].values()):
-            return f"{order.field} already holds a resource"
+            return _("{field} already holds a resource", field=order.field)
     return None
 
 
 def place_piece(ctx: Context, seat: str, o: Place) -> None:
     state: State = ctx.state
     state["pieces"][o.piece]["loc"] = o.field
-    ctx.log.public("place", f"{seat} places {state['pieces'][o.piece]['name']} ({o.piece}) on "
-                   f"{o.field}", seat=seat, piece=o.piece, field=o.field)
+    ctx.log.public("place", _("{seat} places {name} ({piece}) on {field}",
+                              seat=seat, name=piece_name(state["pieces"][o.piece]["name"]), piece=o.piece,
+                              field=o.field), seat=seat, piece=o.piece, field=o.field)
 
 
 def start_resource(ctx: Context, seat: str, field: str) -> None:
@@ -211,7 +225,8 @@ def start_resource(ctx: Context, seat: str, field: str) -> None:
     rid = new_id(state, "N")
     state["resources"][rid] = {"id": rid, "owner": seat, "field": field, "size": "large",
                                "ep": RESOURCE_TABLE["large"]["ep"], "active": True}
-    ctx.log.public("resource", f"{seat}'s starting large resource {rid} stands on {field}",
+    ctx.log.public("resource", _("{seat}'s starting large resource {resource} stands on {field}",
+                                 seat=seat, resource=rid, field=field),
                    seat=seat, field=field)
 
 
@@ -219,13 +234,15 @@ def opening_hand(ctx: Context, seat: str) -> None:
     """Shuffle and draw 10 (Rulebook "Példa a kezdésre")."""
     pl = ctx.state["players"][seat]
     for i in range(10):
-        pl["hand"].append(ctx.dice.draw(pl["deck"], f"opening hand, {seat}, card {i + 1}",
+        pl["hand"].append(ctx.dice.draw(pl["deck"], _("opening hand, {seat}, card {i}",
+                                                      seat=seat, i=i + 1),
                                         visible_to=[seat]))
     pl["hand"].sort()
     pl["placed"] = True
-    ctx.log.private([seat], "hand", f"You draw your opening hand: {', '.join(pl['hand'])}",
+    ctx.log.private([seat], "hand", _("You draw your opening hand: {hand}",
+                                      hand=", ".join(pl["hand"])),
                     cards=list(pl["hand"]))
-    ctx.log.public("hand_count", f"{seat} draws 10 cards")
+    ctx.log.public("hand_count", _("{seat} draws 10 cards", seat=seat))
 
 
 def default_resource_field(state: State, seat: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context, Order
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
@@ -27,6 +28,7 @@ from pbem.rulesets.cherubion.orders import (
     Play,
     Upgrade,
 )
+from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.casting import play_card
 from pbem.rulesets.cherubion.rules.combat import exchange, melee_pairs
 from pbem.rulesets.cherubion.rules.life import (
@@ -52,11 +54,18 @@ from pbem.rulesets.cherubion.rules.queries import (
     is_body,
     name_of,
     on_board,
+    piece_name,
     pieces_at,
 )
 from pbem.rulesets.cherubion.rules.reactions import Item, others, window
 from pbem.rulesets.cherubion.rules.resources import build_or_upgrade, production
-from pbem.rulesets.cherubion.rules.results import Result, done, not_needed, refused
+from pbem.rulesets.cherubion.rules.results import (
+    ROUND_LIMIT,
+    Result,
+    done,
+    not_needed,
+    refused,
+)
 from pbem.rulesets.cherubion.state import Piece, State
 
 DRAW_COST = 4  # Rulebook: a card costs 4 MÉ
@@ -72,7 +81,8 @@ def roll_me(ctx: Context, seat: str) -> tuple[int, list[int]]:
     n = 0
     while True:
         n += 1
-        pair = ctx.dice.rolls(2, 6, f"MÉ roll, {seat}" + (f", re-roll {n - 1}" if n > 1 else ""))
+        pair = data.rolls(ctx.dice, 2, 6, _("MÉ roll, {seat}, re-roll {n}", seat=seat, n=n - 1)
+                              if n > 1 else _("MÉ roll, {seat}", seat=seat))
         faces += pair
         total += sum(pair)
         if pair != [6, 6]:
@@ -120,8 +130,8 @@ def _turn_skipped(ctx: Context, seat: str) -> bool:
         pl["trapped"] = True  # until his next turn that is not skipped (spec §10 #21)
         pl["energy"] = 0
         pl["me"] = 0
-        ctx.log.public("skip", f"{seat} misses this turn (Időcsapda); {pl['skip_turns']} more "
-                       "to miss", seat=seat)
+        ctx.log.public("skip", _("{seat} misses this turn (Időcsapda); {n} more to miss",
+                                 seat=seat, n=pl["skip_turns"]), seat=seat)
         return True
     pl["trapped"] = False
     for owner, card in pl["time_trap_cards"]:
@@ -132,7 +142,8 @@ def _turn_skipped(ctx: Context, seat: str) -> bool:
         # Diplomacy: the hostage exchange takes this turn; energy stays for instants
         pl["hostage_turns"] -= 1
         pl["me"] = 0
-        ctx.log.public("skip", f"{seat}'s turn goes on the hostage exchange", seat=seat)
+        ctx.log.public("skip", _("{seat}'s turn goes on the hostage exchange", seat=seat),
+                       seat=seat)
         return True
     return False
 
@@ -155,11 +166,12 @@ def _roll_for_turn(ctx: Context, seat: str) -> None:
     me += 2 * pl["herd"]  # card ot01 Ménes [A]: +2 MÉ per turn
     pl["me"] = me
     pl["me_dice"] = faces
-    ctx.log.public("turn", f"Round {state['round']}: {seat}'s turn. MÉ roll "
-                   f"{'+'.join(map(str, faces))}" + (" +2 Ménes" * pl["herd"]) + f" = {me}",
+    ctx.log.public("turn", _("Round {round}: {seat}'s turn. MÉ roll {dice} = {me}",
+                             round=state["round"], seat=seat, me=me,
+                             dice="+".join(map(str, faces)) + " +2 Ménes" * pl["herd"]),
                    seat=seat, me=me, dice=faces)
-    ctx.log.private([seat], "energy", f"Your energy this turn: {pl['energy']}",
-                    energy=pl["energy"])
+    ctx.log.private([seat], "energy", _("Your energy this turn: {energy}",
+                                        energy=pl["energy"]), energy=pl["energy"])
 
 
 def ticks(ctx: Context, seat: str) -> None:
@@ -170,20 +182,20 @@ def ticks(ctx: Context, seat: str) -> None:
         if p["owner"] != seat or p["loc"] == "gone":
             continue
         if p.get("burn") and on_board(p["loc"]):
-            damage(ctx, p, p.get("burn", 0), "special damage")
+            damage(ctx, p, p.get("burn", 0), _("special damage"))
             if p["ep"] < 0:
                 # the last seat known to have hurt it (the blow that set it burning)
                 # destroyed it (Rulebook "A játék alapjai": the Base passes to its destroyer)
-                kill(ctx, p, "special damage", p.get("last_hit"))
+                kill(ctx, p, _("special damage"), p.get("last_hit"))
     _heal_field(ctx, seat)
     pl = state["players"][seat]
     for p in sorted(state["pieces"].values(), key=lambda q: q["id"]):
         for a in list(p["attached"]):
             if a.get("due") is not None and a["owner"] == seat and \
                     pl["turns"] >= a.get("due", 0) and p["loc"] != "gone":
-                ctx.log.public("timed_death", f"Időzített Halálvarázs strikes "
-                               f"{name_of(state, p['id'])}")
-                kill(ctx, p, "Időzített Halálvarázs", seat)
+                ctx.log.public("timed_death", _("Időzített Halálvarázs strikes {piece}",
+                                                piece=name_of(state, p["id"])))
+                kill(ctx, p, Msg("Időzített Halálvarázs"), seat)
     for p in sorted(state["pieces"].values(), key=lambda q: q["id"]):
         cap = p["captive"]
         if cap and p["loc"] == f"prison:{seat}" and cap["clock"]:
@@ -205,8 +217,8 @@ def _heal_field(ctx: Context, seat: str) -> None:
     if hurt:
         p = min(hurt, key=lambda q: (q["ep"], q["id"]))
         p["ep"] += 1
-        ctx.log.public("heal", f"The HEAL field heals {name_of(state, p['id'])} 1 ÉP -> "
-                       f"{p['ep']}")
+        ctx.log.public("heal", _("The HEAL field heals {piece} 1 ÉP -> {ep}",
+                                 piece=name_of(state, p["id"]), ep=p["ep"]))
 
 
 def _telescope(ctx: Context, seat: str) -> None:
@@ -221,8 +233,9 @@ def _telescope(ctx: Context, seat: str) -> None:
                 if m["owner"] != seat and m["hidden"] and \
                         b.distance(m["field"], p["loc"]) <= 3 and mid not in pl["known_markers"]:
                     pl["known_markers"][mid] = m["card"]
-                    ctx.log.private([seat], "telescope", f"Távcső: marker {mid} on "
-                                    f"{m['field']} is {data.card(m['card'])['name_hu']}")
+                    ctx.log.private([seat], "telescope", _(
+                        "Távcső: marker {marker} on {field} is {card}", marker=mid,
+                        field=m["field"], card=data.card(m["card"])["name_hu"]))
 
 
 def scry(ctx: Context, seat: str) -> None:
@@ -241,26 +254,28 @@ def scry(ctx: Context, seat: str) -> None:
     standing = state["players"][seat]["standing"]
     want = standing.get("scry")
     if want not in opponents and len(opponents) > 1 and ask_mode(state):
-        answer = ctx.decide(seat, "SCRY", question=(
+        answer = ask(ctx, seat, "SCRY", question=_(
             "You hold the SCRY field: whose deck's top card do you look at? Your answer stays "
-            f"as your standing SCRY order; PASS looks at the next opponent's ({opponents[0]})."),
+            "as your standing SCRY order; PASS looks at the next opponent's ({seat}).",
+            seat=opponents[0]),
             default="PASS", options=(*(f"SCRY {s}" for s in opponents), "PASS"),
-            public="whose deck to look at (SCRY)")
+            public=_("whose deck to look at (SCRY)"))
         if answer == "PASS":
             if standing.get("scry") is None:
-                ctx.log.public("pass", f"{seat} leaves it to the default")
+                ctx.log.public("pass", _("{seat} leaves it to the default", seat=seat))
         else:
             want = standing["scry"] = answer.split()[1]
     q = want if want in opponents else opponents[0]
     qp = state["players"][q]
     top = qp["deck_top"]
     if top is None:
-        card = ctx.dice.draw(qp["deck"], f"top card of {q}'s deck (scry)", visible_to=[seat])
+        card = ctx.dice.draw(qp["deck"], _("top card of {seat}'s deck (scry)", seat=q),
+                             visible_to=[seat])
         top = qp["deck_top"] = {"card": card, "seen_by": [seat]}
     elif seat not in top["seen_by"]:
         top["seen_by"].append(seat)
-    ctx.log.private([seat], "scry", f"SCRY: the top card of {q}'s deck is "
-                    f"{data.card(top['card'])['name_hu']}", card=top["card"])
+    ctx.log.private([seat], "scry", _("SCRY: the top card of {seat}'s deck is {card}", seat=q,
+                                      card=data.card(top["card"])["name_hu"]), card=top["card"])
 
 
 # --- the action step: the script -------------------------------------------------------------
@@ -272,13 +287,14 @@ def draw_card(ctx: Context, seat: str) -> str | None:
         card = top["card"]
         pl["deck_top"] = None
     elif pl["deck"]:
-        card = ctx.dice.draw(pl["deck"], f"card draw, {seat}", visible_to=[seat])
+        card = ctx.dice.draw(pl["deck"], _("card draw, {seat}", seat=seat), visible_to=[seat])
     else:
         return None
     pl["hand"].append(card)
     pl["hand"].sort()
-    ctx.log.private([seat], "draw", f"You draw {data.card(card)['name_hu']} ({card})", card=card)
-    ctx.log.public("draw_count", f"{seat} draws a card (4 MÉ)", seat=seat)
+    ctx.log.private([seat], "draw", _("You draw {card} ({id})", card=data.card(card)["name_hu"],
+                                      id=card), card=card)
+    ctx.log.public("draw_count", _("{seat} draws a card (4 MÉ)", seat=seat), seat=seat)
     return card
 
 
@@ -314,7 +330,7 @@ def _is_transporter(state: State, seat: str, pid: str) -> bool:
                for q in state["players"][seat]["transit"])
 
 
-CARRY_HOME = "all MÉ goes to carrying the captive home (Rulebook \"Fogolyejtés\")"
+CARRY_HOME = _("all MÉ goes to carrying the captive home (Rulebook \"Fogolyejtés\")")
 
 
 def execute(ctx: Context, seat: str, o: Order) -> Result:
@@ -335,12 +351,13 @@ def execute(ctx: Context, seat: str, o: Order) -> Result:
 def _draw(ctx: Context, seat: str, o: Order) -> Result:
     pl = ctx.state["players"][seat]
     if pl["me"] < DRAW_COST:
-        return refused(f"a card costs {DRAW_COST} MÉ; {pl['me']} left")
+        return refused(_("a card costs {cost} MÉ; {me} left", cost=DRAW_COST, me=pl["me"]))
     if not pl["deck"] and pl["deck_top"] is None:
-        return refused("your deck is empty")
+        return refused(_("your deck is empty"))
     pl["me"] -= DRAW_COST
     card = draw_card(ctx, seat)
-    return done(f"you drew {data.card(card)['name_hu']} ({card})" if card else "")
+    return done(_("you drew {card} ({id})", card=data.card(card)["name_hu"], id=card)
+                if card else "")
 
 
 def _deploy(ctx: Context, seat: str, o: Order) -> Result:
@@ -366,7 +383,7 @@ def _attack(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, Attack)
     att = ctx.state["pieces"].get(o.piece)
     if att is None or att["owner"] != seat:
-        return refused(f"{o.piece} is not one of your pieces")
+        return refused(_("{piece} is not one of your pieces", piece=o.piece))
     return exchange(ctx, o.piece, o.target, capture=o.capture)
 
 
@@ -374,8 +391,8 @@ def _execute_prisoner(ctx: Context, seat: str, o: Order) -> Result:
     assert isinstance(o, Execute)
     p = ctx.state["pieces"].get(o.piece)
     if p is None or p["loc"] != f"prison:{seat}":
-        return refused(f"{o.piece} is not a prisoner in your Base")
-    kill(ctx, p, f"executed by {seat}", seat)
+        return refused(_("{piece} is not a prisoner in your Base", piece=o.piece))
+    kill(ctx, p, _("executed by {seat}", seat=seat), seat)
     return done()
 
 
@@ -395,7 +412,7 @@ def finish_turn(ctx: Context, seat: str, *, walk_out: bool) -> Result:
     PASS line."""
     state: State = ctx.state
     pl = state["players"][seat]
-    result = not_needed("you are out of the game")
+    result = not_needed(_("you are out of the game"))
     if pl["alive"]:
         if pl["transit"]:
             transit(ctx, seat)
@@ -406,7 +423,7 @@ def finish_turn(ctx: Context, seat: str, *, walk_out: bool) -> Result:
                 break
     if not pl["alive"]:
         # the rest of his turn lapses; an exchange cut short still ends
-        kill_wounded(ctx, "wounds of an exchange cut short")
+        kill_wounded(ctx, _("wounds of an exchange cut short"))
     if state["phase"] == "turn":
         zero_window(ctx)
     return result
@@ -416,18 +433,20 @@ def _left_over(ctx: Context, seat: str, walk_out: bool) -> Result:
     state: State = ctx.state
     pl = state["players"][seat]
     if pl["me"] <= 0:
-        return not_needed("no MÉ was left to walk out")
+        return not_needed(_("no MÉ was left to walk out"))
     if walk_out:
         return walk_out_me(ctx, seat)
     rolled = state["turn"].get("gate_roll", [])
     if rolled and not state["turn"].get("combat"):
         walk_out_me(ctx, seat, only=rolled)
     elif state["turn"].get("combat"):
-        ctx.log.public("forfeit", f"{seat} forfeits {pl['me']} MÉ after combat")
+        ctx.log.public("forfeit", _("{seat} forfeits {me} MÉ after combat", seat=seat,
+                                    me=pl["me"]))
     else:
-        ctx.log.public("forfeit", f"{seat} leaves {pl['me']} MÉ unused: it lapses")
+        ctx.log.public("forfeit", _("{seat} leaves {me} MÉ unused: it lapses", seat=seat,
+                                    me=pl["me"]))
     pl["me"] = 0
-    return not_needed("no PASS")
+    return not_needed(_("no PASS"))
 
 
 def zero_window(ctx: Context) -> None:
@@ -454,7 +473,7 @@ def zero_window(ctx: Context) -> None:
     for p in sorted(state["pieces"].values(), key=lambda q: q["id"]):
         if p["loc"] != "gone" and p["ep"] == 0 and not p["captive"]:
             # whoever brought it to 0 destroyed it (Rulebook "A játék alapjai")
-            kill(ctx, p, "left at 0 ÉP", p.get("last_hit"))
+            kill(ctx, p, _("left at 0 ÉP"), p.get("last_hit"))
     for p in sorted(state["pieces"].values(), key=lambda q: q["id"]):
         cap = p["captive"]
         if cap and cap["dead"] and p["ep"] == 0 and p["loc"] != "gone":
@@ -512,11 +531,12 @@ def _revival_clock(ctx: Context, seat: str, p: Piece) -> None:
     if cap["dead"]:
         p["captive"] = None
         remove_piece(ctx.state, p)
-        ctx.log.public("body_lost", f"The body of {p['name']} ({p['id']}) was not revived in "
-                       "3 turns and is removed")
+        ctx.log.public("body_lost", _("The body of {name} ({id}) was not revived in 3 turns "
+                                      "and is removed", name=piece_name(p["name"]), id=p["id"]))
     elif not cap["unconvertible"] and cap["healed"]:
         cap["unconvertible"] = True
-        ctx.log.public("unconvertible", f"{p['name']} ({p['id']}) can no longer be converted")
+        ctx.log.public("unconvertible", _("{name} ({id}) can no longer be converted",
+                                          name=piece_name(p["name"]), id=p["id"]))
 
 
 def _round_limit(ctx: Context) -> None:
@@ -534,7 +554,7 @@ def _round_limit(ctx: Context) -> None:
     best = max(scores.values())
     state["phase"] = "over"
     state["result"] = {"winners": sorted(s for s, v in scores.items() if v == best),
-                       "reason": "round limit reached; score", "scores": scores}
-    ctx.log.public("game_over", "Round limit reached. Scores: " +
-                   ", ".join(f"{s} {v}" for s, v in sorted(scores.items())))
+                       "reason": ROUND_LIMIT, "scores": scores}
+    ctx.log.public("game_over", _("Round limit reached. Scores: {scores}", scores=", ".join(
+        f"{s} {v}" for s, v in sorted(scores.items()))))
 
