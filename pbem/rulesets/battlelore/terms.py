@@ -1,9 +1,9 @@
 """The words of the game's data (data/*.toml) as messages, so that the catalog has them:
 each `name` of a unit type, weapon, terrain, landmark, Command card, Lore card, Lore
 class and adventure (units also in lower case, as events show them), each adventure's
-sides, the banner colours and the battle dice faces. data.py makes the data's names
-messages (`term`); tests/rulesets/battlelore/test_hungarian.py checks this list against
-the data. Not imported by the game: it is read by the catalog update only."""
+sides, the banner colours, the battle dice faces, and the ids the reports show as words.
+data.py makes the data's names messages (`term`); tests/rulesets/battlelore/
+test_hungarian.py checks this list against the data. Not imported by the game: it is read by the catalog update only."""
 
 from pbem.core.i18n import _
 
@@ -129,4 +129,15 @@ TERMS = [
     _("bonus strike"),
     _("flag"),
     _("lore"),
+    # ids shown as words: terrain and landmarks (also with spaces), masters, weapons, the
+    # windows (phases) of Lore cards
+    _("countryside"), _("forest"), _("hill"), _("river"), _("ford"), _("bridge"),
+    _("rampart"), _("pentagram"), _("hideout"), _("training_camp"), _("healing_spring"),
+    _("stronghold"), _("secret_exit"), _("training camp"), _("healing spring"),
+    _("secret exit"),
+    _("commander"), _("wizard"), _("cleric"), _("rogue"), _("warrior"),
+    _("short_sword"), _("long_sword"), _("longbow"), _("crossbow"), _("bite"),
+    _("command"), _("in_lieu"), _("movement"), _("battle"), _("reaction_command"),
+    _("reaction_orders"), _("reaction_movement"), _("reaction_lore"), _("with_lore"),
+    _("before_opponent_rolls"), _("after_opponent_rolls"),
 ]
