@@ -103,7 +103,9 @@ def lore_view(s: State, seat: str | None) -> dict[str, Any]:
     return v
 
 
-def phase_label(s: State) -> Msg:
+def phase_label(s: State | None) -> Msg:
+    if s is None:  # step 0, the set-up, keeps no state of its own
+        return _("set-up")
     q = question(s)
     if q is not None:
         return _("Turn {turn} ({seat}), {decider} decides", turn=s["turn"], seat=s["active"],

@@ -28,8 +28,10 @@ def state_of(ctx: Context) -> State:
 
 
 def faces(dice: Dice, n: int, purpose: Msg) -> list[str]:
-    """`n` battle dice (spec §2.3: die value 1-6 is G B R BS F L), each rolled on its own."""
-    return [FACES[v] for v in dice.rolls(n, 6, purpose)]
+    """`n` battle dice (spec §2.3: die value 1-6 is G B R BS F L), each rolled on its own
+    (as `Dice.rolls` does, numbering them, but with the purpose kept a message)."""
+    return [FACES[dice.roll(6, _("{purpose} #{i}", purpose=purpose, i=i + 1) if n > 1
+                            else purpose)] for i in range(n)]
 
 
 def standing(s: State, seat: str, *keys: str) -> str | None:
