@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from pbem.core.i18n import Msg, _
+
 # Hungarian double-acute and other letters NFKD does not fully strip for us.
 _EXTRA = str.maketrans({"ß": "ss", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "đ": "d", "ł": "l"})
 
@@ -29,7 +31,7 @@ class UnknownName(ValueError):
 
 
 class NameIndex:
-    def __init__(self, aliases: Mapping[str, Iterable[str]], *, what: str = "name") -> None:
+    def __init__(self, aliases: Mapping[str, Iterable[str]], *, what: str = _("name")) -> None:
         self.what = what
         self._by_key: dict[str, str] = {}
         for ident, names in aliases.items():
@@ -51,8 +53,9 @@ class NameIndex:
         ident = self.get(text)
         if ident is not None:
             return ident
-        raise UnknownName(f'unknown {self.what} "{text}"{self.suggest(text)}')
+        raise UnknownName(_('unknown {what} "{text}"{suggestion}', what=self.what, text=text,
+                            suggestion=self.suggest(text)))
 
     def suggest(self, text: str) -> str:
         close = difflib.get_close_matches(fold(text), list(self._by_key), n=1, cutoff=0.6)
-        return f'; did you mean "{self._by_key[close[0]]}"?' if close else ""
+        return _('; did you mean "{name}"?', name=self._by_key[close[0]]) if close else Msg("")

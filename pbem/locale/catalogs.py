@@ -10,6 +10,8 @@ starts with that translation.
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -75,9 +77,7 @@ def update() -> list[str]:
     done = []
     templates = {d: extract(d) for d in domains()}
     for domain, template in templates.items():
-        with template_path(domain).open("wb") as f:
-            write_po(f, template, omit_header=True, no_location=True, sort_output=True,
-                     width=WIDTH)
+        _write(template_path(domain), template, omit_header=True)
         done.append(f"{template_path(domain).name}: {len(ids(template))} messages")
     for lang in LANGUAGES:
         if lang == SOURCE:
@@ -91,12 +91,25 @@ def update() -> list[str]:
                 if m.id and not _translated(m.string) and m.id in known:
                     m.string = known[m.id]
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("wb") as f:
-                write_po(f, catalog, ignore_obsolete=True, no_location=True, sort_output=True,
-                         width=WIDTH)
+            _write(path, catalog, ignore_obsolete=True)
             empty = sum(1 for m in catalog if m.id and not _translated(m.string))
             done.append(f"{lang}/{path.name}: {len(ids(catalog))} messages, {empty} to translate")
     return done
+
+
+def _write(path: Path, catalog: Catalog, **options: bool) -> None:
+    """Write a catalog unless only its dates would change (so that an update touches only
+    the catalogs whose messages changed)."""
+    buf = io.BytesIO()
+    write_po(buf, catalog, no_location=True, sort_output=True, width=WIDTH, **options)
+    new = buf.getvalue()
+    if path.is_file() and _undated(path.read_bytes()) == _undated(new):
+        return
+    path.write_bytes(new)
+
+
+def _undated(po: bytes) -> bytes:
+    return re.sub(rb'^"(POT-Creation|PO-Revision)-Date: [^"]*"\n', b"", po, flags=re.M)
 
 
 def _known(lang: str) -> dict[Any, Any]:

@@ -154,6 +154,10 @@ def _parts(raw: bytes) -> tuple[str | None, str | None, list[Attachment]]:
     files = [Attachment(p.get_content() if isinstance(p.get_content(), bytes)
                         else str(p.get_content()).encode(), p.get_content_type(),
                         p.get_filename() or "file") for p in msg.iter_attachments()]
+    # The board picture the HTML part shows by cid: (beside it, not an attachment).
+    files += [Attachment(p.get_content(), p.get_content_type(), p.get_filename() or "board.png",
+                         inline=True, content_id=p["Content-ID"].strip("<> "))
+              for p in msg.walk() if p["Content-ID"] and p.get_content_maintype() == "image"]
     return (plain.get_content() if plain is not None else None,
             html.get_content() if html is not None else None, files)
 
@@ -174,8 +178,10 @@ def send_digest(session: Session, settings: Settings, game: Game, row: Seat, *, 
             texts.append(f"{'=' * 72}\n{item.subject}\n{'=' * 72}\n{plain}")
         if html is not None:
             found = _BODY.search(html)
-            htmls.append(f"<h1 class=\"digest-item\">{_escape(item.subject)}</h1>\n"
-                         + (found.group(1) if found else html))
+            body = found.group(1) if found else html
+            if item is not held[-1]:  # only the latest board is carried: the others' go
+                body = _CID_IMAGE.sub("", body)
+            htmls.append(f"<h1 class=\"digest-item\">{_escape(item.subject)}</h1>\n" + body)
         item.status = "digested"
         session.add(item)
     t = translator(language_of(game, row.seat), game.ruleset)
@@ -198,6 +204,9 @@ def send_digest(session: Session, settings: Settings, game: Game, row: Seat, *, 
           text=text or head + "\n", html=html, attachments=tuple(files), now=now, urgent=urgent,
           key=("digest", game.name, game.generation, row.id, held[0].id, held[-1].id))
     return len(held)
+
+
+_CID_IMAGE = re.compile(r'<img\b[^>]*\bsrc="cid:[^"]*"[^>]*>', re.I)
 
 
 def _escape(text: str) -> str:

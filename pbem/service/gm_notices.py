@@ -9,13 +9,14 @@ the reports of a reopened step (`pbem.service.mailflow`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from sqlmodel import Session, func, select
 
 from pbem.config import Settings
 from pbem.core.i18n import Msg, _, join, render
+from pbem.service import players
 from pbem.service.games import seats_of
 from pbem.service.gm import Extension, Rollback
 from pbem.service.language import translator_of
@@ -23,13 +24,17 @@ from pbem.service.outbox import queue
 from pbem.store.models import Audit, Game, Seat
 
 
-def _when(deadline: datetime | None) -> str | Msg:
-    return deadline.isoformat(timespec="minutes") if deadline else _("no deadline")
+def _when(game: Game, deadline: datetime | None, now: datetime) -> Callable[[Seat], Msg]:
+    """A deadline as each holder reads it: their zone, UTC, and how long is left."""
+    return lambda row: (players.deadline_text(game, row, deadline, now) if deadline
+                        else _("no deadline"))
 
 
 def _tell(session: Session, settings: Settings, game: Game, what: str, subject: Msg,
-          text: Msg, *, now: datetime, rows: Iterable[Seat] | None = None) -> int:
-    """Each holder gets the notice in their own language (subject and text are messages)."""
+          text: Msg | Callable[[Seat], Msg], *, now: datetime,
+          rows: Iterable[Seat] | None = None) -> int:
+    """Each holder gets the notice in their own language (subject and text are messages;
+    a text that depends on the holder, such as a deadline in his zone, is a function)."""
     session.flush()  # the action's audit row names the mails
     last = session.exec(select(func.max(Audit.id)).where(Audit.game_id == game.id)).one()
     count = 0
@@ -37,7 +42,7 @@ def _tell(session: Session, settings: Settings, game: Game, what: str, subject: 
         t = translator_of(game, row.seat)
         sent = queue(session, settings, kind="notice", to=row.email, game=game, seat=row.seat,
                      subject=f"[{game.name}] " + render(subject, t),
-                     text=render(text, t).rstrip("\n") + "\n",
+                     text=render(text(row) if callable(text) else text, t).rstrip("\n") + "\n",
                      now=now, key=(what, game.name, last, row.id))
         count += sent is not None
     return count
@@ -63,9 +68,11 @@ def held(session: Session, settings: Settings, game: Game, *, now: datetime) -> 
 
 
 def resumed(session: Session, settings: Settings, game: Game, *, now: datetime) -> int:
+    when = _when(game, game.deadline, now)
     return _tell(session, settings, game, "resume", _("the GM resumed the game"),
-                 _("The GM resumed {game}. Step {n} is open for orders; its deadline: "
-                   "{deadline}.", game=game.name, n=game.step, deadline=_when(game.deadline)),
+                 lambda row: _("The GM resumed {game}. Step {n} is open for orders; its "
+                               "deadline: {deadline}.", game=game.name, n=game.step,
+                               deadline=when(row)),
                  now=now)
 
 
@@ -74,10 +81,12 @@ def extended(session: Session, settings: Settings, game: Game, ext: Extension, *
     if ext.paused_left_hours is not None:
         text = _("The GM gave step {n} of {game} more time: the game is paused, and when it "
                  "resumes the step has {hours} hours.", n=game.step, game=game.name,
-                 hours=f"{ext.paused_left_hours:.3g}")
+                 hours=format(ext.paused_left_hours, ".3g"))
     else:
-        text = _("The GM moved the deadline of step {n} of {game} from {before} to {after}.",
-                 n=game.step, game=game.name, before=_when(ext.before), after=_when(ext.after))
+        before, after = _when(game, ext.before, now), _when(game, ext.after, now)
+        text = lambda row: _("The GM moved the deadline of step {n} of {game} from {before} "  # noqa: E731
+                             "to {after}.", n=game.step, game=game.name, before=before(row),
+                             after=after(row))
     return _tell(session, settings, game, "extend",
                  _("the deadline of step {n} moved", n=game.step), text, now=now)
 
@@ -87,11 +96,13 @@ def extended_for(session: Session, settings: Settings, game: Game, seat: str, *,
     """The tick gave a seat that sent nothing more time: the other seats hear of the new
     deadline too (the seat itself gets its own reminder)."""
     others = [r for r in seats_of(session, game) if r.seat != seat]
+    when = _when(game, game.deadline, now)
     return _tell(session, settings, game, "extend",
                  _("the deadline of step {n} moved", n=game.step),
-                 _("The deadline of step {n} of {game} moved to {deadline}: orders from {seat} "
-                   "are missing. Until then you may still change yours.", n=game.step,
-                   game=game.name, deadline=_when(game.deadline), seat=seat),
+                 lambda row: _("The deadline of step {n} of {game} moved to {deadline}: orders "
+                               "from {seat} are missing. Until then you may still change "
+                               "yours.", n=game.step, game=game.name, deadline=when(row),
+                               seat=seat),
                  now=now, rows=others)
 
 
@@ -123,11 +134,14 @@ def rolled_back(session: Session, settings: Settings, game: Game, rb: Rollback, 
                      "What changed for you: {changes}", game=game.name, n=rb.to_step,
                      changes=join(lines, "; ") if lines else _("nothing you can see changed"))
         else:
-            until = _when(game.deadline) if game.deadline else _("the GM processes it")
-            text = _("The GM rolled {game} back to step {n}; it is open for orders again "
-                     "until {until}. Your orders on file for it are kept and count if you send "
-                     "nothing new; a new order file replaces them. The report of the step "
-                     "follows.", game=game.name, n=rb.to_step, until=until)
+            kept = _("Your orders on file for it are kept and count if you send nothing new; "
+                     "a new order file replaces them. The report of the step follows.")
+            text = (_("The GM rolled {game} back to step {n}; it is open for orders again "
+                      "until {deadline}. {kept}", game=game.name, n=rb.to_step, kept=kept,
+                      deadline=_when(game, game.deadline, now)(row)) if game.deadline else
+                    _("The GM rolled {game} back to step {n}; it is open for orders again, "
+                      "with no deadline: the GM decides when it is processed. {kept}",
+                      game=game.name, n=rb.to_step, kept=kept))
         count += _tell(session, settings, game, "rollback",
                        _("the GM rolled the game back to step {n}", n=rb.to_step), text,
                        now=now, rows=[row])

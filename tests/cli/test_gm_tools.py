@@ -177,6 +177,26 @@ def test_the_gms_notices_reach_each_player_in_their_language(
     assert "The GM" not in north and "no orders are accepted" not in north
 
 
+def test_the_gms_notices_show_the_deadline_in_each_players_zone(
+        db_url: str, clock: list[datetime]) -> None:
+    """A resume, an extension: the deadline as each holder reads it (his zone, UTC, time
+    left), not a bare UTC timestamp."""
+    new_game(db_url)
+    run(db_url, "gm", "seat-settings", "g1", "north", "zone=Europe/Budapest")
+    run(db_url, "gm", "extend", "g1", "--by", "24h")
+    engine = connect(db_url)
+    with session_scope(engine) as s:
+        got = {r.recipient: email.message_from_bytes(r.raw, policy=default)
+               .get_body(("plain",)).get_content()  # type: ignore[union-attr]
+               for r in s.exec(select(Outbox).where(Outbox.kind == "notice"))}
+    engine.dispose()
+    deadline = T0 + timedelta(hours=72)
+    local = (deadline + timedelta(hours=1)).strftime("%H:%M")  # CET in winter
+    assert f"{local} CET (Europe/Budapest) = {deadline:%H:%M} UTC, in 3 days" in got["n@example.org"], got
+    assert f"{deadline:%H:%M} UTC, in 3 days" in got["s@example.org"]
+    assert "+00:00" not in got["n@example.org"] + got["s@example.org"]
+
+
 def _as_another_user() -> list[str]:
     """The command prefix that runs as a user who may not write the database: root writes
     any file, so root runs it as nobody."""

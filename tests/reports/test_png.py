@@ -26,8 +26,9 @@ from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.reports.png import board_png
 from pbem.rulesets import _discover
-from pbem.service import mailflow
-from pbem.service.games import create_game, find_game, live_step
+from pbem.service import mailflow, players
+from pbem.service.delivery import send_digest
+from pbem.service.games import create_game, find_game, live_step, seat_row
 from pbem.store.db import session_scope
 from pbem.store.models import Outbox
 
@@ -134,3 +135,39 @@ def test_a_picture_resvg_cannot_read_leaves_the_mail_without_one() -> None:
     assert board_png("<svg not closed") is None
     blank = board_png('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>')
     assert blank is not None and (blank.width, blank.height) == (40, 30)
+
+
+def test_a_digest_shows_the_latest_board_and_no_broken_picture(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A digest holds several reports: the latest board goes inline by cid: (as in its own
+    report), the older reports' pictures are left out rather than shown broken."""
+    settings = Settings(maildir=str(tmp_path / "out"))
+    helios = _discover()["helios"]  # four seats in turn: one waits through three turns
+    seats = {seat: f"{seat}@example.org" for seat in helios.seat_ids(4, helios.default_variant())}
+    last = sorted(seats)[-1]
+    with session_scope(engine) as s:
+        new = create_game(s, ruleset_id="helios", name="g", seed="digest", now=T0, seats=seats)
+        row = seat_row(s, new.game, last)
+        players.change(s, new.game, row, [(None, "digest on")], now=T0, actor="test")
+    rng, now, held = random.Random(3), T0, []
+    for _ in range(40):  # while the others play, the seat's reports are held
+        now += timedelta(minutes=10)
+        assert bot_step(engine, "g", new.passwords, rng, now=now)
+        with session_scope(engine) as s:
+            mailflow.queue_reports(s, settings, find_game(s, "g"), now=now)
+            held = s.exec(select(Outbox).where(Outbox.seat == last,
+                                               Outbox.status == "held")).all()
+        if len(held) >= 3:
+            break
+    assert len(held) >= 3, [r.subject for r in held]
+    with session_scope(engine) as s:
+        game = find_game(s, "g")
+        assert send_digest(s, settings, game, seat_row(s, game, last), now=now, urgent=False)
+        row = s.exec(select(Outbox).where(Outbox.kind == "digest")
+                     .order_by(Outbox.id.desc())).first()  # type: ignore[union-attr]
+        mail = email.message_from_bytes(row.raw, policy=default)
+    html = mail.get_body(("html",)).get_content()
+    cids = re.findall(r'src="cid:([^"]+)"', html)
+    parts = {p["Content-ID"].strip("<>"): p for p in mail.walk() if p["Content-ID"]}
+    assert len(cids) == 1 and set(cids) == set(parts), (cids, list(parts))
+    assert parts[cids[0]].get_content_type() == "image/png"
+    assert html.count('<h1 class="digest-item">') == len(held)

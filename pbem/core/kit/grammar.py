@@ -17,6 +17,7 @@ import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from pbem.core.i18n import Msg, _
 from pbem.core.names import NameIndex, UnknownName, fold
 from pbem.core.orders import OrderLine, Parsed, order_lines
 
@@ -54,7 +55,8 @@ class Order:
         """'write USAGE, e.g. EXAMPLE' for error messages."""
         if not cls.usage:
             return ""
-        return f"write {cls.usage}" + (f", e.g. {cls.example}" if cls.example else "")
+        return (_("write {usage}, e.g. {example}", usage=cls.usage, example=cls.example)
+                if cls.example else _("write {usage}", usage=cls.usage))
 
 
 class Tokens:
@@ -98,7 +100,7 @@ class Tokens:
     # --- taking --------------------------------------------------------------------
     def next(self, what: str) -> str:
         if not self.more():
-            raise self.error(f"the line ends where {what} should follow")
+            raise self.error(_("the line ends where {what} should follow", what=what))
         tok = self.toks[self.i]
         self.i += 1
         return tok
@@ -115,24 +117,27 @@ class Tokens:
         w = self.take_word(*words)
         if w is None:
             got = self.peek()
-            where = f'"{got}"' if got is not None else "the end of the line"
-            raise self.error(f"expected {' or '.join(words)}, not {where}")
+            where = _('"{word}"', word=got) if got is not None else _("the end of the line")
+            raise self.error(_("expected {words}, not {where}", words=" or ".join(words),
+                               where=where))
         return w
 
     def int(self, what: str, lo: int | None = None, hi: int | None = None) -> int:
         tok = self.next(what)
         if not (tok.isascii() and tok.isdigit()):
-            raise self.error(f'"{tok}" is not a number; {what} is a whole number like 2')
+            raise self.error(_('"{tok}" is not a number; {what} is a whole number like 2',
+                               tok=tok, what=what))
         n = int(tok)
         if (lo is not None and n < lo) or (hi is not None and n > hi):
             span = f"{lo if lo is not None else ''}-{hi if hi is not None else ''}"
-            raise self.error(f"{what} must be {span}, not {n}")
+            raise self.error(_("{what} must be {span}, not {n}", what=what, span=span, n=n))
         return n
 
     def name(self, index: NameIndex, what: str | None = None) -> str:
         """The id of the longest run of words (at most 4) that names something in `index`."""
         if not self.more():
-            raise self.error(f"the line ends where {what or index.what} should follow")
+            raise self.error(_("the line ends where {what} should follow",
+                               what=what or index.what))
         for n in range(min(4, len(self.toks) - self.i), 0, -1):
             ident = index.get(" ".join(self.toks[self.i:self.i + n]))
             if ident is not None:
@@ -142,21 +147,21 @@ class Tokens:
         try:
             return index.lookup(tok)
         except UnknownName as exc:
-            raise self.error(str(exc)) from None
+            raise self.error(message_of(exc)) from None
 
     def done(self) -> None:
         if self.more():
-            raise self.error(f'unexpected "{self.rest()}" at the end of the line')
+            raise self.error(_('unexpected "{rest}" at the end of the line', rest=self.rest()))
 
     def sub_order(self, allowed: Sequence[type[Order]] = ()) -> Order:
         """The rest of the line as an order of its own (IF ... THEN <order>)."""
         text = self.rest()
         self.i = len(self.toks)
         if not text:
-            raise self.error("an order must follow")
+            raise self.error(_("an order must follow"))
         order = self.grammar.parse_line(self.state, self.seat, text)
         if allowed and not isinstance(order, tuple(allowed)):
-            raise self.error(f"{text.split()[0]} cannot be used here")
+            raise self.error(_("{verb} cannot be used here", verb=text.split()[0]))
         return order
 
     # --- errors --------------------------------------------------------------------
@@ -165,7 +170,7 @@ class Tokens:
         message already shows one."""
         hint = self.order.hint() if self.order is not None else ""
         if hint and "e.g." not in message and "write " not in message:
-            message = f"{message}; {hint}"
+            message = _("{message}; {hint}", message=message, hint=hint)
         return OrderError(message)
 
 
@@ -174,9 +179,12 @@ class Grammar:
 
     def __init__(self, orders: Iterable[type[Order]], *,
                  keywords: Mapping[str, Iterable[str]] | None = None,
-                 what: str = "command") -> None:
+                 what: str = _("command"), kinds: str | None = None) -> None:
         self.orders = tuple(orders)
+        # What a line's first word is, and the list of them ("Commands: TAKE, PLACE").
         self.what = what
+        self.kinds = kinds if kinds is not None else (
+            _("Commands") if what == "command" else f"{what.capitalize()}s")
         self.verbs: dict[str, type[Order]] = {}
         for cls in self.orders:
             for verb in cls.verbs:
@@ -206,7 +214,7 @@ class Grammar:
         """One order from one line; raises OrderError naming the problem and the fix."""
         toks = text.split()
         if not toks:
-            raise OrderError("empty line")
+            raise OrderError(_("empty line"))
         cls, n = self.order_type(toks)
         if cls is None:
             raise OrderError(self.unknown_verb(toks[0]))
@@ -218,9 +226,10 @@ class Grammar:
 
     def unknown_verb(self, word: str) -> str:
         close = difflib.get_close_matches(fold(word), list(self.verbs), n=1, cutoff=0.6)
-        hint = f'; did you mean "{self.verbs[close[0]].verbs[0]}"?' if close else ""
-        return (f'"{word}" is not a {self.what}{hint} {self.what.capitalize()}s: '
-                + ", ".join(self.main_verbs()))
+        hint = (_('; did you mean "{verb}"?', verb=self.verbs[close[0]].verbs[0]) if close
+                else Msg(""))
+        return _('"{word}" is not a {what}{hint} {kinds}: {verbs}', word=word, what=self.what,
+                 hint=hint, kinds=self.kinds, verbs=", ".join(self.main_verbs()))
 
     def parse(self, state: Any, seat: str | None, text: str) -> Parsed:
         """Every command line of `text`, each parsed or with its one-line error."""
