@@ -19,14 +19,15 @@ from typing import Any, ClassVar
 
 from pbem.core.i18n import Msg, _
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
-from pbem.core.names import NameIndex, fold
+from pbem.core.kit.grammar import message_of
+from pbem.core.names import NameIndex, UnknownName, fold
 
 from .board import Hex, hex_name, hex_problem, parse_hex
 from .data import LANDMARKS, MASTERS, data
 
 MASTER_INDEX = NameIndex({"commander": ["parancsnok"], "wizard": ["varazslo", "varázsló"],
                           "cleric": ["pap"], "rogue": ["szelhamos", "szélhámos"],
-                          "warrior": ["harcos"]}, what="master")
+                          "warrior": ["harcos"]}, what=_("master"))
 REPLENISH = {"cards": "draw 2 Lore cards, keep 1", "card_token": "draw 1 Lore card and take "
              "1 token", "tokens": "take 2 tokens"}
 
@@ -35,14 +36,14 @@ REPLENISH = {"cards": "draw 2 Lore cards, keep 1", "card_token": "draw 1 Lore ca
 def cards() -> NameIndex:
     cc = data("command_cards")
     return NameIndex({cid: [c["name"], c["hu"], *c.get("aliases", [])] for cid, c in cc.items()},
-                     what="Command card")
+                     what=_("Command card"))
 
 
 @cache
 def lores() -> NameIndex:
     lc = data("lore_cards")["cards"]
     return NameIndex({cid: [c["name"], *c.get("aliases", [])] for cid, c in lc.items()},
-                     what="Lore card")
+                     what=_("Lore card"))
 
 
 # --- reading words ----------------------------------------------------------------------
@@ -55,20 +56,11 @@ def _words(t: Tokens) -> list[str]:
 
 
 def _lookup(index: NameIndex, text: str) -> str:
-    """The card id a name stands for; an unknown name is refused with the closest one."""
-    ident = index.get(text)
-    if ident is not None:
-        return ident
-    close = difflib.get_close_matches(fold(text), list(index._by_key), n=1, cutoff=0.6)
-    near = index._by_key[close[0]] if close else None
-    if index is MASTER_INDEX:
-        raise OrderError(_('unknown master "{text}"; did you mean "{near}"?', text=text,
-                           near=near) if near else _('unknown master "{text}"', text=text))
-    if index is cards():
-        raise OrderError(_('unknown Command card "{text}"; did you mean "{near}"?', text=text,
-                           near=near) if near else _('unknown Command card "{text}"', text=text))
-    raise OrderError(_('unknown Lore card "{text}"; did you mean "{near}"?', text=text,
-                       near=near) if near else _('unknown Lore card "{text}"', text=text))
+    """The id a name stands for; an unknown name is refused with the closest one."""
+    try:
+        return index.lookup(text)
+    except UnknownName as e:
+        raise OrderError(message_of(e)) from None
 
 
 def _hex(tok: str) -> Hex:
