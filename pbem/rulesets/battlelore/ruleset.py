@@ -34,14 +34,15 @@ def _variants() -> tuple[Variant, ...]:
 
 
 PHASES = {
-    "council": Phase("council", (Council,), "your War COUNCIL", lambda s: list(SEATS),
+    "council": Phase("council", (Council,), _("your War COUNCIL"), lambda s: list(SEATS),
                      phases.council_prompt, phases.council_default, phases.resolve_council),
-    "keep": Phase("keep", (Keep,), "the starting Lore cards you KEEP", keepers,
+    "keep": Phase("keep", (Keep,), _("the starting Lore cards you KEEP"), keepers,
                   phases.keep_prompt, phases.keep_default, phases.resolve_keep),
-    "place": Phase("place", (Place,), "where to PLACE your landmarks", phases.placing,
+    "place": Phase("place", (Place,), _("where to PLACE your landmarks"), phases.placing,
                    phases.place_prompt, phases.place_default, phases.resolve_place),
-    "turn": Phase("turn", TURN_ORDERS, "your turn (PLAY, ORDER, MOVE, RUSH, BATTLE, DRILL, "
-                  "FREE, PASSAGE, LORE, REPLENISH, KEEP, DISCARD)", phases.active,
+    "turn": Phase("turn", TURN_ORDERS, _("your turn (PLAY, ORDER, MOVE, RUSH, BATTLE, DRILL, "
+                                         "FREE, PASSAGE, LORE, REPLENISH, KEEP, DISCARD)"),
+                  phases.active,
                   phases.turn_prompt, phases.turn_default, phases.resolve_turn),
 }
 DECISIONS = ("retreat", "ignore", "battleback", "react", "creature")

@@ -51,7 +51,7 @@ def _standing(s: State, seat: str, keys: Sequence[str]) -> tuple[str, str] | Non
 ANSWER = "ANSWER "
 
 
-def question_data(question: Msg, public: Msg) -> dict[str, Any]:
+def question_data(question: Msg, public: Msg | str) -> dict[str, Any]:
     """A question's messages, kept in its data: the state keeps only the English text of
     a question, and its prompt and view show it in the reader's language (view.py)."""
     return {"msg": {k: m for k, v in (("text", question), ("public", public))
