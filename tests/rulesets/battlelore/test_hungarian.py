@@ -11,8 +11,13 @@ from pathlib import Path
 
 from languages import leaks, msgids, pattern, play_in_hungarian
 
-from pbem.locale import DOMAIN
+from pbem.core.i18n import render
+from pbem.core.ruleset import GameConfig
+from pbem.locale import DOMAIN, translator
+from pbem.rulesets.battlelore import RULESET
 from pbem.rulesets.battlelore import data as game_data
+
+from .helpers import Zero
 
 TERMS = Path(game_data.__file__).with_name("terms.py")
 
@@ -87,3 +92,21 @@ def test_every_name_of_the_data_is_in_the_terms_list() -> None:
     units = tomllib.loads((folder / "units.toml").read_text(encoding="utf-8"))["types"]
     names |= {t["name"].lower() for t in units.values()}  # events name units in lower case
     assert sorted(names - listed) == []
+
+
+def test_a_confirmation_echoes_errors_and_notes_in_hungarian() -> None:
+    """Order errors (the syntax) and arrival notes and refusals (the rules) reach the
+    confirmation as messages: Hungarian for a Hungarian player, English unchanged."""
+    state = RULESET.setup(GameConfig(("north", "south"), "agincourt"), Zero())
+    state["phase"] = "turn"
+    parsed = RULESET.parse(state, "north", "MOVE N1\nBATTLE N1 S1\nMOVE N1 13-11\n"
+                                           "LORE bless ON N1\n")
+    echo = [ln.echo() for ln in parsed.lines]
+    hu = [render(e, translator("hu", "battlelore")) for e in echo]
+    assert echo[0].endswith("ERROR: MOVE needs a unit and a hex, e.g. MOVE N1 13-5 "
+                            "(fallbacks: OR 12-6; a path: VIA 12-6)")
+    assert hu[0].endswith("a MOVE után egy egység és egy hexa áll, pl. MOVE N1 13-5 "
+                          "(tartalék: OR 12-6; útvonal: VIA 12-6)")
+    assert "ha a csatamező így marad: egyik megnevezett célpont sem szabályos" in hu[1]
+    assert "a sorok száma 1-9" in hu[2]
+    assert "ez középkori kaland: nincsenek tudáskártyák" in hu[3]
