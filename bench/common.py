@@ -211,7 +211,9 @@ def play_by_mail(engine: Engine, settings: Settings, rid: str, *, seed: int,
                 row = s.exec(select(Outbox).where(Outbox.game_id == game.id, Outbox.seat == seat,
                                                   Outbox.kind == "report")
                              .order_by(Outbox.id.desc())).first()  # type: ignore[union-attr,call-overload]
-                reply[seat] = HeaderParser().parsestr(row[0].headers + "\n\n")["Reply-To"]
+                # the mail as sent (its body is kept until the archive is exported)
+                reply[seat] = HeaderParser().parsestr(row[0].raw.decode("ascii", "replace")
+                                                      )["Reply-To"]
         for seat in awaited:
             msg = EmailMessage()
             msg["From"] = f"{seat}@{name}.example"

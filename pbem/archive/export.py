@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 from pbem.archive.gm import GM_DIR, RulingRecord, is_ruling, write_gm_section
 from pbem.core.engine import load_state
 from pbem.core.i18n import Translator, _, render
-from pbem.reports.context import build_context
+from pbem.reports.context import build_context, result_of
 from pbem.reports.render import render_report
 from pbem.service.games import find_game, ruleset_of, seats_of
 from pbem.service.language import language_of, translator_of
@@ -128,12 +128,12 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
         path.write_text(page, encoding="utf-8")
         written.append(path)
         rows.append(f'<tr><td><a href="{step_file(step.number)}">{step.number}</a></td>'
-                    f"<td>{html.escape(step.phase)}</td><td>{step.round}</td>"
+                    f"<td>{tr(ctx['phase'])}</td><td>{step.round}</td>"
                     f"<td>{w['closed'] if step.closed_at else w['open']}</td>"
                     f"<td style='font-family:monospace'>{step.seed if step.seed_revealed else step.commitment[:16] + '... ' + w['commitment']}</td></tr>")
         if progress:
             progress(1)
-    result = json.loads(last.result_json) if last is not None and last.result_json else None
+    result = result_of(last) if last is not None else None
     if finished:  # a position file shows every hidden part
         written += write_gm_section(out, rulings, step_page=step_file)
     status = STATUS.get(game.status, game.status)
@@ -142,7 +142,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
                            variant=game.variant, seats=", ".join(seats))) + "</p>"
             + (f"<p id='result'>{w['winners']} "
                f"<b>{html.escape(', '.join(result['winners']))}</b> "
-               f"({html.escape(result.get('reason', ''))})</p>" if result else "")
+               f"({tr(result.get('reason', ''))})</p>" if result else "")
             + "<table id='steps'><tr>" + "".join(f"<th>{tr(h)}</th>" for h in (
                 _("Step"), _("Phase"), _("Round"), _("Status"), _("Seed"))) + "</tr>"
             + "".join(rows) + "</table>"

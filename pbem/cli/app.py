@@ -284,7 +284,8 @@ def game_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 @game_app.command("show")
 def game_show(name: str, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Show a game: seats, step, awaited seats, deadline, status."""
-    from pbem.service.games import find_game, summary
+    from pbem.service.games import find_game
+    from pbem.service.summary import summary
 
     with session(write=False) as s:
         data = summary(s, find_game(s, name))

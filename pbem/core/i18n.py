@@ -44,7 +44,7 @@ class Msg(str):
 
     def render(self, t: Translator | None) -> str:
         """The text in the translator's language (English without one)."""
-        if t is None:
+        if t is None or not self.msgid:  # gettext("") is the catalog's header, not ""
             return str(self)
         if self.plural is not None:
             pattern = t.ngettext(self.msgid, self.plural, self.n if self.n is not None else 1)

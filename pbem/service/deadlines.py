@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pbem.service.games import ServiceError
+from pbem.service.errors import ServiceError
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*([hdm]?)$")
 _AT = re.compile(r"^(\d{1,2}):(\d{2})(?:\s+([A-Za-z_/+\-0-9]+))?(?:\s+\+(\d+(?:\.\d+)?)h)?$")

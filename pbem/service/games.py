@@ -28,6 +28,7 @@ from pbem.core.orders import Prompt
 from pbem.core.ruleset import GameConfig, Ruleset, State
 from pbem.rulesets import get as get_ruleset
 from pbem.service import game_settings
+from pbem.service.deadlines import DeadlineRule
 from pbem.service.errors import ServiceError as ServiceError  # callers import it from here
 from pbem.service.vault import master_seed_of, new_secret, reveal_seed, seal
 from pbem.store.models import Audit, Game, Seat, Step
@@ -201,7 +202,6 @@ def check_position_seats(ruleset: Ruleset, state: State, seats: list[str]) -> No
                            f"has {', '.join(seats)}")
 
 
-
 # --- creation ----------------------------------------------------------------------------
 
 @dataclass
@@ -343,32 +343,9 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
 
 def next_deadline(game: Game, now: datetime) -> datetime | None:
     """When a step opening now is due: the game's time-of-day rule, else its duration."""
-    from pbem.service.deadlines import DeadlineRule
-
     rule = settings_of(game).get("deadline")
     if rule:
         return DeadlineRule.from_json(rule).next(now)
     return now + timedelta(hours=game.deadline_hours) if game.deadline_hours else None
 
 
-def summary(session: Session, game: Game) -> dict[str, Any]:
-    """What `pbem game show --json` prints (a contract: ruleset, seats, step, awaited,
-    deadline, status; also orders_in and wait)."""
-    step = live_step(session, game)
-    awaited = sorted(awaiting_of(step))
-    from pbem.service.orders import orders_on_file  # local: orders imports games
-
-    on_file = orders_on_file(session, step)
-    return {
-        "name": game.name, "ruleset": game.ruleset, "variant": game.variant,
-        "status": game.status, "step": game.step, "phase": step.phase, "round": step.round,
-        "seats": [{"seat": s.seat, "email": s.email, "bounces": s.bounces}
-                  for s in seats_of(session, game)],
-        "awaited": awaited,
-        "orders_in": sorted(s for s in awaited if s in on_file),
-        # seats that sent WAIT: the step is not processed before its deadline
-        "wait": sorted(s for s, sub in on_file.items() if sub.wait),
-        "deadline": game.deadline.isoformat() if game.deadline else None,
-        "commitment": step.commitment,
-        "result": json.loads(step.result_json) if step.result_json else None,
-    }

@@ -1,11 +1,17 @@
-"""How long sent mail keeps its body.
+"""How long mail keeps its body.
 
-Every outgoing mail keeps its headers and the SHA-256 of its bytes for good (what was sent
-to whom, and proof of it). Its body (stored compressed) is kept for the game's
+Every outgoing mail keeps for good what was sent to whom, and the SHA-256 of its bytes:
+recipient, subject and Message-ID in columns of their own, and the record headers the
+columns lack (`RECORD`: sender, date, thread) as text. Not kept: the reply address (a
+token), the MIME structure. Its body (stored compressed) is kept for the game's
 `mail_retention_days` setting, counted from when it was queued, or by default until the
 archive of the finished game is exported: the archive is then the record. A mail without a
 game (a refusal to a stranger) keeps its body for `UNGAMED_DAYS`. Mail not yet sent keeps
 its body whatever its age.
+
+A received mail of a game keeps its body until the game's archive is exported; then only
+its record headers stay, beside its size and SHA-256 (the order file it carried is kept
+as the submission, and the archive).
 
 Not here: composing or sending mail (`service.mailflow`), the compression itself
 (`store.types`).
@@ -17,19 +23,37 @@ import hashlib
 import json
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, update
+from sqlalchemy import func, or_, update
 from sqlmodel import Session, select
 
-from pbem.store.models import Game, Outbox
+from pbem.store.models import Game, InboundMessage, Outbox, Step, Submission
 
 UNGAMED_DAYS = 30
 DONE = ("sent", "failed", "digested")  # a body may go once the mail has left (or never will)
+RECEIVED_KEPT = ("new", "quarantined")  # not dealt with yet, or left for the GM to look at
 
 
-def header_block(raw: bytes) -> str:
-    """The header lines of a mail, as text (undecoded RFC 2047 words stay encoded)."""
+# The headers a sent mail keeps beside its columns (recipient, subject, Message-ID).
+RECORD = ("from", "date", "in-reply-to")
+# The headers a received mail keeps once its body goes.
+RECEIVED = ("from", "to", "subject", "date", "message-id", "in-reply-to")
+
+
+def header_block(raw: bytes, keep: tuple[str, ...] = RECORD) -> str:
+    """The header fields of a mail named in `keep`, as text, folded lines and all (undecoded
+    RFC 2047 words stay encoded)."""
     head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-    return head.decode("ascii", errors="replace")
+    out: list[str] = []
+    keeping = False
+    for line in head.decode("ascii", errors="replace").splitlines():
+        if line[:1] in (" ", "\t"):
+            if keeping:
+                out.append(line)
+            continue
+        keeping = line.split(":", 1)[0].strip().lower() in keep
+        if keeping:
+            out.append(line)
+    return "\n".join(out)
 
 
 def retention_days(game: Game | None) -> float | None:
@@ -65,9 +89,21 @@ def expire(session: Session, *, now: datetime) -> int:
 
 
 def archive_exported(session: Session, game: Game) -> int:
-    """The finished game's archive is written: with the default retention, the bodies of
-    its sent mail go."""
-    if game.status != "finished" or retention_days(game) is not None:
+    """The finished game's archive is written: the bodies of its received mail go and, with
+    the default retention, those of its sent mail. Returns how many sent bodies went."""
+    if game.status != "finished":
+        return 0
+    carried = select(Submission.message_id).join(Step, Submission.step_id == Step.id).where(  # type: ignore[arg-type]
+        Step.game_id == game.id)
+    for row in session.exec(select(InboundMessage).where(
+            or_(InboundMessage.game_id == game.id,
+                InboundMessage.message_id.in_(carried)),  # type: ignore[attr-defined]
+            InboundMessage.status.notin_(RECEIVED_KEPT))):  # type: ignore[attr-defined]
+        head = header_block(row.raw, RECEIVED).encode("ascii", errors="replace")
+        if len(head) < len(row.raw):
+            row.raw = head
+            session.add(row)
+    if retention_days(game) is not None:
         return 0
     result = session.execute(
         update(Outbox).where(Outbox.game_id == game.id, Outbox.status.in_(DONE),  # type: ignore[attr-defined]

@@ -29,7 +29,7 @@ from sqlmodel import select
 
 from pbem.config import Settings
 from pbem.core.events import Event, public
-from pbem.core.i18n import _
+from pbem.core.i18n import Msg, _
 from pbem.locale import DOMAIN, LANGUAGES, SOURCE, catalog_path, template_path, translations
 from pbem.locale.catalogs import domains, extract, games, ids
 from pbem.reports.render import render_report
@@ -284,3 +284,12 @@ def test_the_language_settings_are_checked_and_a_seat_may_differ(engine) -> None
                            seed="x", now=T0, settings={"language": "hu",
                                                        "seat_language": "white=en"}).game
         assert [language_of(game, seat) for seat in (*SEATS, None)] == ["hu", "en", "hu"]
+
+
+def test_an_empty_message_stays_empty_in_every_language() -> None:
+    """gettext("") answers with the catalog's header: an empty message (an unknown word
+    with no suggestion) must render as nothing."""
+    t = translations("hu")
+    assert _("unknown {what} \"{text}\"{suggestion}", what="x", text="y",
+             suggestion=Msg("")).render(t) == "ismeretlen x: „y”"
+    assert Msg("").render(t) == ""

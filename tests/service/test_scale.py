@@ -180,8 +180,14 @@ def test_sent_mail_keeps_headers_and_hash_and_its_body_for_the_retention(engine,
         assert rows and all(r.keep_until == T0 + timedelta(days=10) for r in rows)
         for r in rows:
             assert r.raw in sent and r.digest == hashlib.sha256(r.raw).hexdigest()
+            # What was sent to whom stays: the columns, and the record headers they lack;
+            # the reply token and the MIME structure do not.
             msg = email.message_from_string(r.headers + "\n\n", policy=default)
-            assert msg["Message-ID"] == r.message_id and msg["Subject"] == r.subject
+            sent_as = email.message_from_bytes(r.raw, policy=default)
+            assert msg["From"] == sent_as["From"] and msg["Date"] == sent_as["Date"]
+            assert sent_as["Message-ID"] == r.message_id and sent_as["Subject"] == r.subject
+            assert sent_as["To"] == r.recipient
+            assert "Reply-To" not in msg and "Content-Type" not in msg
     lines = tick(engine, spool=tmp_path / "spool", now=T0 + timedelta(days=11),
                  settings=settings)
     assert lines == []
@@ -219,3 +225,47 @@ def test_by_default_bodies_go_when_the_finished_game_is_exported(engine, tmp_pat
     with session_scope(engine) as s:
         assert all(r.raw == b"" and r.keep_until is None for r in s.exec(select(Outbox)))
         assert s.exec(select(Game)).one().status == "finished"
+
+
+def test_a_received_mail_keeps_its_record_headers_once_the_archive_is_exported(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Its body goes with the archive export (the order file is the submission and the
+    archive); sender, subject, date, Message-ID, size and SHA-256 stay."""
+    from email.message import EmailMessage
+
+    from pbem.archive.export import export_game
+    from pbem.service.turns import process_turn
+    from pbem.store.models import InboundMessage
+
+    settings = settings_for(tmp_path)
+    with session_scope(engine) as s:
+        new = create_game(s, ruleset_id="highcard", name="x", seed="x", now=T0,
+                          seats={"north": "n@x.org", "south": "s@x.org"})
+        hand = json.loads(live_step(s, new.game).state_json)["hands"]["north"]
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "n@x.org", "orders@pbem.test", "my orders"
+    msg["Message-ID"] = "<north-1@x.org>"
+    msg.set_content(f"GAME x\nSEAT north\nPASSWORD {new.passwords['north']}\nPLAY {hand[0]}\n")
+    got = mailflow.receive(lambda: session_scope(engine), msg.as_bytes(), source="pipe",
+                           settings=settings, now=T0)
+    assert got.status == "applied", got.reason
+    now = T0
+    while True:
+        with session_scope(engine) as s:
+            if find_game(s, "x").status == "finished":
+                break
+            now += timedelta(hours=1)
+            process_turn(s, "x", now=now, force=True)
+    with session_scope(engine) as s:
+        before = s.exec(select(InboundMessage)).one()
+        size, sha, raw = before.size, before.sha256, before.raw
+    assert b"PLAY" in raw  # kept while the game runs
+    with session_scope(engine) as s:
+        export_game(s, "x", tmp_path / "final")
+        retention.archive_exported(s, find_game(s, "x"))
+    with session_scope(engine) as s:
+        row = s.exec(select(InboundMessage)).one()
+        kept = email.message_from_bytes(row.raw + b"\n\n", policy=default)
+        assert (row.size, row.sha256) == (size, sha)
+        assert kept["From"] == "n@x.org" and kept["Subject"] == "my orders"
+        assert kept["Message-ID"] == "<north-1@x.org>"
+        assert b"PLAY" not in row.raw and b"Content-Type" not in row.raw

@@ -12,8 +12,9 @@ from sqlmodel import select
 from pbem.archive.verify import verify_game
 from pbem.core.envelope import render_envelope
 from pbem.service import gm
-from pbem.service.games import ServiceError, create_game, find_game, live_step, summary
+from pbem.service.games import ServiceError, create_game, find_game, live_step
 from pbem.service.orders import check_orders, orders_on_file, submit_orders
+from pbem.service.summary import summary
 from pbem.service.turns import preview_turn, process_turn, ready
 from pbem.store.db import session_scope
 from pbem.store.models import Audit, Seat, Step

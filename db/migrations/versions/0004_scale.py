@@ -65,9 +65,27 @@ def _pack(data: bytes) -> bytes:
     return zlib.compress(data, 6) if data else data
 
 
+# The record headers a sent mail keeps beside its columns (as pbem.service.retention.RECORD,
+# copied: a migration does not import the code it predates).
+RECORD = ("from", "date", "in-reply-to")
+
+
+def _record(head: bytes) -> bytes:
+    out, keeping = [], False
+    for line in head.decode("ascii", errors="replace").splitlines():
+        if line[:1] in (" ", "\t"):
+            if keeping:
+                out.append(line)
+            continue
+        keeping = line.split(":", 1)[0].strip().lower() in RECORD
+        if keeping:
+            out.append(line)
+    return "\n".join(out).encode("ascii", errors="replace")
+
+
 def _pack_headers(head: bytes) -> bytes:
     packer = zlib.compressobj(6, zdict=HEADERS_V1)
-    return b"\x01" + packer.compress(head) + packer.flush()
+    return b"\x01" + packer.compress(_record(head)) + packer.flush()
 
 
 def upgrade() -> None:
