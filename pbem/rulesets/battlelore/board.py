@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from pbem.core.i18n import Msg, _
+
 Hex = tuple[int, int]
 
 ROWS = 9
@@ -65,19 +67,21 @@ def parse_hex(text: str) -> Hex | None:
     return (int(m.group(1)), int(m.group(2)))
 
 
-def hex_problem(text: str) -> str | None:
+def hex_problem(text: str) -> Msg | None:
     """Why `text` is not a playable hex, or None when it is one."""
     h = parse_hex(text)
     if h is None:
-        return f'"{text}" is not a hex; write column-row, e.g. 13-5'
+        return _('"{text}" is not a hex; write column-row, e.g. 13-5', text=text)
     if not valid(h):
         c, r = h
         if not 1 <= r <= ROWS:
-            return f"{text}: rows run 1-{ROWS}"
+            return _("{text}: rows run 1-{rows}", text=text, rows=ROWS)
         if c in (0, 26) or not 1 <= c <= COLS:
-            return f"{text} is off the board (half hexes and beyond may not be entered)"
-        par = "odd" if r % 2 else "even"
-        return f"{text}: row {r} has {par} columns only, e.g. {c - 1}-{r} or {c + 1}-{r}"
+            return _("{text} is off the board (half hexes and beyond may not be entered)",
+                     text=text)
+        args = {"text": text, "row": r, "a": f"{c - 1}-{r}", "b": f"{c + 1}-{r}"}
+        return (_("{text}: row {row} has odd columns only, e.g. {a} or {b}", **args) if r % 2
+                else _("{text}: row {row} has even columns only, e.g. {a} or {b}", **args))
     return None
 
 

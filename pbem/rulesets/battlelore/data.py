@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from pbem.core.i18n import Msg
+
 SEATS = ("north", "south")
 FULL = {"foot": 4, "mounted": 3, "creature": 1}  # figures of a full unit, p.6, p.43
 BASE_DICE = {"green": 2, "blue": 3, "red": 4}  # p.12
@@ -31,7 +33,25 @@ LANDMARKS = ("pentagram", "hideout", "training_camp", "healing_spring", "strongh
 def data(name: str) -> dict[str, Any]:
     text = resources.files("pbem.rulesets.battlelore").joinpath("data", f"{name}.toml").read_text(
         encoding="utf-8")
-    return tomllib.loads(text)
+    return _names_as_terms(tomllib.loads(text))
+
+
+def term(word: str) -> Msg:
+    """A word of the game's data (a name, a colour, a face) as a message: terms.py lists
+    each one with `_()`, so the catalog has it and the report shows it translated."""
+    return word if isinstance(word, Msg) else Msg(word)
+
+
+def _names_as_terms(x: Any) -> Any:
+    """Every `name` (and an adventure's `sides`) of the data as a message: a `Msg` is its
+    English text, so code that compares or prints it is unchanged."""
+    if isinstance(x, dict):
+        return {k: term(v) if k == "name" and isinstance(v, str)
+                else {s: term(n) for s, n in v.items()} if k == "sides"
+                else _names_as_terms(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_names_as_terms(v) for v in x]
+    return x
 
 
 def unit_type(type_id: str) -> dict[str, Any]:
@@ -55,8 +75,8 @@ def command_card(card_id: str) -> dict[str, Any]:
     return {"id": card_id, **data("command_cards")[card_id]}
 
 
-def card_name(card_id: str) -> str:
-    return str(data("command_cards")[card_id]["name"])
+def card_name(card_id: str) -> Msg:
+    return term(data("command_cards")[card_id]["name"])
 
 
 def full_deck() -> list[str]:

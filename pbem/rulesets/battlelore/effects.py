@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context, Effects
 
 from .board import Hex, distance, hex_name, neighbours, parse_hex
@@ -50,7 +51,7 @@ def value(expr: Any, level: int) -> int:
     """`a/level+b` -> a*level+b (TC-43: 2/level+3 is 5, 7, 9 at levels 1-3)."""
     if isinstance(expr, int):
         return expr
-    a, _, rest = str(expr).partition("/level")
+    a, _sep, rest = str(expr).partition("/level")
     b = int(rest) if rest else 0
     return max(0, int(a) * level + b)
 
@@ -83,8 +84,9 @@ def extra_move(ctx: Context, cast: Cast) -> None:
     n = cast.value("hexes")
     _lasting(ctx, {"kind": "extra_move", "unit": cast.unit or "*", "seat": cast.seat, "n": n,
                    "scope": "turn"})
-    ctx.log.public("effect", f"{'Every ordered unit' if not cast.unit else cast.unit} moves {n} "
-                   f"hex(es) more this turn.")
+    ctx.log.public("effect", _("{unit} moves {n} hex(es) more this turn.", unit=cast.unit, n=n)
+                   if cast.unit else _("Every ordered unit moves {n} hex(es) more this turn.",
+                                       n=n))
 
 
 @EFFECTS.register("crowd")
@@ -167,7 +169,8 @@ def portal(ctx: Context, cast: Cast) -> None:
     dest = (cast.hex[0], cast.hex[1])
     u["hex"] = [dest[0], dest[1]]
     s["this_turn"]["moved"][cast.unit] = 0
-    ctx.log.public("portal", f"{cast.unit} steps through the Portal to {hex_name(dest)}.")
+    ctx.log.public("portal", _("{unit} steps through the Portal to {hex}.", unit=cast.unit,
+                               hex=hex_name(dest)))
     entered(ctx, u, dest)
 
 
@@ -198,13 +201,14 @@ def heal(ctx: Context, cast: Cast) -> None:
     u = state_of(ctx)["units"][cast.unit]
     n = min(cast.value("figures"), u["full"] - u["figures"])
     u["figures"] += n
-    ctx.log.public("heal", f"{cast.unit} regains {n} figure(s) ({u['figures']}).")
+    ctx.log.public("heal", _("{unit} regains {n} figure(s) ({now}).", unit=cast.unit, n=n,
+                             now=u["figures"]))
 
 
 @EFFECTS.register("gain_tokens")
 def gain(ctx: Context, cast: Cast) -> None:
     """Rally and the like (p.32: some Lore cards give tokens): tokens from the pool."""
-    gain_tokens(ctx, cast.seat, cast.value("tokens"), f"({cast.card['name']})")
+    gain_tokens(ctx, cast.seat, cast.value("tokens"), _("({card})", card=cast.card["name"]))
 
 
 @EFFECTS.register("take_tokens")
@@ -214,8 +218,8 @@ def take_tokens(ctx: Context, cast: Cast) -> None:
     n = min(cast.value("tokens"), lo["goblet"][other(cast.seat)])
     lo["goblet"][other(cast.seat)] -= n
     lo["goblet"][cast.seat] += n
-    ctx.log.public("pick_pocket", f"{cast.seat.capitalize()} takes {n} Lore token(s) from "
-                   f"{other(cast.seat)}.")
+    ctx.log.public("pick_pocket", _("{seat} takes {n} Lore token(s) from {other}.",
+                                    seat=cast.seat.capitalize(), n=n, other=other(cast.seat)))
 
 
 @EFFECTS.register("first_strike", "cancel", "deja_vu")
@@ -225,19 +229,19 @@ def made_elsewhere(ctx: Context, cast: Cast) -> None:
     they answer where cards are played (rules/lore.py). Nothing more to do here."""
 
 
-def magic_roll(ctx: Context, seat: str, u: Unit, n: int, what: str, *, flags: bool,
+def magic_roll(ctx: Context, seat: str, u: Unit, n: int, what: Msg, *, flags: bool,
                bs: bool) -> None:
     """A Lore card's own dice against a unit: banner-colour helmets hit (and bonus strikes
     when the card says so); flags make it retreat when the card says so."""
-    rolled = faces(ctx.dice, n, f"{what} dice against {u['id']}")
-    ctx.log.public("roll", f"{what} against {u['id']}: {' '.join(rolled) or 'no dice'}.",
-                   faces=rolled)
+    rolled = faces(ctx.dice, n, _("{card} dice against {unit}", card=what, unit=u["id"]))
+    ctx.log.public("roll", _("{card} against {unit}: {faces}.", card=what, unit=u["id"],
+                             faces=" ".join(rolled) or _("no dice")), faces=rolled)
     hits = rolled.count(COLOUR_FACE[u["colour"]]) + (rolled.count("BS") if bs else 0)
     if uclass(u) == "creature":
-        if hits and critical(ctx, u, hits, f"critical re-roll against {u['id']}"):
-            eliminate(ctx, u, f"by {what}")
+        if hits and critical(ctx, u, hits):
+            eliminate(ctx, u, _("by {card}", card=what))
         return
-    if hits and lose_figures(ctx, u, hits, f"to {what}"):
+    if hits and lose_figures(ctx, u, hits, _("to {card}", card=what)):
         return
     if flags and rolled.count("F"):
         resolve_flags(ctx, u, u, rolled.count("F"), seat)
@@ -249,40 +253,40 @@ def level_for(s: State, seat: str, card: dict[str, Any]) -> int:
     return int(lore_of(s)["council"][seat].get(card["class"], 0)) or 1
 
 
-Check = Callable[[State, str, dict[str, Any], str, Any, dict[str, Any]], "str | None"]
+Check = Callable[[State, str, dict[str, Any], str, Any, dict[str, Any]], "Msg | None"]
 
 
 def _own_unit(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-              info: dict[str, Any]) -> str | None:
+              info: dict[str, Any]) -> Msg | None:
     u = s["units"].get(unit)
     if u is None or u["owner"] != seat:
-        return "it needs one of your units on the board (ON <unit>)"
+        return _("it needs one of your units on the board (ON <unit>)")
     check = OWN_UNIT_CHECKS.get(card["effect"])
     return check(s, seat, card, unit, h, info) if check is not None else None
 
 
 def _enemy_unit(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                info: dict[str, Any]) -> str | None:
+                info: dict[str, Any]) -> Msg | None:
     u = s["units"].get(unit)
     if u is None or u["owner"] == seat:
-        return "it needs an enemy unit (ON <unit>)"
+        return _("it needs an enemy unit (ON <unit>)")
     rng = int(card["params"].get("range", 99))
     if not any(distance(uhex(m), uhex(u)) <= rng for m in s["units"].values()
                if m["owner"] == seat):
-        return f"{unit} is more than {rng} hexes from all your units"
+        return _("{unit} is more than {n} hexes from all your units", unit=unit, n=rng)
     return None
 
 
 def _a_hex(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-           info: dict[str, Any]) -> str | None:
-    return None if h else "it needs a hex (TO <hex>)"
+           info: dict[str, Any]) -> Msg | None:
+    return None if h else _("it needs a hex (TO <hex>)")
 
 
 def _defending_unit(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                    info: dict[str, Any]) -> str | None:
+                    info: dict[str, Any]) -> Msg | None:
     u = s["units"].get(unit)
     if u is None or u["owner"] != seat:
-        return "it needs one of your units that is being attacked"
+        return _("it needs one of your units that is being attacked")
     return None
 
 
@@ -291,28 +295,28 @@ TARGETS: dict[str, Check] = {"own_unit": _own_unit, "enemy_unit": _enemy_unit, "
 
 
 def _heal_target(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                 info: dict[str, Any]) -> str | None:
+                 info: dict[str, Any]) -> Msg | None:
     u = s["units"][unit]
-    return f"{unit} is at full strength" if u["figures"] >= u["full"] else None
+    return _("{unit} is at full strength", unit=unit) if u["figures"] >= u["full"] else None
 
 
 def _portal_target(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                   info: dict[str, Any]) -> str | None:
+                   info: dict[str, Any]) -> Msg | None:
     dest: Hex | None = (h[0], h[1]) if h else None
     if dest is None or not passable(s, dest) or occupant(s, dest) is not None:
-        return "Portal needs an empty hex (TO <hex>)"
+        return _("Portal needs an empty hex (TO <hex>)")
     if unit in s["this_turn"]["moved"]:
-        return f"{unit} has already moved"
+        return _("{unit} has already moved", unit=unit)
     if distance(uhex(s["units"][unit]), dest) > value(card["params"]["hexes"],
                                                        level_for(s, seat, card)):
-        return f"{hex_name(dest)} is too far for Portal"
+        return _("{hex} is too far for Portal", hex=hex_name(dest))
     return None
 
 
 def _extra_move_target(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                       info: dict[str, Any]) -> str | None:
+                       info: dict[str, Any]) -> Msg | None:
     if unit not in s["this_turn"]["ordered"]:
-        return f"{unit} is not ordered"
+        return _("{unit} is not ordered", unit=unit)
     return None
 
 
@@ -323,18 +327,18 @@ def _melee_roll(s: State, info: dict[str, Any]) -> tuple[Unit, Unit] | None:
 
 
 def _backstab_target(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                     info: dict[str, Any]) -> str | None:
+                     info: dict[str, Any]) -> Msg | None:
     pair = _melee_roll(s, info)
     if pair is None or not info.get("melee", distance(uhex(pair[0]), uhex(pair[1])) == 1):
-        return "Backstab needs a melee roll against your unit"
+        return _("Backstab needs a melee roll against your unit")
     return None
 
 
 def _first_strike_target(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                         info: dict[str, Any]) -> str | None:
+                         info: dict[str, Any]) -> Msg | None:
     pair = _melee_roll(s, info)
     if pair is None or distance(uhex(pair[0]), uhex(pair[1])) != 1 or pair[1]["webbed"]:
-        return "a first strike needs a melee attack on a unit that can battle"
+        return _("a first strike needs a melee attack on a unit that can battle")
     return None
 
 
@@ -345,22 +349,22 @@ EFFECT_TARGETS: dict[str, Check] = {"backstab": _backstab_target,
 
 
 def target_kind_problem(s: State, seat: str, card: dict[str, Any], unit: str,
-                        h: Any) -> str | None:
+                        h: Any) -> Msg | None:
     """Only whether the card names the kind of target it needs (one of your units, an
     enemy unit, a hex): what no move of the turn can change."""
     u = s["units"].get(unit)
     t = card["target"]
     if t in ("own_unit", "defending_unit") and (u is None or u["owner"] != seat):
-        return "it needs one of your units on the board (ON <unit>)"
+        return _("it needs one of your units on the board (ON <unit>)")
     if t == "enemy_unit" and (u is None or u["owner"] == seat):
-        return "it needs an enemy unit (ON <unit>)"
+        return _("it needs an enemy unit (ON <unit>)")
     if t == "hex" and not h:
-        return "it needs a hex (TO <hex>)"
+        return _("it needs a hex (TO <hex>)")
     return None
 
 
 def target_problem(s: State, seat: str, card: dict[str, Any], unit: str, h: Any,
-                   info: dict[str, Any]) -> str | None:
+                   info: dict[str, Any]) -> Msg | None:
     """Why the card cannot be played on this target now (None: it can)."""
     kind = TARGETS.get(card["target"])
     why = kind(s, seat, card, unit, h, info) if kind is not None else None

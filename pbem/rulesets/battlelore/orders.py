@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Grammar, Order, OrderError, Tokens
+from pbem.core.kit.grammar import message_of
 from pbem.core.names import NameIndex, UnknownName, fold
 
 from .board import Hex, hex_name, hex_problem, parse_hex
@@ -25,7 +27,7 @@ from .data import LANDMARKS, MASTERS, data
 
 MASTER_INDEX = NameIndex({"commander": ["parancsnok"], "wizard": ["varazslo", "varázsló"],
                           "cleric": ["pap"], "rogue": ["szelhamos", "szélhámos"],
-                          "warrior": ["harcos"]}, what="master")
+                          "warrior": ["harcos"]}, what=_("master"))
 REPLENISH = {"cards": "draw 2 Lore cards, keep 1", "card_token": "draw 1 Lore card and take "
              "1 token", "tokens": "take 2 tokens"}
 
@@ -34,14 +36,14 @@ REPLENISH = {"cards": "draw 2 Lore cards, keep 1", "card_token": "draw 1 Lore ca
 def cards() -> NameIndex:
     cc = data("command_cards")
     return NameIndex({cid: [c["name"], c["hu"], *c.get("aliases", [])] for cid, c in cc.items()},
-                     what="Command card")
+                     what=_("Command card"))
 
 
 @cache
 def lores() -> NameIndex:
     lc = data("lore_cards")["cards"]
     return NameIndex({cid: [c["name"], *c.get("aliases", [])] for cid, c in lc.items()},
-                     what="Lore card")
+                     what=_("Lore card"))
 
 
 # --- reading words ----------------------------------------------------------------------
@@ -51,6 +53,14 @@ def _words(t: Tokens) -> list[str]:
     rest = t.toks[t.i:]
     t.i = len(t.toks)
     return rest
+
+
+def _lookup(index: NameIndex, text: str) -> str:
+    """The id a name stands for; an unknown name is refused with the closest one."""
+    try:
+        return index.lookup(text)
+    except UnknownName as e:
+        raise OrderError(message_of(e)) from None
 
 
 def _hex(tok: str) -> Hex:
@@ -73,27 +83,26 @@ def _unit(t: Tokens, tok: str, *, own: bool | None = True) -> str:
     if uid not in known:
         ids = sorted(known)
         close = difflib.get_close_matches(uid, ids, n=1, cutoff=0.5)
-        hint = f'; did you mean "{close[0]}"?' if close else ""
-        mine = [i for i in ids if known[i]["owner"] == t.seat]
-        raise OrderError(f'"{tok}" is not a unit on the board{hint} (your units: '
-                         f'{" ".join(mine) or "none"})')
+        mine = " ".join(i for i in ids if known[i]["owner"] == t.seat) or _("none")
+        if close:
+            raise OrderError(_('"{name}" is not a unit on the board; did you mean "{near}"? '
+                               '(your units: {units})', name=tok, near=close[0], units=mine))
+        raise OrderError(_('"{name}" is not a unit on the board (your units: {units})',
+                           name=tok, units=mine))
     if own is True and known[uid]["owner"] != t.seat:
-        raise OrderError(f"{uid} is not your unit; name one of yours")
+        raise OrderError(_("{unit} is not your unit; name one of yours", unit=uid))
     if own is False and known[uid]["owner"] == t.seat:
-        raise OrderError(f"{uid} is your own unit; name an enemy unit")
+        raise OrderError(_("{unit} is your own unit; name an enemy unit", unit=uid))
     return uid
 
 
 def _lore_card(words: list[str]) -> str:
-    try:
-        return lores().lookup(" ".join(words))
-    except UnknownName as e:
-        raise OrderError(str(e)) from None
+    return _lookup(lores(), " ".join(words))
 
 
 def _lore_mode(t: Tokens) -> None:
     if t.state["mode"] != "lore":
-        raise OrderError("this is a medieval adventure: there are no Lore cards")
+        raise OrderError(_("this is a medieval adventure: there are no Lore cards"))
 
 
 # --- the active player's turn ----------------------------------------------------------------
@@ -109,14 +118,12 @@ class Play(Order):
     def parse(cls, t: Tokens) -> Play:
         words = _words(t)
         if not words:
-            raise OrderError("PLAY needs a Command card, e.g. PLAY scout_centre")
-        try:
-            cid = cards().lookup(" ".join(words))
-        except UnknownName as e:
-            raise OrderError(str(e)) from None
+            raise OrderError(_("PLAY needs a Command card, e.g. PLAY scout_centre"))
+        cid = _lookup(cards(), " ".join(words))
         hand = t.state["hands"].get(t.seat, [])
         if cid not in hand:
-            raise OrderError(f"{cid} is not in your hand; you hold " + ", ".join(hand))
+            raise OrderError(_("{card} is not in your hand; you hold {cards}", card=cid,
+                               cards=", ".join(hand)))
         return cls(cid)
 
     def __str__(self) -> str:
@@ -134,7 +141,7 @@ class OrderUnits(Order):
     def parse(cls, t: Tokens) -> OrderUnits:
         words = _words(t)
         if not words:
-            raise OrderError("ORDER needs one or more of your units, e.g. ORDER N1 N2")
+            raise OrderError(_("ORDER needs one or more of your units, e.g. ORDER N1 N2"))
         return cls(tuple(_unit(t, x) for x in words))
 
     def __str__(self) -> str:
@@ -162,12 +169,13 @@ class Move(Order):
                 k = low.index(w)
                 via = tuple(_hex(x) for x in words[k + 1:])
                 if not via:
-                    raise OrderError("VIA needs the hexes of the path, e.g. MOVE N1 13-5 VIA 12-6")
+                    raise OrderError(_("VIA needs the hexes of the path, e.g. MOVE N1 13-5 VIA "
+                                       "12-6"))
                 words = words[:k]
                 break
         if len(words) < 2:
-            raise OrderError("MOVE needs a unit and a hex, e.g. MOVE N1 13-5 (fallbacks: OR "
-                             "12-6; a path: VIA 12-6)")
+            raise OrderError(_("MOVE needs a unit and a hex, e.g. MOVE N1 13-5 (fallbacks: OR "
+                               "12-6; a path: VIA 12-6)"))
         return cls(_unit(t, words[0]), tuple(_hex(x) for x in _alts(words[1:])), via)
 
     def __str__(self) -> str:
@@ -190,7 +198,7 @@ class Rush(Order):
     def parse(cls, t: Tokens) -> Rush:
         words = _words(t)
         if len(words) != 4 or fold(words[2]) != "at":
-            raise OrderError("RUSH needs a unit, a hex and a target: RUSH S3 13-5 AT N2")
+            raise OrderError(_("RUSH needs a unit, a hex and a target: RUSH S3 13-5 AT N2"))
         return cls(_unit(t, words[0]), _hex(words[1]), _unit(t, words[3], own=False))
 
     def __str__(self) -> str:
@@ -222,7 +230,7 @@ class Battle(Order):
     def parse(cls, t: Tokens) -> Battle:
         words = _words(t)
         if len(words) < 2:
-            raise OrderError("BATTLE needs a unit and a target, e.g. BATTLE N1 S3 OR ANY")
+            raise OrderError(_("BATTLE needs a unit and a target, e.g. BATTLE N1 S3 OR ANY"))
         unit = _unit(t, words[0])
         targets: list[str] = []
         opts: dict[str, Any] = {}
@@ -238,7 +246,8 @@ class Battle(Order):
             elif w == "pursue":
                 i += 1
                 if i >= len(words):
-                    raise OrderError("PURSUE needs a hex, e.g. PURSUE 12-6 (fallback: OR 13-5)")
+                    raise OrderError(_("PURSUE needs a hex, e.g. PURSUE 12-6 (fallback: OR "
+                                       "13-5)"))
                 hexes = [_hex(words[i])]
                 while i + 2 < len(words) and fold(words[i + 1]) == "or" and parse_hex(words[i + 2]):
                     hexes.append(_hex(words[i + 2]))
@@ -251,8 +260,8 @@ class Battle(Order):
                 targets.append(_unit(t, words[i], own=False))
             i += 1
         if not targets:
-            raise OrderError("BATTLE needs at least one target (an enemy unit or ANY), "
-                             "e.g. BATTLE N1 S3 OR ANY")
+            raise OrderError(_("BATTLE needs at least one target (an enemy unit or ANY), "
+                               "e.g. BATTLE N1 S3 OR ANY"))
         return cls(unit, tuple(targets), **opts)
 
     def __str__(self) -> str:
@@ -272,10 +281,11 @@ class Battle(Order):
         return out
 
 
-def _one_unit(cls: type[Order], t: Tokens, what: str) -> str:
+def _one_unit(cls: type[Order], t: Tokens, what: Msg) -> str:
     words = _words(t)
     if len(words) != 1:
-        raise OrderError(f"{cls.verbs[0]} needs {what}, e.g. {cls.example}")
+        raise OrderError(_("{verb} needs {what}, e.g. {example}", verb=cls.verbs[0], what=what,
+                           example=cls.example))
     return _unit(t, words[0])
 
 
@@ -288,7 +298,7 @@ class Drill(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> Drill:
-        return cls(_one_unit(cls, t, "one unit"))
+        return cls(_one_unit(cls, t, _("one unit")))
 
     def __str__(self) -> str:
         return f"DRILL {self.unit}"
@@ -303,7 +313,7 @@ class Free(Order):
 
     @classmethod
     def parse(cls, t: Tokens) -> Free:
-        return cls(_one_unit(cls, t, "one webbed unit"))
+        return cls(_one_unit(cls, t, _("one webbed unit")))
 
     def __str__(self) -> str:
         return f"FREE {self.unit}"
@@ -321,7 +331,7 @@ class Passage(Order):
     def parse(cls, t: Tokens) -> Passage:
         words = _words(t)
         if len(words) != 2:
-            raise OrderError("PASSAGE needs a unit and the exit hex, e.g. PASSAGE S4 3-7")
+            raise OrderError(_("PASSAGE needs a unit and the exit hex, e.g. PASSAGE S4 3-7"))
         return cls(_unit(t, words[0]), _hex(words[1]))
 
     def __str__(self) -> str:
@@ -361,11 +371,12 @@ class Lore(Order):
             words.append(toks[i])
             i += 1
         if not words:
-            raise OrderError("LORE needs a Lore card, e.g. LORE bless ON N3")
+            raise OrderError(_("LORE needs a Lore card, e.g. LORE bless ON N3"))
         cid = _lore_card(words)
         hand = t.state["lore"]["hands"].get(t.seat, [])
         if cid not in hand:
-            raise OrderError(f"{cid} is not in your Lore hand; you hold {', '.join(hand) or 'none'}")
+            raise OrderError(_("{card} is not in your Lore hand; you hold {cards}", card=cid,
+                               cards=", ".join(hand) or _("none")))
         return cls(cid, unit, h)
 
     def __str__(self) -> str:
@@ -388,8 +399,8 @@ class Replenish(Order):
     def parse(cls, t: Tokens) -> Replenish:
         words = _words(t)
         if len(words) != 1 or fold(words[0]).replace(" ", "_") not in REPLENISH:
-            raise OrderError("REPLENISH takes CARDS (draw 2 keep 1), CARD_TOKEN (1 card and 1 "
-                             "token) or TOKENS (2 tokens), e.g. REPLENISH CARDS")
+            raise OrderError(_("REPLENISH takes CARDS (draw 2 keep 1), CARD_TOKEN (1 card and 1 "
+                               "token) or TOKENS (2 tokens), e.g. REPLENISH CARDS"))
         return cls(fold(words[0]).replace(" ", "_"))
 
     def __str__(self) -> str:
@@ -399,7 +410,8 @@ class Replenish(Order):
 def _card_list(cls: type[Order], t: Tokens) -> tuple[str, ...]:
     words = _words(t)
     if not words:
-        raise OrderError(f"{cls.verbs[0]} needs Lore card names, e.g. {cls.example}")
+        raise OrderError(_("{verb} needs Lore card names, e.g. {example}", verb=cls.verbs[0],
+                           example=cls.example))
     return tuple(_lore_card([x]) for x in words)
 
 
@@ -450,19 +462,17 @@ class Council(Order):
     def parse(cls, t: Tokens) -> Council:
         words = _words(t)
         if not words or len(words) % 2:
-            raise OrderError("COUNCIL takes master-level pairs, e.g. COUNCIL commander 2 wizard 3")
+            raise OrderError(_("COUNCIL takes master-level pairs, e.g. COUNCIL commander 2 "
+                               "wizard 3"))
         out = []
         for m, n in zip(words[::2], words[1::2], strict=True):
-            try:
-                mid = MASTER_INDEX.lookup(m)
-            except UnknownName as e:
-                raise OrderError(str(e)) from None
+            mid = _lookup(MASTER_INDEX, m)
             if not n.isdigit() or not 1 <= int(n) <= 3:
-                raise OrderError(f"a master's level is 1, 2 or 3, not {n}; e.g. COUNCIL "
-                                 "commander 2 wizard 3")
+                raise OrderError(_("a master's level is 1, 2 or 3, not {n}; e.g. COUNCIL "
+                                   "commander 2 wizard 3", n=n))
             out.append((mid, int(n)))
-        if len({m for m, _ in out}) != len(out):
-            raise OrderError("a master is named twice; e.g. COUNCIL commander 2 wizard 3")
+        if len({m for m, _n in out}) != len(out):
+            raise OrderError(_("a master is named twice; e.g. COUNCIL commander 2 wizard 3"))
         return cls(tuple(sorted(out, key=lambda x: MASTERS.index(x[0]))))
 
     def __str__(self) -> str:
@@ -481,8 +491,8 @@ class Place(Order):
     def parse(cls, t: Tokens) -> Place:
         words = _words(t)
         if len(words) < 2 or fold(words[0]).replace(" ", "_") not in LANDMARKS:
-            raise OrderError("PLACE takes a landmark (" + ", ".join(LANDMARKS) + ") and a hex, "
-                             "e.g. PLACE pentagram 13-7")
+            raise OrderError(_("PLACE takes a landmark ({landmarks}) and a hex, e.g. PLACE "
+                               "pentagram 13-7", landmarks=", ".join(LANDMARKS)))
         return cls(fold(words[0]).replace(" ", "_"), tuple(_hex(x) for x in _alts(words[1:])))
 
     def __str__(self) -> str:
@@ -502,8 +512,8 @@ class Answer(Order):
     def parse(cls, t: Tokens) -> Answer:
         words = _words(t)
         if len(words) != 1:
-            raise OrderError("ANSWER takes one word: the hex, number, yes/no or card asked for, "
-                             "e.g. ANSWER 12-4")
+            raise OrderError(_("ANSWER takes one word: the hex, number, yes/no or card asked "
+                               "for, e.g. ANSWER 12-4"))
         h = parse_hex(words[0])
         return cls(hex_name(h) if h else fold(words[0]).replace(" ", "_"))
 
@@ -534,8 +544,9 @@ class Standing(Order):
             unit, words = _unit(t, words[0]), words[1:]
         number = cls.numeric and words[-1:] != [] and words[-1].isdigit()
         if len(words) != 1 or (fold(words[0]) not in cls.values and not number):
-            raise OrderError(f"{cls.verbs[0]} takes [unit] "
-                             + "|".join(v.upper() for v in cls.values) + f", e.g. {cls.example}")
+            raise OrderError(_("{verb} takes [unit] {values}, e.g. {example}", verb=cls.verbs[0],
+                               values="|".join(v.upper() for v in cls.values),
+                               example=cls.example))
         return cls(fold(words[0]), unit)
 
     def __str__(self) -> str:
@@ -617,9 +628,10 @@ class Creature(Standing):
             ok = (len(item) == 1 and item[0] in cls.values) or (
                 len(item) == 2 and item[0] in CREATURE_POWERS and item[1] in ("token", "store"))
             if not ok:
-                raise OrderError(f"CREATURE takes [unit] and choices like AUTO, WEB, POISON, "
-                                 f"WEB TOKEN, STORE or TOKEN joined by OR, not "
-                                 f"\"{' '.join(item) or 'nothing'}\"; e.g. {cls.example}")
+                raise OrderError(_('CREATURE takes [unit] and choices like AUTO, WEB, POISON, WEB '
+                                   'TOKEN, STORE or TOKEN joined by OR, not "{words}"; e.g. '
+                                   '{example}', words=" ".join(item) or _("nothing"),
+                                   example=cls.example))
             items.append(" ".join(x for x in item if not (len(item) == 2 and x == "store")))
             item = []
         return cls(" or ".join(items), unit)
@@ -647,7 +659,7 @@ class React(Order):
             unit = "ANY" if fold(words[-1]) == "any" else _unit(t, words[-1])
             words = words[:-2]
         if not words:
-            raise OrderError("REACT needs a Lore card (REACT fearless ON N3), ASK or NONE")
+            raise OrderError(_("REACT needs a Lore card (REACT fearless ON N3), ASK or NONE"))
         return cls(_lore_card(words), unit)
 
     def __str__(self) -> str:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbem.core.i18n import _, join
 from pbem.core.kit import Context, Lines
 from pbem.core.orders import OrderLine, Prompt
 
 from .board import Hex, hex_name
-from .data import SEATS
+from .data import SEATS, term
 from .rules.cards import candidate_units, default_card, effective
 from .rules.common import GameOver, state_of
 from .rules.council import (
@@ -42,8 +43,8 @@ from .state import State, lore_of, unit_sort
 
 
 def council_prompt(s: State, seat: str) -> Prompt:
-    return Prompt(f"Build your War Council secretly: up to {budget(s, seat)} levels "
-                  f"(Commander, Wizard, Cleric, Rogue, Warrior; level 1-3 each).",
+    return Prompt(_("Build your War Council secretly: up to {n} levels (Commander, Wizard, "
+                    "Cleric, Rogue, Warrior; level 1-3 each).", n=budget(s, seat)),
                   tuple(council_default(s, seat)))
 
 
@@ -60,9 +61,9 @@ def resolve_council(ctx: Context, lines: Lines) -> None:
             why = council_problem(s, seat, ln.order.levels)
             if why is None and chosen[seat] is None:
                 chosen[seat] = dict(ln.order.levels)
-                ctx.log.done(seat, ln, "your War Council")
+                ctx.log.done(seat, ln, _("your War Council"))
             else:
-                ctx.log.refused(seat, ln, why or "one War Council per seat (p.35)")
+                ctx.log.refused(seat, ln, why or _("one War Council per seat (p.35)"))
     apply_councils(ctx, chosen)
 
 
@@ -70,7 +71,8 @@ def resolve_council(ctx: Context, lines: Lines) -> None:
 
 def keep_prompt(s: State, seat: str) -> Prompt:
     offer = lore_of(s)["offer"][seat]
-    return Prompt(f"Keep {keep_count(s, seat)} of your 4 Lore cards: {', '.join(offer)}.",
+    return Prompt(_("Keep {n} of your 4 Lore cards: {cards}.", n=keep_count(s, seat),
+                    cards=", ".join(offer)),
                   tuple(keep_default(s, seat)))
 
 
@@ -86,9 +88,9 @@ def resolve_keep(ctx: Context, lines: Lines) -> None:
             why = keep_problem(s, seat, ln.order.cards)
             if why is None and seat not in kept:
                 kept[seat] = ln.order.cards
-                ctx.log.done(seat, ln, "your starting Lore cards")
+                ctx.log.done(seat, ln, _("your starting Lore cards"))
             else:
-                ctx.log.refused(seat, ln, why or "one choice of starting Lore cards (p.35)")
+                ctx.log.refused(seat, ln, why or _("one choice of starting Lore cards (p.35)"))
     apply_keep(ctx, kept)
 
 
@@ -100,8 +102,9 @@ def placing(s: State) -> list[str]:
 
 def place_prompt(s: State, seat: str) -> Prompt:
     kinds = [p["kind"] for p in s["place_queue"] if p["seat"] == seat]
-    return Prompt("Place " + ", ".join(kinds) + " (Lore-Master landmarks on an empty hex in your "
-                  "3rd or 4th row; the Stronghold under one of your units).",
+    return Prompt(_("Place {landmarks} (Lore-Master landmarks on an empty hex in your 3rd or "
+                    "4th row; the Stronghold under one of your units).",
+                    landmarks=join([term(k) for k in kinds])),
                   tuple(place_default(s, seat)))
 
 
@@ -122,10 +125,12 @@ def resolve_place(ctx: Context, lines: Lines) -> None:
     for ln in lines.get(seat, ()):
         kind = ln.order.landmark
         if kind not in owed:
-            ctx.log.refused(seat, ln, f"you place no {kind.replace('_', ' ')}")
+            ctx.log.refused(seat, ln, _("you place no {landmark}",
+                                        landmark=term(kind.replace("_", " "))))
         elif kind in first:
-            ctx.log.refused(seat, ln, f"one place for each landmark: line "
-                            f"{first[kind].lineno} places the {kind.replace('_', ' ')}")
+            ctx.log.refused(seat, ln, _("one place for each landmark: line {line} places the "
+                                        "{landmark}", line=first[kind].lineno,
+                                        landmark=term(kind.replace("_", " "))))
         else:
             first[kind] = ln
             wanted[kind] = ln.order.hexes
@@ -133,13 +138,14 @@ def resolve_place(ctx: Context, lines: Lines) -> None:
     for kind, ln in first.items():
         h, i = placed[kind]
         if i == 0:
-            ctx.log.done(seat, ln, f"placed at {hex_name(h)}")
+            ctx.log.done(seat, ln, _("placed at {hex}", hex=hex_name(h)))
         elif i > 0:
-            ctx.log.done(seat, ln, f"{' / '.join(hex_name(x) for x in ln.order.hexes[:i])} "
-                         f"taken; placed at {hex_name(h)}")
+            ctx.log.done(seat, ln, _("{hexes} taken; placed at {hex}", hex=hex_name(h),
+                                     hexes=" / ".join(hex_name(x) for x in ln.order.hexes[:i])))
         else:
-            ctx.log.changed(seat, ln, "no hex of the line is free for it any more; placed at "
-                            f"{hex_name(h)}, the legal hex nearest the centre")
+            ctx.log.changed(seat, ln, _("no hex of the line is free for it any more; placed at "
+                                        "{hex}, the legal hex nearest the centre",
+                                        hex=hex_name(h)))
 
 
 # --- turn -----------------------------------------------------------------------------------------
@@ -178,7 +184,8 @@ def turn_prompt(s: State, seat: str) -> Prompt:
            "# BATTLEBACK ALWAYS"]
     if s["mode"] == "lore":
         sk += ["# LORE <card> [ON <unit>] [TO <hex>]", "# REPLENISH CARD_TOKEN"]
-    return Prompt(f"Turn {s['turn']}: play a Command card and give your orders.", tuple(sk),
+    return Prompt(_("Turn {turn}: play a Command card and give your orders.", turn=s["turn"]),
+                  tuple(sk),
                   tuple(f"PLAY {c}" for c in hand))
 
 

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _
 from pbem.core.kit import OVER, Context, Game, Order, Phase, Question, Verdict
-from pbem.core.orders import OrderLine, Parsed
+from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
 from . import arrival, bot, phases, position, view
@@ -33,14 +34,15 @@ def _variants() -> tuple[Variant, ...]:
 
 
 PHASES = {
-    "council": Phase("council", (Council,), "your War COUNCIL", lambda s: list(SEATS),
+    "council": Phase("council", (Council,), _("your War COUNCIL"), lambda s: list(SEATS),
                      phases.council_prompt, phases.council_default, phases.resolve_council),
-    "keep": Phase("keep", (Keep,), "the starting Lore cards you KEEP", keepers,
+    "keep": Phase("keep", (Keep,), _("the starting Lore cards you KEEP"), keepers,
                   phases.keep_prompt, phases.keep_default, phases.resolve_keep),
-    "place": Phase("place", (Place,), "where to PLACE your landmarks", phases.placing,
+    "place": Phase("place", (Place,), _("where to PLACE your landmarks"), phases.placing,
                    phases.place_prompt, phases.place_default, phases.resolve_place),
-    "turn": Phase("turn", TURN_ORDERS, "your turn (PLAY, ORDER, MOVE, RUSH, BATTLE, DRILL, "
-                  "FREE, PASSAGE, LORE, REPLENISH, KEEP, DISCARD)", phases.active,
+    "turn": Phase("turn", TURN_ORDERS, _("your turn (PLAY, ORDER, MOVE, RUSH, BATTLE, DRILL, "
+                                         "FREE, PASSAGE, LORE, REPLENISH, KEEP, DISCARD)"),
+                  phases.active,
                   phases.turn_prompt, phases.turn_default, phases.resolve_turn),
 }
 DECISIONS = ("retreat", "ignore", "battleback", "react", "creature")
@@ -119,14 +121,21 @@ class BattleLore(Game):
                 mine["react_ask"] = "yes"
             elif isinstance(o, React):
                 mine[f"react {o.card}"] = o.unit
-            ctx.log.done(seat, ln, "kept as your standing order")
+            ctx.log.done(seat, ln, _("kept as your standing order"))
 
     def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
         # The question may name cards of a hidden hand: only the asked seat reads it.
         for q in questions:
-            ctx.log.private([other(q.seat)], "ask", f"Waiting for {q.seat}: {q.public}",
+            ctx.log.private([other(q.seat)], "ask", _("Waiting for {seat}: {what}", seat=q.seat,
+                                                      what=view.question_msg(q, "public")),
                             seat=q.seat)
-            ctx.log.private([q.seat], "ask", f"Your decision is needed: {q.text}", seat=q.seat)
+            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
+                                               question=view.question_msg(q, "text")),
+                            seat=q.seat)
+
+    def question_prompt(self, state: Any, q: Question) -> Prompt:
+        p = super().question_prompt(state, q)
+        return Prompt(view.question_msg(q, "text"), p.skeleton, p.options, p.data)
 
     def position_problems(self, state: Any) -> list[str]:
         return position.problems(state)
@@ -143,8 +152,10 @@ class BattleLore(Game):
         if not r:
             return None
         w = r["winner"]
-        return Result((w,), {s: float(state["banners"][s]) for s in SEATS}, r["reason"],
-                      (w, other(w)))
+        # the reason as a message (the stored state keeps its English text only)
+        reason = _("{seat} reached {n} Victory Banners", seat=w, n=state["banners"][w])
+        return Result((w,), {s: float(state["banners"][s]) for s in SEATS},
+                      reason if reason == r["reason"] else r["reason"], (w, other(w)))
 
     def legal_orders(self, state: Any, seat: str, rng: random.Random) -> list[str]:
         return bot.random_orders(state, seat, rng)

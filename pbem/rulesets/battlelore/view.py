@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join, restored
 from pbem.core.kit import Question
 
 from .board import ALL_HEXES
@@ -47,6 +48,12 @@ def question(s: State) -> Question | None:
     return Question.from_json(pause["questions"][0]) if pause else None
 
 
+def question_msg(q: Question, key: str) -> Any:
+    """A question's text (`text`) or what the others read (`public`) as its message, kept in
+    the question's data (rules/common.question_data); the English text without one."""
+    return restored(getattr(q, key), (q.data.get("msg") or {}).get(key))
+
+
 def make_view(s: State, seat: str | None) -> dict[str, Any]:
     q = question(s)
     v: dict[str, Any] = {
@@ -69,7 +76,7 @@ def make_view(s: State, seat: str | None) -> dict[str, Any]:
     if q is not None:
         v["waiting_for"] = q.seat
         if seat == q.seat:
-            v["question"] = {"text": q.text, "options": [o[len(ANSWER):] for o in q.options],
+            v["question"] = {"text": question_msg(q, "text"), "options": [o[len(ANSWER):] for o in q.options],
                              "default": q.default[len(ANSWER):]}
     if s["lore"] is not None:
         v["lore"] = lore_view(s, seat)
@@ -96,13 +103,18 @@ def lore_view(s: State, seat: str | None) -> dict[str, Any]:
     return v
 
 
-def phase_label(s: State) -> str:
+def phase_label(s: State | None) -> Msg:
+    if s is None:  # step 0, the set-up, keeps no state of its own
+        return _("set-up")
     q = question(s)
     if q is not None:
-        return f"Turn {s['turn']} ({s['active']}), {q.seat} decides"
-    return {"over": f"Game over after turn {s['turn'] - 1}", "council": "Setup: War Councils",
-            "keep": "Setup: starting Lore cards", "place": "Setup: landmarks",
-            }.get(s["phase"], f"Turn {s['turn']}, {s['active']} to play")
+        return _("Turn {turn} ({seat}), {decider} decides", turn=s["turn"], seat=s["active"],
+                 decider=q.seat)
+    if s["phase"] == "over":
+        return _("Game over after turn {turn}", turn=s["turn"] - 1)
+    return {"council": _("Setup: War Councils"), "keep": _("Setup: starting Lore cards"),
+            "place": _("Setup: landmarks"),
+            }.get(s["phase"], _("Turn {turn}, {seat} to play", turn=s["turn"], seat=s["active"]))
 
 
 def redeal(state: State, seat: str | None, rng: random.Random) -> State:
@@ -158,26 +170,29 @@ def _cell(v: Mapping[str, Any], key: str, occ: dict[str, dict[str, Any]]) -> str
     return LANDMARK_CH.get(lm["kind"], "L") if lm else TERRAIN_CH.get(t, "?")
 
 
-def board_text(v: Mapping[str, Any]) -> str:
+def board_text(v: Mapping[str, Any]) -> Msg:
     """Rows 9 (North's edge) to 1; each cell is a hex, even rows shifted half a cell.
     A unit shows as id + banner colour (capital for North) + figures, e.g. N3b4."""
     occ = {u["hex"]: u for u in v["units"]}
-    lines = [f"{v['scenario_name']} - {v['phase_label']}",
-             "Banners: " + ", ".join(f"{s} {v['banners'][s]}/{v['victory'][s]}" for s in SEATS),
-             "Legend: N3b4 = unit N3, blue banner (capital letter: North), 4 figures;",
-             "  . countryside  F forest  H hill  ~ water  = ford  # bridge;",
-             "  landmarks R rampart P pentagram D hideout T camp S spring K stronghold X exit;",
-             "  V Victory Shield (see the adventure);",
-             "  hexes 8-r and 18-r (even rows) lie on the dashed section lines.",
-             "        " + "".join(f"{c:<6}" for c in range(1, 26, 2))]
+    lines: list[Any] = [
+        join([v["scenario_name"], v["phase_label"]], " - "),
+        _("Banners: {banners}", banners=", ".join(f"{s} {v['banners'][s]}/{v['victory'][s]}"
+                                                  for s in SEATS)),
+        _("Legend: N3b4 = unit N3, blue banner (capital letter: North), 4 figures;"),
+        join(["", _(". countryside  F forest  H hill  ~ water  = ford  # bridge;")], "  "),
+        join(["", _("landmarks R rampart P pentagram D hideout T camp S spring K stronghold X "
+                    "exit;")], "  "),
+        join(["", _("V Victory Shield (see the adventure);")], "  "),
+        join(["", _("hexes 8-r and 18-r (even rows) lie on the dashed section lines.")], "  "),
+        "        " + "".join(f"{c:<6}" for c in range(1, 26, 2))]
     for r in range(9, 0, -1):
         cells = [_cell(v, f"{c}-{r}", occ).center(6) for c in range(1 if r % 2 else 2, 26, 2)]
         pad = "" if r % 2 else "   "
         lines.append((f"r{r}  {pad}" + "".join(cells)).rstrip())
     lines.append("           " + "".join(f"{c:<6}" for c in range(2, 25, 2)))
-    lines.append("(top numbers: columns of odd rows; bottom numbers: columns of even rows; "
-                 "South's left flank is c<=8, centre 8-18, right c>=18)")
-    return "\n".join(lines) + "\n"
+    lines.append(_("(top numbers: columns of odd rows; bottom numbers: columns of even rows; "
+                   "South's left flank is c<=8, centre 8-18, right c>=18)"))
+    return join([*lines, ""], "\n")
 
 
 _COLOURS = {"green": "#2e8b3a", "blue": "#2955c8", "red": "#c8322b"}

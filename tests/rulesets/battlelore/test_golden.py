@@ -38,7 +38,10 @@ def transcript(variant: str, seed: int, options: dict | None = None) -> tuple[st
             out.append(f"--- {seat or 'public'}: view {hashlib.sha256(v.encode()).hexdigest()[:16]}")
             out += ["  " + e for e in evs]
         out.append(RULESET.board_text(RULESET.view(st, None)))
-    out.append(f"RESULT {p.result.to_json() if p.result else None}")
+    # the English text as reviewed: the reason's message record (for other languages) aside
+    result = {k: v for k, v in p.result.to_json().items() if k != "reason_msg"} \
+        if p.result else None
+    out.append(f"RESULT {result}")
     return "\n".join(out) + "\n", p.rounds
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.i18n import Msg, _, n_
 from pbem.core.kit import Context
 
 from ..board import Hex, distance, hex_name, line_of_sight, neighbours
-from ..data import BASE_DICE, COLOUR_FACE, lore_card
+from ..data import BASE_DICE, COLOUR_FACE, lore_card, term
 from ..orders import Battle
 from ..state import (
     State,
@@ -153,6 +154,20 @@ def score(s: State, att: Unit, tgt: Unit, rolled: list[str],
 
 # --- one roll (p.13) and a whole battle (p.10-20) -------------------------------------
 
+def _roll_text(what: str, att: Unit, tgt: Unit, kind: Msg, n: int, rolled: list[str]) -> Msg:
+    """The roll's event, a whole sentence for each kind of roll."""
+    args = {"unit": short(att), "target": uname(tgt), "kind": kind, "n": n,
+            "faces": " ".join(rolled) if rolled else _("no dice")}
+    if what == "battles back against":
+        return _("{unit} battles back against {target} ({kind}, {n} dice): {faces}.", **args)
+    if what == "strikes first at":
+        return _("{unit} strikes first at {target} ({kind}, {n} dice): {faces}.", **args)
+    if what == "makes a bonus attack on":
+        return _("{unit} makes a bonus attack on {target} ({kind}, {n} dice): {faces}.",
+                 **args)
+    return _("{unit} attacks {target} ({kind}, {n} dice): {faces}.", **args)
+
+
 def attack(ctx: Context, att: Unit, tgt: Unit, *, melee: bool,
            what: str = "attacks") -> dict[str, Any]:
     """One roll of `att` against `tgt` and all it causes. Hits first, then flags."""
@@ -160,10 +175,10 @@ def attack(ctx: Context, att: Unit, tgt: Unit, *, melee: bool,
     roller = att["owner"]
     n = dice_count(s, att, tgt, melee, attacker_turn=(roller == s["active"]))
     start = uhex(tgt)
-    kind = "melee" if melee else "ranged"
-    rolled = faces(ctx.dice, n, f"battle dice, {att['id']} vs {tgt['id']}, turn {s['turn']}")
-    ctx.log.public("roll", f"{short(att)} {what} {uname(tgt)} ({kind}, {n} dice): "
-                   f"{' '.join(rolled) if rolled else 'no dice'}.",
+    kind = _("melee") if melee else _("ranged")
+    rolled = faces(ctx.dice, n, _("battle dice, {unit} vs {target}, turn {turn}",
+                                  unit=att["id"], target=tgt["id"], turn=s["turn"]))
+    ctx.log.public("roll", _roll_text(what, att, tgt, kind, n, rolled),
                    attacker=att["id"], target=tgt["id"], faces=rolled, melee=melee)
     hits, flags, lores = score(s, att, tgt, rolled, melee)
     was_poisoned = tgt["poisoned"]
@@ -172,25 +187,27 @@ def attack(ctx: Context, att: Unit, tgt: Unit, *, melee: bool,
         if tgt["id"] not in s["units"]:
             return {"eliminated": True, "retreated": 0, "vacated": True, "start": start}
     if tgt["webbed"] and flags:
-        ctx.log.public("web_flags", f"{tgt['id']} is webbed: {flags} flag(s) count as hits.")
+        ctx.log.public("web_flags", _("{unit} is webbed: {n} flag(s) count as hits.",
+                                      unit=tgt["id"], n=flags))
         hits = hits + [-1] * flags  # p.25: every flag against a webbed unit is a hit
         flags = 0
     out: dict[str, Any] = {"eliminated": False, "retreated": 0, "vacated": False,
                            "start": start}
     if was_poisoned and lores and tgt["id"] in s["units"]:
-        if lose_figures(ctx, tgt, lores, "to poison"):
+        if lose_figures(ctx, tgt, lores, _("to poison")):
             out.update(eliminated=True, vacated=True)
             return out
     if uclass(tgt) == "creature":
-        if hits and critical(ctx, tgt, len(hits), f"critical re-roll against {tgt['id']}"):
-            eliminate(ctx, tgt, f"by {att['id']}")
+        if hits and critical(ctx, tgt, len(hits)):
+            eliminate(ctx, tgt, _("by {unit}", unit=att["id"]))
             out.update(eliminated=True, vacated=True)
             return out
     elif hits:
         n_hits = len(hits)
-        ctx.log.public("hits", f"{n_hits} hit{'s' if n_hits > 1 else ''} on {tgt['id']}.",
+        ctx.log.public("hits", n_("{n} hit on {unit}.", "{n} hits on {unit}.", n_hits,
+                                  unit=tgt["id"]),
                        target=tgt["id"], hits=n_hits)
-        if lose_figures(ctx, tgt, n_hits, f"to {att['id']}"):
+        if lose_figures(ctx, tgt, n_hits, _("to {unit}", unit=att["id"])):
             out.update(eliminated=True, vacated=True)
             return out
     r = resolve_flags(ctx, att, tgt, flags, roller)
@@ -226,17 +243,19 @@ def battle_back(ctx: Context, att: Unit, tgt: Unit) -> None:
         return "yes" if p.isdigit() and n >= int(p) else "no"
 
     ans = decide(ctx, tgt["owner"], "battleback", [f"battleback {tgt['id']}", "battleback"],
-                 ["yes", "no"], "yes", f"Your unit {short(tgt)} may battle back against "
-                 f"{short(att)} with {n} dice: yes or no?", resolve_standing=pol)
+                 ["yes", "no"], "yes", _("Your unit {unit} may battle back against {enemy} with "
+                                         "{n} dice: yes or no?", unit=short(tgt),
+                                         enemy=short(att), n=n), resolve_standing=pol)
     if ans != "yes":
-        ctx.log.public("no_battle_back", f"{tgt['id']} does not battle back.")
+        ctx.log.public("no_battle_back", _("{unit} does not battle back.", unit=tgt["id"]))
         return
-    if not before_roll(ctx, tgt, att, f"{tgt['id']} battles back against your {att['id']}"):
+    if not before_roll(ctx, tgt, att, _("{unit} battles back against your {enemy}",
+                                        unit=tgt["id"], enemy=att["id"])):
         return
     attack(ctx, tgt, att, melee=True, what="battles back against")
 
 
-def before_roll(ctx: Context, roller: Unit, tgt: Unit, what: str) -> bool:
+def before_roll(ctx: Context, roller: Unit, tgt: Unit, what: Msg) -> bool:
     """The 'before opponent rolls' window of the target's owner (Lore adventures, p.29-30);
     False when the roll no longer takes place (a first strike repelled or killed the roller,
     or one of the two is gone)."""
@@ -257,20 +276,20 @@ def first_strike(ctx: Context, att: Unit, dfd: Unit) -> None:
     here = uhex(att)
     attack(ctx, dfd, att, melee=True, what="strikes first at")
     if att["id"] not in s["units"] or uhex(att) != here:
-        ctx.log.public("first_strike", f"{att['id']} is repelled before it can roll.")
+        ctx.log.public("first_strike", _("{unit} is repelled before it can roll.", unit=att["id"]))
 
 
-def battle(ctx: Context, att: Unit, tgt: Unit, opts: Battle | None = None) -> list[str]:
+def battle(ctx: Context, att: Unit, tgt: Unit, opts: Battle | None = None) -> list[Msg]:
     """A whole battle: roll, battle back or gain ground, pursuit and one bonus attack; the
     follow-on choices (HOLD, PURSUE, BONUS, STAY...) are those of the BATTLE line. Returns
     what of those choices could not be followed, and why (for the line's outcome)."""
     follow = opts if opts is not None else Battle(att["id"], (tgt["id"],))
-    notes: list[str] = []
+    notes: list[Msg] = []
     _battle(ctx, att, tgt, follow, notes)
     return notes
 
 
-def _battle(ctx: Context, att: Unit, tgt: Unit, follow: Battle, notes: list[str]) -> None:
+def _battle(ctx: Context, att: Unit, tgt: Unit, follow: Battle, notes: list[Msg]) -> None:
     s = state_of(ctx)
     melee = distance(uhex(att), uhex(tgt)) == 1
     start_att = uhex(att)
@@ -289,25 +308,26 @@ def _battle(ctx: Context, att: Unit, tgt: Unit, follow: Battle, notes: list[str]
     vac = res["start"]
     att["hex"] = [vac[0], vac[1]]
     s["this_turn"]["moved"][att["id"]] = s["this_turn"]["moved"].get(att["id"], 0) + 1
-    ctx.log.public("gain_ground", f"{att['id']} gains ground into {hex_name(vac)}.",
-                   unit=att["id"])
+    ctx.log.public("gain_ground", _("{unit} gains ground into {hex}.", unit=att["id"],
+                                    hex=hex_name(vac)), unit=att["id"])
     entered(ctx, att, vac, follow=True)
     if uclass(att) != "mounted" or att["id"] not in s["units"]:
         return
     # p.18-19 pursuit: one more hex unless forest/landmark stopped it (p.37-38)
     wanted = " OR ".join(hex_name(h) for h in follow.pursue)
     if follow.pursue and feat(s, vac, "stop_follow"):
-        notes.append(f"PURSUE {wanted}: the {terrain_at(s, vac)} or landmark at "
-                     f"{hex_name(vac)} ends the move there (p.37-38)")
+        notes.append(_("PURSUE {hexes}: the {terrain} or landmark at {hex} ends the move there "
+                       "(p.37-38)", hexes=wanted, terrain=term(terrain_at(s, vac)),
+                       hex=hex_name(vac)))
     if not feat(s, vac, "stop_follow") and not follow.nopursue:
         dest = pursuit_hex(s, att, tgt, follow.pursue)
         if dest is None and follow.pursue:
-            notes.append(f"PURSUE {wanted}: no hex of it was free, so no pursuit")
+            notes.append(_("PURSUE {hexes}: no hex of it was free, so no pursuit", hexes=wanted))
         if dest is not None:
             att["hex"] = [dest[0], dest[1]]
             s["this_turn"]["moved"][att["id"]] += 1
-            ctx.log.public("pursuit", f"{att['id']} pursues to {hex_name(dest)}.",
-                           unit=att["id"])
+            ctx.log.public("pursuit", _("{unit} pursues to {hex}.", unit=att["id"],
+                                        hex=hex_name(dest)), unit=att["id"])
             entered(ctx, att, dest, follow=True)
             if att["id"] not in s["units"]:
                 return
@@ -316,7 +336,7 @@ def _battle(ctx: Context, att: Unit, tgt: Unit, follow: Battle, notes: list[str]
 
 
 def bonus_attack(ctx: Context, att: Unit, tgt: Unit, follow: Battle,
-                 notes: list[str] | None = None) -> None:
+                 notes: list[Msg] | None = None) -> None:
     """p.18-19: mounted units that gained ground may attack once more: a unit of the BONUS
     list, else the same target, else the weakest adjacent enemy; after it the unit may
     gain ground once more (STAY, HOLD: it does not)."""
@@ -332,13 +352,14 @@ def bonus_attack(ctx: Context, att: Unit, tgt: Unit, follow: Battle,
     else:
         bt = min(foes, key=lambda f: (f["figures"], unit_sort(f)))
     if follow.bonus and not pref and notes is not None:
-        notes.append(f"BONUS {' OR '.join(follow.bonus)}: none next to {att['id']}; the bonus "
-                     f"attack is on {bt['id']}")
+        notes.append(_("BONUS {units}: none next to {unit}; the bonus attack is on {target}",
+                       units=" OR ".join(follow.bonus), unit=att["id"], target=bt["id"]))
     if dice_count(s, att, bt, True) <= 0:
         return
     here = uhex(att)
     bt_hex = uhex(bt)
-    if not before_roll(ctx, att, bt, f"{att['id']} makes a bonus attack on your {bt['id']}"):
+    if not before_roll(ctx, att, bt, _("{unit} makes a bonus attack on your {enemy}",
+                                       unit=att["id"], enemy=bt["id"])):
         return
     if uhex(bt) != bt_hex or dice_count(s, att, bt, True) <= 0:
         return
@@ -353,8 +374,8 @@ def bonus_attack(ctx: Context, att: Unit, tgt: Unit, follow: Battle,
     if not follow.hold and not follow.stay and occupant(s, r2["start"]) is None:
         att["hex"] = [r2["start"][0], r2["start"][1]]
         s["this_turn"]["moved"][att["id"]] += 1
-        ctx.log.public("gain_ground", f"{att['id']} gains ground into "
-                       f"{hex_name(r2['start'])}.", unit=att["id"])
+        ctx.log.public("gain_ground", _("{unit} gains ground into {hex}.", unit=att["id"],
+                                        hex=hex_name(r2["start"])), unit=att["id"])
         entered(ctx, att, r2["start"], follow=True)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 
 from ..board import physical_sections, section_to_physical
@@ -83,28 +84,28 @@ def slots_of(c: dict[str, Any], command: int) -> dict[str, int]:
 
 
 def can_order(s: State, seat: str, c: dict[str, Any], command: int,
-              chosen: list[str], uid: str, paid_creatures: list[str]) -> str | None:
+              chosen: list[str], uid: str, paid_creatures: list[str]) -> Msg | None:
     """Why `uid` cannot join the already `chosen` units under card `c` (None: it can)."""
     u = s["units"].get(uid)
     if u is None or u["owner"] != seat:
-        return f"{uid} is not one of your units on the board"
+        return _("{unit} is not one of your units on the board", unit=uid)
     if uid in chosen:
-        return f"{uid} is already ordered (one order per unit, p.8)"
+        return _("{unit} is already ordered (one order per unit, p.8)", unit=uid)
     if c["kind"] == "tactic":
         if not fits_filter(s, u, c.get("filter", {})):
-            return f"{uid} does not meet the conditions of {c['name']}"
+            return _("{unit} does not meet the conditions of {card}", unit=uid, card=c["name"])
         limit = command if c.get("count") == "command" else 999
         if len(chosen) >= limit:
-            return f"{c['name']} orders at most {limit} units"
+            return _("{card} orders at most {n} units", card=c["name"], n=limit)
         return None
     slots = slots_of(c, command)
     secs = [unit_sections(s["units"][x], seat) if x not in paid_creatures else set(slots)
             for x in chosen]
     mine = set(slots) if uid in paid_creatures else unit_sections(u, seat)
     if not mine & set(slots):
-        return f"{uid} is not in a section that {c['name']} orders"
+        return _("{unit} is not in a section that {card} orders", unit=uid, card=c["name"])
     if not _assignable([*secs, mine], slots):
-        return f"{c['name']} has no order left for {uid}'s section"
+        return _("{card} has no order left for {unit}'s section", card=c["name"], unit=uid)
     return None
 
 
@@ -143,13 +144,15 @@ def draw_command(ctx: Context, seat: str) -> None:
     if not s["deck"]:
         s["deck"] = sorted(s["discard"])
         s["discard"] = []
-        ctx.log.public("reshuffle", "The Command deck is empty: the discards are shuffled into "
-                       "a new deck.")
+        ctx.log.public("reshuffle", _("The Command deck is empty: the discards are shuffled "
+                                      "into a new deck."))
     if not s["deck"]:
         return
-    i = ctx.dice.pick(len(s["deck"]), f"Command card drawn by {seat}", visible_to=[seat])
+    i = ctx.dice.pick(len(s["deck"]), _("Command card drawn by {seat}", seat=seat),
+                      visible_to=[seat])
     cid = s["deck"].pop(i)
     s["hands"][seat].append(cid)
     s["hands"][seat].sort()
-    ctx.log.private([seat], "draw", f"You draw {card_name(cid)}.", card=cid)
-    ctx.log.private([other(seat)], "draw_public", f"{seat.capitalize()} draws a Command card.")
+    ctx.log.private([seat], "draw", _("You draw {card}.", card=card_name(cid)), card=cid)
+    ctx.log.private([other(seat)], "draw_public",
+                    _("{seat} draws a Command card.", seat=seat.capitalize()))

@@ -7,12 +7,14 @@ Not here: any rule of its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import Msg, _, stored
 from pbem.core.kit import Context
 
 from ..board import hex_name
-from ..data import FACES
+from ..data import FACES, term
 from ..state import State, Unit, uhex, utype
 
 
@@ -25,9 +27,11 @@ def state_of(ctx: Context) -> State:
     return s
 
 
-def faces(dice: Dice, n: int, purpose: str) -> list[str]:
-    """`n` battle dice (spec §2.3: die value 1-6 is G B R BS F L), each rolled on its own."""
-    return [FACES[v] for v in dice.rolls(n, 6, purpose)]
+def faces(dice: Dice, n: int, purpose: Msg) -> list[str]:
+    """`n` battle dice (spec §2.3: die value 1-6 is G B R BS F L), each rolled on its own
+    (as `Dice.rolls` does, numbering them, but with the purpose kept a message)."""
+    return [FACES[dice.roll(6, _("{purpose} #{i}", purpose=purpose, i=i + 1) if n > 1
+                            else purpose)] for i in range(n)]
 
 
 def standing(s: State, seat: str, *keys: str) -> str | None:
@@ -47,9 +51,16 @@ def _standing(s: State, seat: str, keys: Sequence[str]) -> tuple[str, str] | Non
 ANSWER = "ANSWER "
 
 
+def question_data(question: Msg, public: Msg | str) -> dict[str, Any]:
+    """A question's messages, kept in its data: the state keeps only the English text of
+    a question, and its prompt and view show it in the reader's language (view.py)."""
+    return {"msg": {k: m for k, v in (("text", question), ("public", public))
+                    if (m := stored(v)) is not None}}
+
+
 def decide(ctx: Context, seat: str, kind: str, keys: Sequence[str], options: Sequence[str],
-           default: str, question: str, *, resolve_standing: Callable[[str], str] | None = None,
-           force: bool = False, public: str = "") -> str:
+           default: str, question: Msg, *, resolve_standing: Callable[[str], str] | None = None,
+           force: bool = False, public: Msg | str = "") -> str:
     """One decision of `seat` among `options` (answer words such as `12-4`, `yes`, `none`).
 
     The seat's standing order under `keys` (mapped to an answer by `resolve_standing`),
@@ -64,21 +75,27 @@ def decide(ctx: Context, seat: str, kind: str, keys: Sequence[str], options: Seq
     if found is not None:
         st = resolve_standing(found[1]) if resolve_standing is not None else found[1]
         if st not in options and len(options) > 1:
-            then = "you are asked" if ctx.ask else f"the default ({default}) is taken"
-            ctx.log.private([seat], "standing_unfit", f"Your standing order {found[0].upper()} "
-                            f"{found[1].upper()} does not fit here (the choices are "
-                            f"{', '.join(options)}): {then}.", seat=seat)
+            order = f"{found[0].upper()} {found[1].upper()}"
+            text = (_("Your standing order {order} does not fit here (the choices are "
+                      "{choices}): you are asked.", order=order, choices=", ".join(options))
+                    if ctx.ask else
+                    _("Your standing order {order} does not fit here (the choices are "
+                      "{choices}): the default ({default}) is taken.", order=order,
+                      choices=", ".join(options), default=default))
+            ctx.log.private([seat], "standing_unfit", text, seat=seat)
     ans = ctx.decide(seat, kind, question=question, default=ANSWER + default,
                      options=[ANSWER + o for o in options],
                      standing=ANSWER + st if st is not None else None,
-                     public=public or question, force=force)
+                     public=public or question, force=force,
+                     data=question_data(question, public or question))
     return ans[len(ANSWER):]
 
 
-def uname(u: Unit) -> str:
-    return (f"{u['id']} ({utype(u)['name'].lower()}, {u['colour']}, {u['figures']} fig.) at "
-            f"{hex_name(uhex(u))}")
+def uname(u: Unit) -> Msg:
+    return _("{unit} ({type}, {colour}, {n} fig.) at {hex}", unit=u["id"],
+             type=term(utype(u)["name"].lower()), colour=term(u["colour"]), n=u["figures"],
+             hex=hex_name(uhex(u)))
 
 
-def short(u: Unit) -> str:
-    return f"{u['id']} at {hex_name(uhex(u))}"
+def short(u: Unit) -> Msg:
+    return _("{unit} at {hex}", unit=u["id"], hex=hex_name(uhex(u)))

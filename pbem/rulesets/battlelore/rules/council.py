@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context
 
 from ..board import ALL_HEXES, Hex, hex_name, row_from_own_edge
-from ..data import LORE_CLASSES, SEATS, data, lore_card, scenario
+from ..data import LORE_CLASSES, SEATS, data, lore_card, scenario, term
 from ..state import LoreState, Placement, State, feat, hkey, lore_of, occupant, other, uclass
 from .common import state_of
 from .tokens import gain_tokens
@@ -73,7 +74,8 @@ def after_council(ctx: Context) -> None:
         if "hand" not in sc:
             s["hand_size"][seat] = COMMAND_HAND[int(lo["council"][seat].get("commander", 0))]
         for i in range(s["hand_size"][seat]):
-            k = ctx.dice.pick(len(s["deck"]), f"Command card {i + 1} dealt to {seat}",
+            k = ctx.dice.pick(len(s["deck"]), _("Command card {n} dealt to {seat}", n=i + 1,
+                                                seat=seat),
                               visible_to=[seat])
             s["hands"][seat].append(s["deck"].pop(k))
         s["hands"][seat].sort()
@@ -81,7 +83,8 @@ def after_council(ctx: Context) -> None:
     for seat in (s["first"], other(s["first"])):
         for i in range(4):
             if lo["deck"]:
-                k = ctx.dice.pick(len(lo["deck"]), f"Lore card {i + 1} dealt to {seat}",
+                k = ctx.dice.pick(len(lo["deck"]), _("Lore card {n} dealt to {seat}", n=i + 1,
+                                                     seat=seat),
                                   visible_to=[seat])
                 lo["offer"][seat].append(lo["deck"].pop(k))
         lo["offer"][seat].sort()
@@ -102,19 +105,19 @@ def build_lore_deck(ctx: Context) -> None:
     deck: list[str] = []
     for cls in lo["classes"]:
         cards = sorted(cid for cid, c in data("lore_cards")["cards"].items() if c["class"] == cls
-                       for _ in range(int(c["copies"])))
+                       for _i in range(int(c["copies"])))
         if len(lo["classes"]) == 1:
             deck += cards
             continue
         have = sum(1 for x in SEATS if lo["council"][x].get(cls))
         keep = {2: 14, 1: 8, 0: 5}[have]
         kept = []
-        for _ in range(keep):
-            kept.append(cards.pop(ctx.dice.pick(len(cards), f"{cls} Lore cards kept for the deck",
-                                                visible_to=[])))
+        for _i in range(keep):
+            purpose = _("{master} Lore cards kept for the deck", master=term(cls))
+            kept.append(cards.pop(ctx.dice.pick(len(cards), purpose, visible_to=[])))
         deck += kept
     lo["deck"] = sorted(deck)
-    ctx.log.public("lore_deck", f"The Lore deck has {len(deck)} cards.")
+    ctx.log.public("lore_deck", _("The Lore deck has {n} cards.", n=len(deck)))
 
 
 # --- the set-up steps --------------------------------------------------------------------
@@ -127,12 +130,14 @@ def apply_councils(ctx: Context, chosen: Mapping[str, dict[str, int] | None]) ->
         council = chosen.get(seat)
         if council is None:
             council = default_council(s, seat)
-            ctx.log.public("default", f"{seat.capitalize()} sent no valid War Council: the "
-                           f"default is used.")
+            ctx.log.public("default", _("{seat} sent no valid War Council: the default is used.",
+                                        seat=seat.capitalize()))
         lo["council"][seat] = council
     for seat in SEATS:
-        desc = ", ".join(f"{m} {n}" for m, n in lo["council"][seat].items()) or "nobody"
-        ctx.log.public("council", f"{seat.capitalize()}'s War Council: {desc}.")
+        desc = join([_("{master} {level}", master=term(m), level=n)
+                     for m, n in lo["council"][seat].items()]) or _("nobody")
+        ctx.log.public("council", _("{seat}'s War Council: {masters}.", seat=seat.capitalize(),
+                                    masters=desc))
     after_council(ctx)
 
 
@@ -150,32 +155,34 @@ def apply_keep(ctx: Context, kept: Mapping[str, Sequence[str]]) -> None:
         lo["hands"][seat] = sorted(keep)
         lo["deck"] = sorted(lo["deck"] + rest)
         lo["offer"][seat] = []
-        ctx.log.public("keep", f"{seat.capitalize()} keeps {n} Lore card(s) and shuffles "
-                       f"{len(rest)} back into the Lore deck.")
-        ctx.log.private([seat], "keep_own", "You keep " + (", ".join(keep) or "no card") + ".")
-        gain_tokens(ctx, seat, TOKENS[top_level(lo["council"][seat])], "to start")
+        ctx.log.public("keep", _("{seat} keeps {n} Lore card(s) and shuffles {back} back into "
+                                 "the Lore deck.", seat=seat.capitalize(), n=n, back=len(rest)))
+        ctx.log.private([seat], "keep_own", _("You keep {cards}.", cards=", ".join(keep))
+                        if keep else _("You keep no card."))
+        gain_tokens(ctx, seat, TOKENS[top_level(lo["council"][seat])], _("to start"))
     s["place_queue"] = placements(s)
     s["phase"] = "place" if s["place_queue"] else "turn"
 
 
-def council_problem(s: State, seat: str, levels: Sequence[tuple[str, int]]) -> str | None:
-    total = sum(n for _, n in levels)
+def council_problem(s: State, seat: str, levels: Sequence[tuple[str, int]]) -> Msg | None:
+    total = sum(n for _m, n in levels)
     b = budget(s, seat)
     if total > b:
-        return f"the council uses {total} levels; you have {b}"
+        return _("the council uses {n} levels; you have {have}", n=total, have=b)
     return None
 
 
-def keep_problem(s: State, seat: str, cards: Sequence[str]) -> str | None:
+def keep_problem(s: State, seat: str, cards: Sequence[str]) -> Msg | None:
     lo = lore_of(s)
     n = keep_count(s, seat)
     rest = list(lo["offer"][seat])
     for c in cards:
         if c not in rest:
-            return f"{c} is not among your 4 cards ({', '.join(lo['offer'][seat])})"
+            return _("{card} is not among your 4 cards ({cards})", card=c,
+                     cards=", ".join(lo["offer"][seat]))
         rest.remove(c)
     if len(cards) != n:
-        return f"keep exactly {n} card(s)"
+        return _("keep exactly {n} card(s)", n=n)
     return None
 
 
@@ -216,23 +223,24 @@ def placements(s: State) -> list[Placement]:
     return out
 
 
-def place_problem(s: State, seat: str, kind: str, h: Hex) -> str | None:
+def place_problem(s: State, seat: str, kind: str, h: Hex) -> Msg | None:
     """Why the landmark may not go on `h` (None: it may). p.33-34: a Lore-Master landmark on
     an empty hex of the owner's 3rd or 4th row; p.41 (SPEC-AMBIGUITY §10.12): the
     Stronghold under one of the owner's units."""
     where = hex_name(h)
     if hkey(h) in s["landmarks"]:
-        return f"{where} already holds a landmark"
+        return _("{hex} already holds a landmark", hex=where)
     if feat(s, h, "impassable"):
-        return f"{where} is water"
+        return _("{hex} is water", hex=where)
     occ = occupant(s, h)
     if kind == "stronghold":
         return None if occ is not None and occ["owner"] == seat else \
-            f"no unit of yours stands on {where}"
+            _("no unit of yours stands on {hex}", hex=where)
     if occ is not None:
-        return f"{where} holds a unit"
+        return _("{hex} holds a unit", hex=where)
     row = row_from_own_edge(h, seat)
-    return None if row in (3, 4) else f"{where} is in your row {row}, not your 3rd or 4th"
+    return None if row in (3, 4) else _("{hex} is in your row {row}, not your 3rd or 4th",
+                                        hex=where, row=row)
 
 
 def place_ok(s: State, seat: str, kind: str, h: Hex) -> bool:
@@ -259,10 +267,11 @@ def apply_places(ctx: Context, seat: str,
         i = next((k for k, x in enumerate(hexes) if place_ok(s, seat, p["kind"], x)), -1)
         h = hexes[i] if i >= 0 else default_place(s, seat, p["kind"])
         if i < 0:
-            ctx.log.public("default", f"{seat.capitalize()} places the {p['kind']} by default.")
+            ctx.log.public("default", _("{seat} places the {landmark} by default.",
+                                        seat=seat.capitalize(), landmark=term(p["kind"])))
         s["landmarks"][hkey(h)] = {"kind": p["kind"], "owner": seat}
-        ctx.log.public("place", f"{seat.capitalize()} places a {p['kind'].replace('_', ' ')} at "
-                       f"{hex_name(h)}.")
+        ctx.log.public("place", _("{seat} places a {landmark} at {hex}.", seat=seat.capitalize(),
+                                  landmark=term(p["kind"].replace("_", " ")), hex=hex_name(h)))
         out[p["kind"]] = (h, i)
     s["place_queue"] = [p for p in s["place_queue"] if p["seat"] != seat]
     if not s["place_queue"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 
 from ..state import Unit, lore_of, uclass, utype
@@ -56,9 +57,10 @@ def creature_powers(ctx: Context, att: Unit, tgt: Unit, hits: list[int], lores: 
     def pol(p: str) -> str:
         return _first_fit(p, opts, default)
     choice = decide(ctx, att["owner"], "creature", [f"creature {att['id']}", "creature"], opts,
-                    default, f"Your {att['id']} rolled {lores} Lore ({stored} stored): use a "
-                    f"power ({', '.join(opts)})?", resolve_standing=pol)
-    power, _, keep = choice.partition("_")
+                    default, _("Your {unit} rolled {n} Lore ({stored} stored): use a power "
+                               "({choices})?", unit=att["id"], n=lores, stored=stored,
+                               choices=", ".join(opts)), resolve_standing=pol)
+    power, _sep, keep = choice.partition("_")
     power = "" if power in ("store", "token") else power
     as_tokens = keep == "token" or choice == "token"
     cost = COST.get(power, 0)
@@ -69,12 +71,13 @@ def creature_powers(ctx: Context, att: Unit, tgt: Unit, hits: list[int], lores: 
         lo["pool"] += from_store
     if power == "web":
         tgt["webbed"] = True
-        ctx.log.public("web", f"{att['id']} webs {tgt['id']}: it cannot move, battle or battle "
-                       f"back, and flags against it are hits.")
+        ctx.log.public("web", _("{unit} webs {target}: it cannot move, battle or battle back, "
+                                "and flags against it are hits.", unit=att["id"],
+                                target=tgt["id"]))
     elif power == "poison":
         tgt["poisoned"] = True
-        ctx.log.public("poison", f"{att['id']} poisons {tgt['id']}: every Lore rolled against it "
-                       f"will remove a figure.")
+        ctx.log.public("poison", _("{unit} poisons {target}: every Lore rolled against it will "
+                                   "remove a figure.", unit=att["id"], target=tgt["id"]))
     used = from_roll
     room = int(utype(att).get("store_max", 0)) - att["stored_lore"]
     put = 0 if as_tokens else min(room, lores - from_roll, lo["pool"])
@@ -82,7 +85,8 @@ def creature_powers(ctx: Context, att: Unit, tgt: Unit, hits: list[int], lores: 
         att["stored_lore"] += put
         lo["pool"] -= put
         used += put
-        ctx.log.public("store", f"{att['id']} stores {put} Lore ({att['stored_lore']} stored).")
+        ctx.log.public("store", _("{unit} stores {n} Lore ({stored} stored).", unit=att["id"],
+                                  n=put, stored=att["stored_lore"]))
     return used
 
 
@@ -91,7 +95,7 @@ def _first_fit(p: str, opts: list[str], default: str) -> str:
     default power); none fits: the first, which the decision then reports as not fitting."""
     wanted = []
     for item in p.split(" or "):
-        power, _, keep = item.partition(" ")
+        power, _sep, keep = item.partition(" ")
         if power == "auto":
             power = default
         word = f"{power}_token" if keep == "token" and power != "store" else power
@@ -104,14 +108,14 @@ def _first_fit(p: str, opts: list[str], default: str) -> str:
     return wanted[0]
 
 
-def free_web(ctx: Context, u: Unit) -> str | None:
+def free_web(ctx: Context, u: Unit) -> Msg | None:
     """p.25: order the webbed unit and pay 1 token; it may move and battle this turn."""
     if not u["webbed"]:
-        return "it is not webbed"
-    if not pay_tokens(ctx, u["owner"], 1, f"to free {u['id']} from the web"):
-        return "it needs 1 Lore token"
+        return _("it is not webbed")
+    if not pay_tokens(ctx, u["owner"], 1, _("to free {unit} from the web", unit=u["id"])):
+        return _("it needs 1 Lore token")
     u["webbed"] = False
-    ctx.log.public("free", f"{u['id']} is freed from the web.")
+    ctx.log.public("free", _("{unit} is freed from the web.", unit=u["id"]))
     return None
 
 
@@ -125,7 +129,7 @@ def pay_creature_order(ctx: Context, uid: str, c: dict[str, Any], command: int,
         return False
     if len(chosen) >= sum(slots_of(c, command).values()):
         return False
-    if not pay_tokens(ctx, u["owner"], 3, f"to order {uid} outside the section"):
+    if not pay_tokens(ctx, u["owner"], 3, _("to order {unit} outside the section", unit=uid)):
         return False
     paid.append(uid)
     return True

@@ -8,9 +8,11 @@ battle after entering, caps, bold, line of sight) are data in terrain.toml.
 
 from __future__ import annotations
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 
 from ..board import Hex, hex_name
+from ..data import term
 from ..state import Landmark, Unit, hkey, landmark_at, lore_of, occupant, terrain_at, uhex
 from .cards import draw_command
 from .common import state_of
@@ -35,15 +37,15 @@ def entered(ctx: Context, u: Unit, h: Hex, *, follow: bool = False) -> None:
         # spec §10.30 against the spec's assumption).
         if follow or u["id"] in s["this_turn"]["wants_battle"]:
             if u["figures"] < u["full"]:
-                ctx.log.public("spring", f"{u['id']} battles this turn and does not use the "
-                               f"Healing Spring.")
+                ctx.log.public("spring", _("{unit} battles this turn and does not use the "
+                                           "Healing Spring.", unit=u["id"]))
         elif u["figures"] < u["full"]:
             u["figures"] = u["full"]
             s["this_turn"]["no_battle"].append(u["id"])
             del s["landmarks"][hkey(h)]
-            ctx.log.public("heal", f"{u['id']} drinks from the Healing Spring at {hex_name(h)}: "
-                           f"back to {u['full']} figures; it may not battle this turn; the "
-                           f"spring is gone.")
+            ctx.log.public("heal", _("{unit} drinks from the Healing Spring at {hex}: back to "
+                                     "{n} figures; it may not battle this turn; the spring is "
+                                     "gone.", unit=u["id"], hex=hex_name(h), n=u["full"]))
 
 
 def retreated_onto(ctx: Context, u: Unit) -> None:
@@ -70,19 +72,21 @@ def stronghold(ctx: Context, u: Unit, lm: Landmark) -> None:
         lm["captured"] = True
         hand = s["hands"][owner]
         if hand:
-            i = ctx.dice.pick(len(hand), f"card taken from {owner}'s hand (Stronghold)")
+            i = ctx.dice.pick(len(hand), _("card taken from {seat}'s hand (Stronghold)",
+                                           seat=owner))
             card = hand.pop(i)
             s["discard"].append(card)
-            ctx.log.public("stronghold", f"{u['id']} occupies {owner}'s Stronghold: "
-                           f"{u['owner']} takes a random Command card from {owner}'s hand and "
-                           f"discards it ({card}).", card=card)
+            ctx.log.public("stronghold", _("{unit} occupies {owner}'s Stronghold: {seat} takes a "
+                                           "random Command card from {owner}'s hand and "
+                                           "discards it ({card}).", unit=u["id"], owner=owner,
+                                           seat=u["owner"], card=card), card=card)
         s["hand_size"][owner] -= 1
     elif u["owner"] == owner and lm.get("captured"):
         lm["captured"] = False
         s["hand_size"][owner] += 1
         draw_command(ctx, owner)
-        ctx.log.public("stronghold", f"{owner} re-occupies the Stronghold and draws a Command "
-                       "card.")
+        ctx.log.public("stronghold", _("{seat} re-occupies the Stronghold and draws a Command "
+                                       "card.", seat=owner))
 
 
 def end_of_turn(ctx: Context) -> None:
@@ -93,31 +97,32 @@ def end_of_turn(ctx: Context) -> None:
         if lm["kind"] == "pentagram" and lm.get("owner") == a:
             for u in s["units"].values():
                 if u["owner"] == a and hkey(u["hex"]) == key:
-                    gain_tokens(ctx, a, 1, "from the Pentagram")
+                    gain_tokens(ctx, a, 1, _("from the Pentagram"))
 
 
-def drill(ctx: Context, u: Unit) -> str | None:
+def drill(ctx: Context, u: Unit) -> Msg | None:
     """p.40 Training Camp: an ordered own unit already in the camp upgrades its banner;
     it may not move or battle; the camp is removed. SPEC-AMBIGUITY §10.14: red cannot."""
     s = state_of(ctx)
     lm = landmark_at(s, uhex(u))
     if lm is None or lm["kind"] != "training_camp" or lm.get("owner") != u["owner"]:
-        return "it is not on its own Training Camp"
+        return _("it is not on its own Training Camp")
     if u["colour"] == "red":
-        return "a red unit cannot drill (no higher colour)"
+        return _("a red unit cannot drill (no higher colour)")
     if s["this_turn"]["moved"].get(u["id"]) or u["id"] in s["this_turn"]["battled"]:
-        return "it has already moved or battled"
+        return _("it has already moved or battled")
     u["colour"] = "blue" if u["colour"] == "green" else "red"
     s["this_turn"]["no_battle"].append(u["id"])
     s["this_turn"]["moved"][u["id"]] = 0
     s["this_turn"]["drilled"].append(u["id"])
     del s["landmarks"][hkey(u["hex"])]
-    ctx.log.public("drill", f"{u['id']} drills in the Training Camp and now carries a "
-                   f"{u['colour']} banner; the camp is removed.")
+    ctx.log.public("drill", _("{unit} drills in the Training Camp and now carries a {colour} "
+                              "banner; the camp is removed.", unit=u["id"],
+                              colour=term(u["colour"])))
     return None
 
 
-def passage(ctx: Context, u: Unit, exit_hex: Hex) -> str | None:
+def passage(ctx: Context, u: Unit, exit_hex: Hex) -> Msg | None:
     """p.39-40 Rogue's Hideout: open the secret passage once (an empty forest or hill
     becomes the Secret Exit) and/or move through it for 1 Lore token, using the whole
     move. Only a unit that started the turn on the Hideout may use it."""
@@ -126,28 +131,28 @@ def passage(ctx: Context, u: Unit, exit_hex: Hex) -> str | None:
     lm = landmark_at(s, uhex(u))
     if lm is None or lm["kind"] != "hideout" or lm.get("owner") != u["owner"] or \
             start != hkey(u["hex"]):
-        return "it did not start the turn on its own Rogue's Hideout"
+        return _("it did not start the turn on its own Rogue's Hideout")
     if occupant(s, exit_hex) is not None:
-        return f"{hex_name(exit_hex)} is not empty"
+        return _("{hex} is not empty", hex=hex_name(exit_hex))
     ex = s["secret_exit"].get(u["owner"])
     if ex is None:
         if terrain_at(s, exit_hex) not in ("forest", "hill") or landmark_at(s, exit_hex):
-            return f"{hex_name(exit_hex)} is not an empty forest or hill"
+            return _("{hex} is not an empty forest or hill", hex=hex_name(exit_hex))
         s["secret_exit"][u["owner"]] = hkey(exit_hex)
         s["landmarks"][hkey(exit_hex)] = {"kind": "secret_exit", "owner": u["owner"]}
-        ctx.log.public("passage", f"{u['owner']} opens a secret passage to "
-                       f"{hex_name(exit_hex)}.")
+        ctx.log.public("passage", _("{seat} opens a secret passage to {hex}.", seat=u["owner"],
+                                    hex=hex_name(exit_hex)))
     elif ex != hkey(exit_hex):
-        return f"the secret exit is at {ex}"
+        return _("the secret exit is at {hex}", hex=ex)
     lo = lore_of(s)
     if lo["goblet"][u["owner"]] < 1:
-        return "it needs 1 Lore token"
+        return _("it needs 1 Lore token")
     lo["goblet"][u["owner"]] -= 1
     lo["pool"] += 1
     u["hex"] = [exit_hex[0], exit_hex[1]]
     s["this_turn"]["moved"][u["id"]] = 99
-    ctx.log.public("passage", f"{u['id']} pays 1 Lore token and takes the secret passage "
-                   f"to {hex_name(exit_hex)}.")
+    ctx.log.public("passage", _("{unit} pays 1 Lore token and takes the secret passage to "
+                                "{hex}.", unit=u["id"], hex=hex_name(exit_hex)))
     return None
 
 
@@ -162,6 +167,7 @@ def take_shield(ctx: Context, u: Unit, h: Hex) -> None:
             seat = u["owner"]
             s["banners"][seat] += 1
             s["shields_taken"][seat] += 1
-            ctx.log.public("shield_taken", f"{u['id']} takes the Victory Shield at {hkey(h)}: "
-                           f"{seat} has {s['banners'][seat]} Victory Banners.")
+            ctx.log.public("shield_taken", _("{unit} takes the Victory Shield at {hex}: {seat} "
+                                             "has {n} Victory Banners.", unit=u["id"],
+                                             hex=hkey(h), seat=seat, n=s["banners"][seat]))
             check_victory(ctx)

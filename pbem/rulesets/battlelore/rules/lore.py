@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
 
@@ -25,16 +26,34 @@ from .creatures import creature_powers
 from .losses import lose_figures
 from .tokens import gain_tokens
 
-REACTION_PUBLIC = "whether to play a Lore card"
+REACTION_PUBLIC = _("whether to play a Lore card")
 
 
 # --- playing a card ----------------------------------------------------------------------
 
-FOILED = "cancelled by the opponent's Foiled! (p.31); its tokens are lost"
+FOILED = _("cancelled by the opponent's Foiled! (p.31); its tokens are lost")
+
+
+def _played_text(seat: str, card: dict[str, Any], unit: str, hex_: Any, cost: int,
+                 out_of_class: bool) -> Msg:
+    """The event of a Lore card played: a whole sentence for each case."""
+    args = {"seat": seat.capitalize(), "card": card["name"], "n": cost}
+    if unit and hex_:
+        where = _("on {unit} at {hex}", unit=unit, hex=hex_name(hex_))
+    elif unit or hex_:
+        where = _("on {unit}", unit=unit) if unit else _("at {hex}", hex=hex_name(hex_))
+    else:
+        return (_("{seat} plays the Lore card {card} for {n} token(s) (out of class: +3 "
+                  "tokens, level 1).", **args) if out_of_class else
+                _("{seat} plays the Lore card {card} for {n} token(s).", **args))
+    return (_("{seat} plays the Lore card {card} {where} for {n} token(s) (out of class: +3 "
+              "tokens, level 1).", where=where, **args) if out_of_class else
+            _("{seat} plays the Lore card {card} {where} for {n} token(s).", where=where,
+              **args))
 
 
 def play_card(ctx: Context, seat: str, cid: str, *, unit: str = "", hex_: Any = None,
-              info: dict[str, Any] | None = None) -> str | None:
+              info: dict[str, Any] | None = None) -> Msg | None:
     """Pay, put the tokens on the card, let the opponent foil it, apply it (p.30-31).
     None when the card was played and applied; FOILED; else why it was not played."""
     s = state_of(ctx)
@@ -42,12 +61,13 @@ def play_card(ctx: Context, seat: str, cid: str, *, unit: str = "", hex_: Any = 
     tf = s["this_turn"]
     info = info or {}
     if cid not in lo["hands"][seat]:
-        return "the card is not in your hand"
+        return _("the card is not in your hand")
     if tf["lore_played"].get(seat):
-        return "you have already played a Lore card this turn (p.30)"
+        return _("you have already played a Lore card this turn (p.30)")
     lvl, cost = level_of(s, seat, cid)
     if lo["goblet"][seat] < cost:
-        return f"it costs {cost} Lore tokens and you have {lo['goblet'][seat]}"
+        return _("it costs {n} Lore tokens and you have {have}", n=cost,
+                 have=lo["goblet"][seat])
     card = lore_card(cid)
     why = target_problem(s, seat, card, unit, hex_, info)
     if why:
@@ -57,11 +77,9 @@ def play_card(ctx: Context, seat: str, cid: str, *, unit: str = "", hex_: Any = 
     lo["hands"][seat].remove(cid)
     tf["lore_played"][seat] = cid
     tf["lore_cards"].append([seat, cid])
-    oc = "" if lo["council"][seat].get(card["class"]) else " (out of class: +3 tokens, level 1)"
-    on = f" on {unit}" if unit else ""
-    at = f" at {hex_name(hex_)}" if hex_ else ""
-    ctx.log.public("lore", f"{seat.capitalize()} plays the Lore card {card['name']}{on}{at} "
-                   f"for {cost} token(s){oc}.", seat=seat, card=cid)
+    ctx.log.public("lore", _played_text(seat, card, unit, hex_, cost,
+                                        not lo["council"][seat].get(card["class"])),
+                   seat=seat, card=cid)
     if _foiled(ctx, seat, cid):
         return FOILED
     _deja_vu(ctx, seat, cid)
@@ -71,10 +89,11 @@ def play_card(ctx: Context, seat: str, cid: str, *, unit: str = "", hex_: Any = 
 
 def _foiled(ctx: Context, seat: str, cid: str) -> bool:
     """p.31: the opponent may cancel the card with Foiled! (his one card for this turn)."""
-    if choose_reaction(ctx, other(seat), "reaction_lore", "", f"{seat} plays {cid}") is None:
+    if choose_reaction(ctx, other(seat), "reaction_lore", "",
+                       _("{seat} plays {card}", seat=seat, card=cid)) is None:
         return False
-    ctx.log.public("foiled", f"{lore_card(cid)['name']} is cancelled; its tokens are lost.",
-                   card=cid)
+    ctx.log.public("foiled", _("{card} is cancelled; its tokens are lost.",
+                               card=lore_card(cid)["name"]), card=cid)
     return True
 
 
@@ -96,11 +115,17 @@ def _deja_vu(ctx: Context, seat: str, cid: str) -> None:
     lo["hands"][seat].sort()
     s["this_turn"]["lore_cards"].append([seat, "deja_vu"])
     s["this_turn"]["lore_cards"].remove([seat, cid])
-    ctx.log.public("deja_vu", f"{seat.capitalize()} discards Deja Vu! instead and keeps "
-                   f"{lore_card(cid)['name']}.")
+    ctx.log.public("deja_vu", _("{seat} discards Deja Vu! instead and keeps {card}.",
+                                seat=seat.capitalize(), card=lore_card(cid)["name"]))
 
 
-def choose_reaction(ctx: Context, seat: str, window: str, unit: str, what: str,
+WINDOWS = {"reaction_command": _("reaction command"), "reaction_orders": _("reaction orders"),
+           "reaction_movement": _("reaction movement"), "reaction_lore": _("reaction lore"),
+           "before_opponent_rolls": _("before opponent rolls"),
+           "after_opponent_rolls": _("after opponent rolls")}
+
+
+def choose_reaction(ctx: Context, seat: str, window: str, unit: str, what: Msg,
                     info: dict[str, Any] | None = None) -> str | None:
     """A reaction window of `seat` (D5, D11, D12 and the like): its standing REACT orders
     first; then, with `decisions=ask` and no standing REACT NONE, a question; else pass
@@ -121,10 +146,12 @@ def choose_reaction(ctx: Context, seat: str, window: str, unit: str, what: str,
     if choice is None:
         _unfit_reactions(ctx, seat, window, unit, info, cands)
     if choice is None and _asks(ctx, seat, window, unit, info, cands):
-        have = f"Play a Lore card ({', '.join(cands)}) or none?" if cands else \
-            "You hold no card you could play here: ANSWER none."
-        ans = decide(ctx, seat, "react", [], ["none", *cands], "none",
-                     f"Reaction window ({window.replace('_', ' ')}): {what}. {have}",
+        name = WINDOWS.get(window, window.replace("_", " "))
+        question = (_("Reaction window ({window}): {what}. Play a Lore card ({cards}) or "
+                      "none?", window=name, what=what, cards=", ".join(cands)) if cands else
+                    _("Reaction window ({window}): {what}. You hold no card you could play "
+                      "here: ANSWER none.", window=name, what=what))
+        ans = decide(ctx, seat, "react", [], ["none", *cands], "none", question,
                      force=True, public=REACTION_PUBLIC)
         choice = None if ans == "none" else ans
     if choice is None:
@@ -145,11 +172,13 @@ def _unfit_reactions(ctx: Context, seat: str, window: str, unit: str, info: dict
                 c.get("reaction") or seat == s["active"]):
             continue
         cost = level_of(s, seat, cid)[1]
-        why = (f"it costs {cost} Lore tokens and you have {lo['goblet'][seat]}"
+        why = (_("it costs {n} Lore tokens and you have {have}", n=cost,
+                 have=lo["goblet"][seat])
                if cost > lo["goblet"][seat] else
-               target_problem(s, seat, c, unit, None, info) or "it cannot be played now")
-        ctx.log.private([seat], "standing_unfit", f"Your standing order REACT {cid} ON {v} "
-                        f"could not be followed: {why}.", seat=seat)
+               target_problem(s, seat, c, unit, None, info) or _("it cannot be played now"))
+        ctx.log.private([seat], "standing_unfit", _("Your standing order REACT {card} ON {unit} "
+                                                    "could not be followed: {why}.", card=cid,
+                                                    unit=v, why=why), seat=seat)
 
 
 def _eligible(s: State, seat: str, cid: str, window: str, unit: str,
@@ -222,17 +251,19 @@ class OwnLore:
                             info=info)
             self.current = None
             if why is None:
-                self.ctx.log.done(self.seat, ln, f"{lore_card(o.card)['name']} was played")
+                self.ctx.log.done(self.seat, ln, _("{card} was played",
+                                                   card=lore_card(o.card)["name"]))
             elif why == FOILED:
                 self.ctx.log.changed(self.seat, ln, FOILED)
             else:
                 self.ctx.log.refused(self.seat, ln, why)
                 continue
-            self.close(f"{lore_card(o.card)['name']} was played; one Lore card per turn (p.30)")
+            self.close(_("{card} was played; one Lore card per turn (p.30)",
+                         card=lore_card(o.card)["name"]))
             return why is None
         return False
 
-    def close(self, why: str) -> None:
+    def close(self, why: Msg) -> None:
         """The lines left: not needed (the card played, or a window that did not open)."""
         for ln in self.open:
             self.ctx.log.not_needed(self.seat, ln, why if self.played() else
@@ -244,27 +275,29 @@ class OwnLore:
 
     def finish(self) -> None:
         """End of the turn: the lines whose window never came, and Déjà Vu!."""
-        self.close("one Lore card per turn (p.30)")
+        self.close(_("one Lore card per turn (p.30)"))
         used = [self.seat, "deja_vu"] in state_of(self.ctx)["this_turn"]["lore_cards"]
         for ln in self.deja_vu:
             if used:
-                self.ctx.log.done(self.seat, ln, "Déjà Vu! was discarded instead of your card")
+                self.ctx.log.done(self.seat, ln,
+                                  _("Déjà Vu! was discarded instead of your card"))
             else:
-                self.ctx.log.not_needed(self.seat, ln, "no card of yours was kept by Déjà Vu! "
-                                        "(none played, or its cost not paid)")
+                self.ctx.log.not_needed(self.seat, ln, _("no card of yours was kept by Déjà Vu! "
+                                                         "(none played, or its cost not paid)"))
 
 
-def _not_reached(o: Lore) -> str:
+def _not_reached(o: Lore) -> Msg:
     phase = lore_card(o.card)["phase"]
     if phase == "battle":
-        return f"{o.unit} did not battle" if o.unit else "no unit of yours battled"
-    return {"in_lieu": "its window (in lieu of the Command card) passed",
-            "command": "its window did not open: no Command card acted this turn",
-            "movement": "no unit of yours was ordered, so there was no movement phase",
-            }.get(phase, f"it is not played by a LORE line (phase {phase})")
+        return _("{unit} did not battle", unit=o.unit) if o.unit \
+            else _("no unit of yours battled")
+    return {"in_lieu": _("its window (in lieu of the Command card) passed"),
+            "command": _("its window did not open: no Command card acted this turn"),
+            "movement": _("no unit of yours was ordered, so there was no movement phase"),
+            }.get(phase, _("it is not played by a LORE line (phase {phase})", phase=phase))
 
 
-def before_roll_window(ctx: Context, att: Unit, tgt: Unit, what: str) -> str | None:
+def before_roll_window(ctx: Context, att: Unit, tgt: Unit, what: Msg) -> str | None:
     """p.29-30 'before your opponent rolls': the window of the target's owner before every
     attack roll: the battle's first roll, a bonus attack, a battle back (p.30: such a card
     lasts that one roll only, so each roll has its own window). The card played, if any."""
@@ -290,29 +323,29 @@ def lore_faces(ctx: Context, att: Unit, tgt: Unit, faces: list[str], hits: list[
     # attack, battle back, first strike), before it is resolved; the card says what it
     # needs (Backstab: a melee roll)
     card = choose_reaction(ctx, tgt["owner"], "after_opponent_rolls", tgt["id"],
-                           f"{att['id']} rolled {' '.join(faces) or 'no dice'} against "
-                           f"{tgt['id']}", {"attacker": att["id"], "defender": tgt["id"],
-                                            "melee": melee})
+                           _("{unit} rolled {faces} against {target}", unit=att["id"],
+                             faces=" ".join(faces) or _("no dice"), target=tgt["id"]),
+                           {"attacker": att["id"], "defender": tgt["id"], "melee": melee})
     if card is not None and lore_card(card)["effect"] == "backstab":
         bs = [i for i in hits if i >= 0 and faces[i] == "BS"]
         hits = [i for i in hits if i not in bs]
         if bs:
-            ctx.log.public("backstab", f"Backstab: {att['id']} suffers its own {len(bs)} bonus "
-                           f"strike hit(s).")
-            lose_figures(ctx, att, len(bs), "to Backstab")
+            ctx.log.public("backstab", _("Backstab: {unit} suffers its own {n} bonus strike "
+                                         "hit(s).", unit=att["id"], n=len(bs)))
+            lose_figures(ctx, att, len(bs), _("to Backstab"))
     if _effects(s, "broad_shield", tgt["id"]):
         # p.31: every physical result (helmets, bonus strikes, flags) is cancelled; what
         # rolled Lore triggers still happens (spec TC-65)
         kept = [i for i in hits if i >= 0 and faces[i] == "L"]
-        ctx.log.public("shield", f"Broad Shield cancels {len(hits) - len(kept)} hit(s) and "
-                       f"{flags} flag(s).")
+        ctx.log.public("shield", _("Broad Shield cancels {hits} hit(s) and {flags} flag(s).",
+                                   hits=len(hits) - len(kept), flags=flags))
         hits, flags = kept, 0
     if _effects(s, "ignore_hit", tgt["id"]):
         want = COLOUR_FACE[tgt["colour"]]
         helm = [i for i in hits if i >= 0 and faces[i] == want]
         if helm:
             hits = [i for i in hits if i != helm[0]]
-            ctx.log.public("agility", f"Agility: {tgt['id']} ignores one hit.")
+            ctx.log.public("agility", _("Agility: {unit} ignores one hit.", unit=tgt["id"]))
     used = 0
     if _effects(s, "havoc", att["id"]):
         used = lores  # p.31: every Lore is a hit (score() counted them) and gives no token
@@ -322,15 +355,24 @@ def lore_faces(ctx: Context, att: Unit, tgt: Unit, faces: list[str], hits: list[
         used = lores  # the Lore removed poisoned figures instead (spec §5.13)
     free = max(0, lores - used)
     if free:
-        gain_tokens(ctx, att["owner"], free, "for rolled Lore")
+        gain_tokens(ctx, att["owner"], free, _("for rolled Lore"))
     s["this_turn"]["effects"] = [e for e in s["this_turn"]["effects"] if e["scope"] != "roll"]
     return hits, flags
 
 
 # --- end of turn (p.32) -----------------------------------------------------------------------
 
-REPLENISHED = {"cards": "draws 2 Lore cards and keeps 1",
-               "card_token": "draws 1 Lore card and takes 1 token", "tokens": "takes 2 tokens"}
+REPLENISHED = {"cards": _("draws 2 Lore cards and keeps 1"),
+               "card_token": _("draws 1 Lore card and takes 1 token"),
+               "tokens": _("takes 2 tokens")}
+
+
+def _replenishes(choice: str, seat: str) -> Msg:
+    if choice == "cards":
+        return _("{seat} replenishes: draws 2 Lore cards and keeps 1.", seat=seat)
+    if choice == "card_token":
+        return _("{seat} replenishes: draws 1 Lore card and takes 1 token.", seat=seat)
+    return _("{seat} replenishes: takes 2 tokens.", seat=seat)
 
 
 def end_of_turn_lore(ctx: Context, lines: Sequence[OrderLine]) -> None:
@@ -349,39 +391,41 @@ def end_of_turn_lore(ctx: Context, lines: Sequence[OrderLine]) -> None:
     keeps = [ln for ln in lines if isinstance(ln.order, Keep)]
     drops = [ln for ln in lines if isinstance(ln.order, Discard)]
     used: set[int] = set()
-    ctx.log.public("replenish", f"{a.capitalize()} replenishes: {REPLENISHED[choice]}.")
+    ctx.log.public("replenish", _replenishes(choice, a.capitalize()))
     if choice == "cards":
         drawn = [x for x in (_draw_lore(ctx, a), _draw_lore(ctx, a)) if x]
         if len(drawn) == 2:
-            keep = _chosen(ctx, keeps, drawn, "kept of the two drawn", used)
+            keep = _chosen(ctx, keeps, drawn, "kept", used)
             if keep is None:
                 keep = min(drawn, key=lambda c: (level_of(s, a, c)[1], c))
             drawn.remove(keep)
             lo["hands"][a].remove(drawn[0])
             lo["discard"].append(drawn[0])
-            ctx.log.public("lore_discard", f"{a.capitalize()} discards "
-                           f"{lore_card(drawn[0])['name']} face up.")
+            ctx.log.public("lore_discard", _("{seat} discards {card} face up.",
+                                             seat=a.capitalize(),
+                                             card=lore_card(drawn[0])["name"]))
     elif choice == "card_token":
         _draw_lore(ctx, a)
-        gain_tokens(ctx, a, 1, "(replenish)")
+        gain_tokens(ctx, a, 1, _("(replenish)"))
     else:
-        gain_tokens(ctx, a, 2, "(replenish)")
+        gain_tokens(ctx, a, 2, _("(replenish)"))
     while len(lo["hands"][a]) > hand_limit(s, a):
         hand = lo["hands"][a]
-        drop = _chosen(ctx, drops, hand, "discarded over the hand limit", used)
+        drop = _chosen(ctx, drops, hand, "discarded", used)
         if drop is None:
             drop = max(hand, key=lambda c: (level_of(s, a, c)[1], c))
         hand.remove(drop)
         lo["discard"].append(drop)
-        ctx.log.public("lore_discard", f"{a.capitalize()} is over the hand limit and discards "
-                       f"{lore_card(drop)['name']} face up.")
+        ctx.log.public("lore_discard", _("{seat} is over the hand limit and discards {card} face "
+                                         "up.", seat=a.capitalize(),
+                                         card=lore_card(drop)["name"]))
     for ln in keeps:
         if ln.lineno not in used:
-            ctx.log.not_needed(a, ln, "no card it names was one of two drawn cards to choose "
-                               "from this turn")
+            ctx.log.not_needed(a, ln, _("no card it names was one of two drawn cards to choose "
+                                        "from this turn"))
     for ln in drops:
         if ln.lineno not in used:
-            ctx.log.not_needed(a, ln, "no card it names had to be discarded this turn")
+            ctx.log.not_needed(a, ln, _("no card it names had to be discarded this turn"))
 
 
 def _replenish_choice(ctx: Context, lines: Sequence[OrderLine]) -> str:
@@ -392,8 +436,8 @@ def _replenish_choice(ctx: Context, lines: Sequence[OrderLine]) -> str:
         if i == 0:
             ctx.log.done(a, ln, REPLENISHED[ln.order.choice])
         else:
-            ctx.log.refused(a, ln, f"one replenish per turn (p.32): line {mine[0].lineno} "
-                            "chose it")
+            ctx.log.refused(a, ln, _("one replenish per turn (p.32): line {line} chose it",
+                                     line=mine[0].lineno))
     if mine:
         return str(mine[0].order.choice)
     lo = lore_of(s)
@@ -409,7 +453,11 @@ def _chosen(ctx: Context, lines: list[OrderLine], among: Sequence[str], what: st
             if c in among:
                 if ln.lineno not in used:
                     used.add(ln.lineno)
-                    ctx.log.done(state_of(ctx)["active"], ln, f"{lore_card(c)['name']} {what}")
+                    ctx.log.done(state_of(ctx)["active"], ln,
+                                 _("{card} kept of the two drawn", card=lore_card(c)["name"])
+                                 if what == "kept" else
+                                 _("{card} discarded over the hand limit",
+                                   card=lore_card(c)["name"]))
                 return str(c)
     return None
 
@@ -420,14 +468,16 @@ def _draw_lore(ctx: Context, seat: str) -> str | None:
         lo["deck"] = sorted(lo["discard"])  # SPEC-AMBIGUITY §10.19: reshuffle the discards
         lo["discard"] = []
         if lo["deck"]:
-            ctx.log.public("reshuffle", "The Lore deck is empty: the discards are shuffled "
-                           "into it.")
+            ctx.log.public("reshuffle", _("The Lore deck is empty: the discards are shuffled "
+                                          "into it."))
     if not lo["deck"]:
         return None
-    cid = lo["deck"].pop(ctx.dice.pick(len(lo["deck"]), f"Lore card drawn by {seat}",
-                                       visible_to=[seat]))
+    cid = lo["deck"].pop(ctx.dice.pick(len(lo["deck"]), _("Lore card drawn by {seat}",
+                                                          seat=seat), visible_to=[seat]))
     lo["hands"][seat].append(cid)
     lo["hands"][seat].sort()
-    ctx.log.private([seat], "lore_draw", f"You draw the Lore card {lore_card(cid)['name']}.")
-    ctx.log.private([other(seat)], "lore_draw_public", f"{seat.capitalize()} draws a Lore card.")
+    ctx.log.private([seat], "lore_draw", _("You draw the Lore card {card}.",
+                                           card=lore_card(cid)["name"]))
+    ctx.log.private([other(seat)], "lore_draw_public",
+                    _("{seat} draws a Lore card.", seat=seat.capitalize()))
     return cid

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.i18n import _, n_
 from pbem.core.kit import Context
 
 from ..board import Hex, hex_name, neighbours, parse_hex, rear_hexes
@@ -115,12 +116,13 @@ def retreat_choice(ctx: Context, u: Unit, opts: list[Hex], left_to_go: int) -> H
     mine = standing(s, seat, f"retreat {u['id']}", "retreat") or ""
     listed = [parse_hex(x) for x in mine.split()]
     if listed and all(listed) and not any(h in opts for h in listed):
-        ctx.log.private([seat], "standing_unfit", f"Your standing order RETREAT {mine.upper()} "
-                        f"names no hex open to {u['id']} now ({', '.join(names)}): SAFE is "
-                        "used.", seat=seat)
+        ctx.log.private([seat], "standing_unfit", _(
+            "Your standing order RETREAT {order} names no hex open to {unit} now ({hexes}): "
+            "SAFE is used.", order=mine.upper(), unit=u["id"], hexes=", ".join(names)),
+            seat=seat)
     ans = decide(ctx, seat, "retreat", [f"retreat {u['id']}", "retreat"], names, default,
-                 f"Your unit {short(u)} must retreat {left_to_go} more hex(es): "
-                 f"to which hex?", resolve_standing=by_policy)
+                 _("Your unit {unit} must retreat {n} more hex(es): to which hex?",
+                   unit=short(u), n=left_to_go), resolve_standing=by_policy)
     return opts[names.index(ans)]
 
 
@@ -134,7 +136,8 @@ def resolve_flags(ctx: Context, att: Unit, u: Unit, flags: int,
         return out
     ignore = flags_ignored(ctx, u, flags)
     if ignore:
-        ctx.log.public("ignore", f"{u['id']} ignores {ignore} flag{'s' if ignore > 1 else ''}.",
+        ctx.log.public("ignore", n_("{unit} ignores {n} flag.", "{unit} ignores {n} flags.",
+                                    ignore, unit=u["id"]),
                        unit=u["id"], ignored=ignore)
     rest = flags - ignore
     if rest <= 0:
@@ -144,18 +147,21 @@ def resolve_flags(ctx: Context, att: Unit, u: Unit, flags: int,
     if out["eliminated"]:
         return out
     if moved:
-        ctx.log.public("retreat", f"{u['id']} retreats {moved} hex{'es' if moved > 1 else ''} "
-                       f"to {hex_name(uhex(u))}.", unit=u["id"], hexes=moved,
+        ctx.log.public("retreat", n_("{unit} retreats {n} hex to {hex}.",
+                                     "{unit} retreats {n} hexes to {hex}.", moved,
+                                     unit=u["id"], hex=hex_name(uhex(u))),
+                       unit=u["id"], hexes=moved,
                        dest=hex_name(uhex(u)))
     out["retreated"] = moved
     if moved:
         retreated_onto(ctx, u)  # p.41: a retreat onto a Stronghold occupies it too
     if fright and moved:
-        rolled = faces(ctx.dice, moved, f"panic roll against {u['id']}")
+        rolled = faces(ctx.dice, moved, _("panic roll against {unit}", unit=u["id"]))
         lost = rolled.count(COLOUR_FACE[u["colour"]])
-        ctx.log.public("panic", f"Panic roll by {roller} against {u['id']}: {' '.join(rolled)}.",
+        ctx.log.public("panic", _("Panic roll by {seat} against {unit}: {faces}.", seat=roller,
+                                  unit=u["id"], faces=" ".join(rolled)),
                        faces=rolled)
-        if lose_figures(ctx, u, lost, "to panic"):
+        if lose_figures(ctx, u, lost, _("to panic")):
             out["eliminated"] = True
     return out
 
@@ -174,8 +180,9 @@ def flags_ignored(ctx: Context, u: Unit, flags: int) -> int:
         return str(mx) if p == "all" else str(mn) if p == "none" else p
 
     return int(decide(ctx, u["owner"], "ignore", [f"ignore {u['id']}", "ignore"], counts,
-                      str(mx), f"{short(u)} is hit by {flags} flag(s) and may ignore "
-                      f"up to {mx}: how many?", resolve_standing=pol))
+                      str(mx), _("{unit} is hit by {n} flag(s) and may ignore up to {most}: "
+                                 "how many?", unit=short(u), n=flags, most=mx),
+                      resolve_standing=pol))
 
 
 def retreat(ctx: Context, att: Unit, u: Unit, hexes: int, roller: str) -> tuple[int, bool]:
@@ -192,9 +199,9 @@ def retreat(ctx: Context, att: Unit, u: Unit, hexes: int, roller: str) -> tuple[
             if uclass(u) == "creature":
                 r = creature_blocked(ctx, att, u, left, roller)
                 return moved + r["moved"], bool(r["eliminated"])
-            ctx.log.public("retreat_blocked", f"{u['id']} cannot retreat {left} more "
-                           "hex(es).", unit=u["id"])
-            return moved, lose_figures(ctx, u, left, "for a blocked retreat")
+            ctx.log.public("retreat_blocked", _("{unit} cannot retreat {n} more hex(es).",
+                                                unit=u["id"], n=left), unit=u["id"])
+            return moved, lose_figures(ctx, u, left, _("for a blocked retreat"))
         h = retreat_choice(ctx, u, opts, hexes - i)
         u["hex"] = [h[0], h[1]]
         moved += 1
@@ -207,12 +214,13 @@ def creature_blocked(ctx: Context, att: Unit, u: Unit, left: int,
     trample the units blocking it (figures = hexes not retreated, spec §10.9), then go on
     through an emptied hex without further checks."""
     s = state_of(ctx)
-    rolled = faces(ctx.dice, left, f"blocked retreat check against {u['id']}")
-    ctx.log.public("blocked_check", f"{u['id']} cannot retreat {left} hex(es): {roller} rolls "
-                   f"{' '.join(rolled)}.", faces=rolled)
+    rolled = faces(ctx.dice, left, _("blocked retreat check against {unit}", unit=u["id"]))
+    ctx.log.public("blocked_check", _("{unit} cannot retreat {n} hex(es): {seat} rolls "
+                                      "{faces}.", unit=u["id"], n=left, seat=roller,
+                                      faces=" ".join(rolled)), faces=rolled)
     hits = rolled.count(COLOUR_FACE[u["colour"]])
-    if critical(ctx, u, hits, f"critical re-roll against {u['id']}"):
-        eliminate(ctx, u, "by a critical hit")
+    if critical(ctx, u, hits):
+        eliminate(ctx, u, _("by a critical hit"))
         return {"moved": 0, "eliminated": True}
     moved = 0
     rear = rear_hexes(uhex(u), u["owner"])
@@ -220,7 +228,7 @@ def creature_blocked(ctx: Context, att: Unit, u: Unit, left: int,
     if blockers:
         for b in sorted(blockers, key=unit_sort):
             if b["id"] in s["units"]:
-                lose_figures(ctx, b, left, f"trampled by {u['id']}")
+                lose_figures(ctx, b, left, _("trampled by {unit}", unit=u["id"]))
         for step in range(left):
             opts = [h for h in rear_hexes(uhex(u), u["owner"])
                     if passable(s, h) and occupant(s, h) is None]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.dice import Dice
+from pbem.core.i18n import _
 from pbem.core.kit import Context
 
 from ..data import SEATS, full_deck, scenario
@@ -22,7 +23,7 @@ def new_game(variant: str, options: Options, dice: Dice) -> State:
     s: State = {
         "scenario": variant, "mode": sc["mode"], "options": options, "phase": "turn",
         "active": sc["first"], "first": sc["first"], "turn": 1, "seats": list(SEATS),
-        "sides": dict(sc["sides"]), "terrain": {}, "landmarks": {}, "units": units,
+        "sides": {k: str(v) for k, v in sc["sides"].items()}, "terrain": {}, "landmarks": {}, "units": units,
         "hands": {seat: [] for seat in SEATS}, "deck": full_deck(), "discard": [],
         "last_card": {}, "banners": {seat: 0 for seat in SEATS},
         "victory": dict(sc["victory"]), "standing": {seat: {} for seat in SEATS},
@@ -76,7 +77,8 @@ def deal_command(s: State, dice: Dice) -> None:
     """Rulebook p.6: shuffle the Command deck and deal each player his hand (hidden)."""
     for seat in (s["first"], other(s["first"])):
         for i in range(s["hand_size"][seat]):
-            k = dice.pick(len(s["deck"]), f"Command card {i + 1} dealt to {seat}",
+            k = dice.pick(len(s["deck"]), _("Command card {n} dealt to {seat}", n=i + 1,
+                                            seat=seat),
                           visible_to=[seat])
             s["hands"][seat].append(s["deck"].pop(k))
         s["hands"][seat].sort()

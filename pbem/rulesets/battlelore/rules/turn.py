@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
 
 from ..board import Hex, hex_name, neighbours
-from ..data import card_name, command_card
+from ..data import card_name, command_card, term
 from ..orders import Battle, Drill, Free, Move, OrderUnits, Passage, Play, Rush
 from ..state import State, Unit, new_turn, other, race, uclass, uhex, unit_sort
 from .battle import battle, before_roll, dice_count, targets
@@ -42,7 +43,7 @@ class Turn:
     ctx: Context
     lines: Sequence[OrderLine]
     lore: OwnLore | None = None
-    why_not: dict[str, str] = field(default_factory=dict)  # unit -> why it is not ordered
+    why_not: dict[str, Msg | str] = field(default_factory=dict)  # unit -> why it is not ordered
     current: OrderLine | None = None  # the line being carried out (a battle may end the game)
 
     @property
@@ -52,10 +53,10 @@ class Turn:
     def of(self, *types: type[Any]) -> list[OrderLine]:
         return [ln for ln in self.lines if isinstance(ln.order, types)]
 
-    def done(self, ln: OrderLine, why: str = "") -> None:
+    def done(self, ln: OrderLine, why: Msg | str = "") -> None:
         self.ctx.log.done(self.seat, ln, why)
 
-    def refused(self, ln: OrderLine, why: str) -> None:
+    def refused(self, ln: OrderLine, why: Msg) -> None:
         self.ctx.log.refused(self.seat, ln, why)
 
     def game_over(self) -> None:
@@ -64,14 +65,14 @@ class Turn:
         log = self.ctx.log
         current = self.current or (self.lore.current if self.lore else None)
         if current is not None and not log.has_outcome(self.seat, current.lineno):
-            self.done(current, "the game ended with it (p.20)")
+            self.done(current, _("the game ended with it (p.20)"))
         for ln in self.lines:
             if not log.has_outcome(self.seat, ln.lineno):
-                log.not_needed(self.seat, ln, "the game ended before this line was reached")
+                log.not_needed(self.seat, ln, _("the game ended before this line was reached"))
 
-    def not_ordered(self, unit: str) -> str:
-        return f"{unit} is not ordered: {self.why_not[unit]}" if unit in self.why_not \
-            else f"{unit} is not ordered"
+    def not_ordered(self, unit: str) -> Msg:
+        return _("{unit} is not ordered: {why}", unit=unit, why=self.why_not[unit]) \
+            if unit in self.why_not else _("{unit} is not ordered", unit=unit)
 
 
 def run_turn(ctx: Context, lines: Sequence[OrderLine]) -> Turn:
@@ -80,7 +81,8 @@ def run_turn(ctx: Context, lines: Sequence[OrderLine]) -> Turn:
     s["this_turn"] = new_turn(s["units"])
     t = Turn(ctx, lines)
     s["this_turn"]["wants_battle"] = sorted({ln.order.unit for ln in t.of(Battle, Rush)})
-    ctx.log.public("turn", f"Turn {s['turn']}: {a} ({s['sides'][a]}) to play.", seat=a)
+    ctx.log.public("turn", _("Turn {turn}: {seat} ({side}) to play.", turn=s["turn"], seat=a,
+                             side=term(s["sides"][a])), seat=a)
     if s["mode"] == "lore":
         t.lore = OwnLore(ctx, lines)
     try:
@@ -104,10 +106,10 @@ def command_and_orders(t: Turn) -> str | None:
     if t.lore and t.lore.window(("in_lieu",)):
         # p.29: no Command card, so no reaction to one and no unit ordered
         for ln in t.of(Play):
-            ctx.log.not_needed(a, ln, "a Lore card was played in lieu of a Command card "
-                               "(p.29)")
-        order_phase(t, None, 0, "no Command card was played: a Lore card was played in lieu "
-                    "of it (p.29)")
+            ctx.log.not_needed(a, ln, _("a Lore card was played in lieu of a Command card "
+                                        "(p.29)"))
+        order_phase(t, None, 0, _("no Command card was played: a Lore card was played in "
+                                  "lieu of it (p.29)"))
         return None
     cid = command_card_played(t)
     command = len(s["hands"][a])  # p.7: Command counts the card being played
@@ -116,18 +118,24 @@ def command_and_orders(t: Turn) -> str | None:
     tf["card"] = cid
     tf["command"] = command
     if c is None:
-        ctx.log.public("play", f"{a.capitalize()} plays {card_name(cid)}, but there is no "
-                       f"card of the opponent's to copy: nothing is ordered.", card=cid)
-        order_phase(t, None, command, f"{card_name(cid)} had no card of the opponent's to "
-                    "copy: nothing is ordered (p.47)")
+        ctx.log.public("play", _("{seat} plays {card}, but there is no card of the "
+                                 "opponent's to copy: nothing is ordered.",
+                                 seat=a.capitalize(), card=card_name(cid)), card=cid)
+        order_phase(t, None, command, _("{card} had no card of the opponent's to copy: "
+                                        "nothing is ordered (p.47)", card=card_name(cid)))
         return cid
     tf["acts_as"] = c["id"]
-    extra = f" as a copy of {c['name']}" if command_card(cid)["kind"] == "copy" else ""
-    ctx.log.public("play", f"{a.capitalize()} plays {card_name(cid)}{extra} (Command "
-                   f"{command}).", card=cid)
+    if command_card(cid)["kind"] == "copy":
+        text = _("{seat} plays {card} as a copy of {copy} (Command {n}).", seat=a.capitalize(),
+                 card=card_name(cid), copy=c["name"], n=command)
+    else:
+        text = _("{seat} plays {card} (Command {n}).", seat=a.capitalize(),
+                 card=card_name(cid), n=command)
+    ctx.log.public("play", text, card=cid)
     if t.lore:
         t.lore.window(("command",))
-        choose_reaction(ctx, other(a), "reaction_command", "", f"{a} played a Command card")
+        choose_reaction(ctx, other(a), "reaction_command", "",
+                        _("{seat} played a Command card", seat=a))
     order_phase(t, c, command)
     return cid
 
@@ -141,15 +149,16 @@ def command_card_played(t: Turn) -> str:
     for ln in t.of(Play):
         if cid is None and ln.order.card in s["hands"][a]:
             cid = ln.order.card
-            t.done(ln, f"{card_name(cid)} was played")
+            t.done(ln, _("{card} was played", card=card_name(cid)))
         elif cid is None:
-            t.refused(ln, f"{ln.order.card} is not in your hand")
+            t.refused(ln, _("{card} is not in your hand", card=ln.order.card))
         else:
-            t.refused(ln, f"one Command card per turn (p.7): {card_name(cid)} was played")
+            t.refused(ln, _("one Command card per turn (p.7): {card} was played",
+                            card=card_name(cid)))
     if cid is None:
         cid = default_card(s, a)
-        t.ctx.log.public("default", f"{a.capitalize()} sent no playable PLAY line: "
-                         f"{card_name(cid)} is played by default.")
+        t.ctx.log.public("default", _("{seat} sent no playable PLAY line: {card} is played by "
+                                      "default.", seat=a.capitalize(), card=card_name(cid)))
     return cid
 
 
@@ -170,7 +179,7 @@ def wanted_units(t: Turn) -> list[str]:
     return wanted
 
 
-def order_phase(t: Turn, c: dict[str, Any] | None, command: int, nothing: str = "") -> None:
+def order_phase(t: Turn, c: dict[str, Any] | None, command: int, nothing: Msg | str = "") -> None:
     """p.8: announce the ordered units (explicit ORDER lines, then units named by MOVE,
     RUSH, BATTLE, DRILL, FREE, PASSAGE lines, in script order); extra orders are lost."""
     ctx = t.ctx
@@ -185,7 +194,8 @@ def order_phase(t: Turn, c: dict[str, Any] | None, command: int, nothing: str = 
         chosen = auto_order(s, a, c)
         for w in wanted:
             if w not in chosen:
-                t.why_not[w] = f"{c['name']} orders only ranged units not next to an enemy"
+                t.why_not[w] = _("{card} orders only ranged units not next to an enemy",
+                                 card=c["name"])
     else:
         paid: list[str] = []
         for w in wanted:
@@ -201,14 +211,15 @@ def order_phase(t: Turn, c: dict[str, Any] | None, command: int, nothing: str = 
                 t.why_not[w] = why
     if tf["false_orders"] and chosen:
         lost = chosen.pop()
-        t.why_not[lost] = "it lost its order to the opponent's False Orders"
-        ctx.log.public("false_orders", f"False Orders: {lost} loses its order.")
+        t.why_not[lost] = _("it lost its order to the opponent's False Orders")
+        ctx.log.public("false_orders", _("False Orders: {unit} loses its order.", unit=lost))
     tf["ordered"] = chosen
     if not chosen:
-        ctx.log.public("orders", f"{a.capitalize()} orders no unit.")
+        ctx.log.public("orders", _("{seat} orders no unit.", seat=a.capitalize()))
     else:
-        ctx.log.public("orders", f"{a.capitalize()} orders "
-                       + ", ".join(short(s["units"][x]) for x in chosen) + ".", units=chosen)
+        ctx.log.public("orders", _("{seat} orders {units}.", seat=a.capitalize(),
+                                   units=join([short(s["units"][x]) for x in chosen])),
+                       units=chosen)
     order_outcomes(t)
     if s["mode"] == "lore" and chosen:
         # p.29 'reaction to orders': the opponent's window in the order phase. The rulebook
@@ -216,8 +227,8 @@ def order_phase(t: Turn, c: dict[str, Any] | None, command: int, nothing: str = 
         # window asks nobody (ask_blind finds no card for it) until a card is added to the
         # data. 'During orders' (the active player's own order-phase card, whose units are
         # resolved before the Command card's) is not modelled: no card defines its units.
-        choose_reaction(ctx, other(a), "reaction_orders", "", f"{a} ordered "
-                        + " ".join(chosen))
+        choose_reaction(ctx, other(a), "reaction_orders", "",
+                        _("{seat} ordered {units}", seat=a, units=" ".join(chosen)))
 
 
 def order_outcomes(t: Turn) -> None:
@@ -227,10 +238,10 @@ def order_outcomes(t: Turn) -> None:
         if not lost:
             t.done(ln)
         elif len(lost) < len(ln.order.units):
-            t.ctx.log.changed(t.seat, ln, "; ".join(t.not_ordered(u) for u in lost)
-                              + "; the others are ordered")
+            t.ctx.log.changed(t.seat, ln, join([*(t.not_ordered(u) for u in lost),
+                                                _("the others are ordered")], "; "))
         else:
-            t.refused(ln, "; ".join(t.not_ordered(u) for u in lost))
+            t.refused(ln, join([t.not_ordered(u) for u in lost], "; "))
 
 
 def move_phase(t: Turn) -> None:
@@ -245,7 +256,7 @@ def move_phase(t: Turn) -> None:
         u = s["units"].get(o.unit)
         if o.unit not in tf["ordered"] or u is None:
             t.refused(ln, t.not_ordered(o.unit) if u is not None else
-                      "the unit is no longer on the board")
+                      _("the unit is no longer on the board"))
             continue
         why = drill(ctx, u) if isinstance(o, Drill) else free_web(ctx, u)
         if why:
@@ -260,39 +271,39 @@ def move_phase(t: Turn) -> None:
                 and o.unit not in tf["moved"]):
             # p.29 'reaction to movement': before this unit moves, never after (TC-50)
             choose_reaction(ctx, other(t.seat), "reaction_movement", o.unit,
-                            f"{o.unit} is about to move")
+                            _("{unit} is about to move", unit=o.unit))
         t.current = ln
         done, text = move_one(t, o)
         if not done:
             t.refused(ln, text)
             continue
         if first_battle is not None and first_battle < ln.lineno:
-            text += (f"; moves are made before battles (p.9-10), so it moved before the BATTLE "
-                     f"on line {first_battle}")
+            text = _("{done}; moves are made before battles (p.9-10), so it moved before the "
+                     "BATTLE on line {line}", done=text, line=first_battle)
         t.done(ln, text)
 
 
-def move_problem(t: Turn, o: Move | Rush | Passage) -> str | None:
+def move_problem(t: Turn, o: Move | Rush | Passage) -> Msg | None:
     """Why the unit of a MOVE, RUSH or PASSAGE line cannot move now at all."""
     s = state_of(t.ctx)
     tf = s["this_turn"]
     u = s["units"].get(o.unit)
     if u is None:
-        return "the unit is no longer on the board"
+        return _("the unit is no longer on the board")
     if o.unit not in tf["ordered"]:
         return t.not_ordered(o.unit)
     if o.unit in tf["drilled"]:
-        return "the unit drilled this turn (p.40)"
+        return _("the unit drilled this turn (p.40)")
     if o.unit in tf["moved"]:
-        return "the unit has already moved this turn"
+        return _("the unit has already moved this turn")
     if u["webbed"]:
-        return "the unit is webbed (FREE it first)"
+        return _("the unit is webbed (FREE it first)")
     if card_in_play(s).get("no_move"):
-        return "units ordered by this card may not move"
+        return _("units ordered by this card may not move")
     return None
 
 
-def move_one(t: Turn, o: Move | Rush | Passage) -> tuple[bool, str]:
+def move_one(t: Turn, o: Move | Rush | Passage) -> tuple[bool, Msg]:
     """Move the unit of a MOVE, RUSH or PASSAGE line: (carried out, what happened or why
     not)."""
     ctx = t.ctx
@@ -303,10 +314,11 @@ def move_one(t: Turn, o: Move | Rush | Passage) -> tuple[bool, str]:
     u = s["units"][o.unit]
     if isinstance(o, Passage):
         why = passage(ctx, u, o.dest)
-        return (False, why) if why else (True, f"{o.unit} took the secret passage")
+        return (False, why) if why else (True, _("{unit} took the secret passage", unit=o.unit))
     if isinstance(o, Rush):
         why = rush(ctx, u, o)
-        return (False, why) if why else (True, f"{o.unit} rushed to {hex_name(o.dest)}")
+        return (False, why) if why else (True, _("{unit} rushed to {hex}", unit=o.unit,
+                                                   hex=hex_name(o.dest)))
     mx, bat = allowance(s, u)
     if race(u) == "goblinoid" and uclass(u) == "foot" and u["colour"] == "red":
         mx = 1  # red goblinoids move 2 only as a Goblin Rush
@@ -315,38 +327,44 @@ def move_one(t: Turn, o: Move | Rush | Passage) -> tuple[bool, str]:
     for d in o.dests:
         if d == uhex(u):
             s["this_turn"]["moved"].setdefault(u["id"], 0)
-            ctx.log.public("stay", f"{u['id']} stays at {hex_name(d)}.")
-            return True, _fallback(missed, f"{u['id']} stays at {hex_name(d)}")
+            ctx.log.public("stay", _("{unit} stays at {hex}.", unit=u["id"], hex=hex_name(d)))
+            return True, _fallback(missed, _("{unit} stays at {hex}", unit=u["id"],
+                                             hex=hex_name(d)))
         r = path_via(s, u, d, o.via, mx) if o.via else reach.get(d)
         if r is not None:
             do_move(ctx, u, d, r)
             if r["d"] > bat or r["no_battle"]:
                 s["this_turn"]["no_battle"].append(u["id"])
-            return True, _fallback(missed, f"{u['id']} moved to {hex_name(d)}")
+            return True, _fallback(missed, _("{unit} moved to {hex}", unit=u["id"],
+                                             hex=hex_name(d)))
         missed.append(hex_name(d))
-    via = f" via {' '.join(hex_name(h) for h in o.via)}" if o.via else ""
-    return False, (f"{' / '.join(hex_name(d) for d in o.dests)} cannot be reached{via} "
-                   f"(moves {mx}, never through occupied hexes; forests, fords and landmarks "
-                   f"stop a unit)")
+    dests = " / ".join(hex_name(d) for d in o.dests)
+    if o.via:
+        return False, _("{hexes} cannot be reached via {via} (moves {n}, never through "
+                        "occupied hexes; forests, fords and landmarks stop a unit)",
+                        hexes=dests, via=" ".join(hex_name(h) for h in o.via), n=mx)
+    return False, _("{hexes} cannot be reached (moves {n}, never through occupied hexes; "
+                    "forests, fords and landmarks stop a unit)", hexes=dests, n=mx)
 
 
-def _fallback(missed: list[str], text: str) -> str:
-    return f"{' / '.join(missed)} could not be reached; {text}" if missed else text
+def _fallback(missed: list[str], text: Msg) -> Msg:
+    return _("{hexes} could not be reached; {done}", hexes=" / ".join(missed), done=text) \
+        if missed else text
 
 
-def rush(ctx: Context, u: Unit, o: Rush) -> str | None:
+def rush(ctx: Context, u: Unit, o: Rush) -> Msg | None:
     """p.21 Goblin Rush: goblinoid foot move 2 to attack the declared target."""
     s = state_of(ctx)
     if race(u) != "goblinoid" or uclass(u) != "foot":
-        return "only goblinoid foot units can Goblin Rush"
+        return _("only goblinoid foot units can Goblin Rush")
     tgt = s["units"].get(o.target)
     if tgt is None:
-        return f"{o.target} is no longer on the board"
+        return _("{unit} is no longer on the board", unit=o.target)
     reach = reachable(s, u, 2)
     if o.dest not in reach:
-        return f"{hex_name(o.dest)} is not within 2 hexes on a free path"
+        return _("{hex} is not within 2 hexes on a free path", hex=hex_name(o.dest))
     if uhex(tgt) not in list(neighbours(o.dest)):
-        return f"{hex_name(o.dest)} is not next to {o.target}"
+        return _("{hex} is not next to {unit}", hex=hex_name(o.dest), unit=o.target)
     r = reach[o.dest]
     do_move(ctx, u, o.dest, r)
     s["this_turn"]["rush"][u["id"]] = o.target
@@ -360,8 +378,8 @@ def do_move(ctx: Context, u: Unit, dest: Hex, r: dict[str, Any]) -> None:
     path = " ".join(hex_name(h) for h in r["path"])
     u["hex"] = [dest[0], dest[1]]
     s["this_turn"]["moved"][u["id"]] = r["d"]
-    ctx.log.public("move", f"{u['id']} moves to {hex_name(dest)} (via {path}).", unit=u["id"],
-                   dest=hex_name(dest))
+    ctx.log.public("move", _("{unit} moves to {hex} (via {path}).", unit=u["id"],
+                             hex=hex_name(dest), path=path), unit=u["id"], dest=hex_name(dest))
     entered(ctx, u, dest)
 
 
@@ -377,17 +395,17 @@ def pick_target(s: State, u: Unit, want: tuple[str, ...], legal: list[Unit]) -> 
     return None
 
 
-def battle_problem(s: State, b: Battle, per_unit: int) -> str | None:
+def battle_problem(s: State, b: Battle, per_unit: int) -> Msg | None:
     """Why the unit of a BATTLE line cannot battle now at all."""
     tf = s["this_turn"]
     if b.unit not in s["units"]:
-        return "the unit is no longer on the board"
+        return _("the unit is no longer on the board")
     if b.unit not in tf["ordered"]:
-        return f"{b.unit} is not ordered"
+        return _("{unit} is not ordered", unit=b.unit)
     if tf["battled"].get(b.unit, 0) >= per_unit:
-        return f"{b.unit} has already battled this turn"
+        return _("{unit} has already battled this turn", unit=b.unit)
     if b.unit in tf["no_battle"]:
-        return f"{b.unit} may not battle after its move this turn"
+        return _("{unit} may not battle after its move this turn", unit=b.unit)
     return None
 
 
@@ -417,16 +435,17 @@ def battle_phase(t: Turn) -> None:
         tgt = pick_target(s, u, want, legal)
         if tgt is None:
             if ln is not None:
-                t.refused(ln, "it is webbed" if u["webbed"] else _no_target(b, legal))
+                t.refused(ln, _("it is webbed") if u["webbed"] else _no_target(b, legal))
             continue
         tf["battled"][b.unit] = tf["battled"].get(b.unit, 0) + 1
         if t.lore:
             t.lore.window(("battle",), unit=u["id"], info={"target": tgt["id"]})
-        if s["mode"] == "lore" and not before_roll(ctx, u, tgt, f"{u['id']} attacks your "
-                                                   f"{tgt['id']}"):
+        if s["mode"] == "lore" and not before_roll(
+                ctx, u, tgt, _("{unit} attacks your {target}", unit=u["id"], target=tgt["id"])):
             if ln is not None:
-                t.ctx.log.changed(t.seat, ln, f"the attack on {tgt['id']} did not take place "
-                                  "(a first strike repelled it, or a unit is gone)")
+                t.ctx.log.changed(t.seat, ln, _("the attack on {target} did not take place (a "
+                                                "first strike repelled it, or a unit is gone)",
+                                                target=tgt["id"]))
             continue
         notes = battle(ctx, u, tgt, b)
         if ln is not None:
@@ -435,22 +454,25 @@ def battle_phase(t: Turn) -> None:
             after_battle(ctx)
 
 
-def _no_target(b: Battle, legal: list[Unit]) -> str:
+def _no_target(b: Battle, legal: list[Unit]) -> Msg:
     now = ", ".join(x["id"] for x in legal)
-    return ("no named target is a legal target now" +
-            (f" (legal targets: {now})" if now else " (no enemy in range and sight)"))
+    if now:
+        return _("no named target is a legal target now (legal targets: {units})", units=now)
+    return _("no named target is a legal target now (no enemy in range and sight)")
 
 
-def _battle_outcome(t: Turn, ln: OrderLine, b: Battle, target: str, notes: list[str]) -> None:
+def _battle_outcome(t: Turn, ln: OrderLine, b: Battle, target: str, notes: list[Msg]) -> None:
     tf = state_of(t.ctx)["this_turn"]
-    text = f"{b.unit} battles {target}"
+    text = _("{unit} battles {target}", unit=b.unit, target=target)
     if b.unit in tf["rush"] and target not in b.targets:
-        notes = ["a Goblin Rush must battle its target (p.21)", *notes]
+        notes = [_("a Goblin Rush must battle its target (p.21)"), *notes]
     elif target != b.targets[0]:
-        text += (" (ANY: the weakest legal target)" if target not in b.targets
-                 else " (the first legal target named)")
+        text = (_("{unit} battles {target} (ANY: the weakest legal target)", unit=b.unit,
+                  target=target) if target not in b.targets
+                else _("{unit} battles {target} (the first legal target named)", unit=b.unit,
+                       target=target))
     if notes:
-        t.ctx.log.changed(t.seat, ln, "; ".join([text, *notes]))
+        t.ctx.log.changed(t.seat, ln, join([text, *notes], "; "))
     else:
         t.done(ln, text)
 
