@@ -137,7 +137,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     if finished:  # a position file shows every hidden part
         written += write_gm_section(out, rulings, step_page=step_file)
     status = STATUS.get(game.status, game.status)
-    body = (f"<h1>{html.escape(ruleset.title)}: {html.escape(game.name)}</h1>"
+    body = (f"<h1>{tr(ruleset.title)}: {html.escape(game.name)}</h1>"
             + "<p>" + tr(_("Status: {status}. Variant: {variant}. Seats: {seats}.", status=status,
                            variant=game.variant, seats=", ".join(seats))) + "</p>"
             + (f"<p id='result'>{w['winners']} "

@@ -46,13 +46,9 @@ ROOT = Path(__file__).resolve().parents[2]
 ORDERS = "orders@pbem.test"
 SEATS = {"orange": "ann@example.org", "white": "bob@example.org"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")
-# Words a game's own text (English this round) shares with the catalog, so the check cannot
-# tell them apart: each with where the game says it.
+# Words a player's own text shares with the catalog, so the check cannot tell them apart:
+# each with where it comes from.
 GAME_WORDS = {
-    "your turn, {n} action": "Macht & Ohnmacht's turn prompt: the report context hands the "
-                             "template the prompt's English text (context.py prompt.to_json())",
-    "hourglass {n}, {what}": "Macht & Ohnmacht's phase label, whose pattern the English turn "
-                             "prompt matches (\"Cycle 1 (magic), hourglass 2: your turn, ...\")",
     "strength-": "Macht & Ohnmacht's tile ids as players type them (PLAY strength-helmet), "
                  "echoed in the confirmations"}
 

@@ -83,7 +83,7 @@ PHASES = {
 class KardEsKorona(Game):
     id = "kard-es-korona"
     state_is_plain_json = True  # the engine parses stored states without a copy
-    title = "Kard és Korona (Sword and Crown)"
+    title = _("Kard és Korona (Sword and Crown)")
     rulebook = "001_561befb6be5e49a8.txt"
     min_players = 2
     max_players = 6

@@ -60,7 +60,7 @@ DECISION_LABELS = {"bid": _("sealed auction"), "serpent": _("serpent window"),
 
 class MachtUndOhnmacht(Game):
     id = "macht-und-ohnmacht"
-    title = "Macht & Ohnmacht (Power & Weakness)"
+    title = _("Macht & Ohnmacht (Power & Weakness)")
     rulebook = "000_a441e0a95575b086.txt"
     min_players = 2
     max_players = 2
