@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,4 +128,3 @@ def _translated(string: object) -> bool:
 if __name__ == "__main__":
     for line in update():
         print(line)
-    sys.exit(0)

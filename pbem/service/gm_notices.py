@@ -78,17 +78,18 @@ def resumed(session: Session, settings: Settings, game: Game, *, now: datetime) 
 
 def extended(session: Session, settings: Settings, game: Game, ext: Extension, *,
              now: datetime) -> int:
-    if ext.paused_left_hours is not None:
-        text = _("The GM gave step {n} of {game} more time: the game is paused, and when it "
-                 "resumes the step has {hours} hours.", n=game.step, game=game.name,
-                 hours=format(ext.paused_left_hours, ".3g"))
-    else:
-        before, after = _when(game, ext.before, now), _when(game, ext.after, now)
-        text = lambda row: _("The GM moved the deadline of step {n} of {game} from {before} "  # noqa: E731
-                             "to {after}.", n=game.step, game=game.name, before=before(row),
-                             after=after(row))
+    before, after = _when(game, ext.before, now), _when(game, ext.after, now)
+
+    def moved(row: Seat) -> Msg:  # the deadlines in each holder's zone
+        if ext.paused_left_hours is not None:
+            return _("The GM gave step {n} of {game} more time: the game is paused, and when "
+                     "it resumes the step has {hours} hours.", n=game.step, game=game.name,
+                     hours=format(ext.paused_left_hours, ".3g"))
+        return _("The GM moved the deadline of step {n} of {game} from {before} to {after}.",
+                 n=game.step, game=game.name, before=before(row), after=after(row))
+
     return _tell(session, settings, game, "extend",
-                 _("the deadline of step {n} moved", n=game.step), text, now=now)
+                 _("the deadline of step {n} moved", n=game.step), moved, now=now)
 
 
 def extended_for(session: Session, settings: Settings, game: Game, seat: str, *,

@@ -8,7 +8,6 @@ from __future__ import annotations
 import email
 import json
 import re
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from email.policy import default
 from pathlib import Path
@@ -17,7 +16,7 @@ import pytest
 from clock import T0
 from typer.testing import CliRunner
 
-from pbem.cli.app import app, state
+from pbem.cli.app import app
 from pbem.config import Settings, load_settings
 from pbem.service import mailflow
 from pbem.service.games import create_game
@@ -74,14 +73,6 @@ def test_orders_check_refuses_what_the_spool_refuses(db_url: str, tmp_path: Path
     assert "all lines OK" in run("--db", db_url, "orders", "check", str(f))
     run("--db", db_url, "gm", "pause", "g1")
     assert "REFUSED: the game is paused" in run("--db", db_url, "orders", "check", str(f), code=1)
-
-
-@pytest.fixture
-def clock() -> Iterator[list[datetime]]:
-    now = [T0]
-    state.now = lambda: now[0]  # type: ignore[method-assign]
-    yield now
-    del state.now
 
 
 def test_resume_after_a_hold_gives_the_time_asked_for(db_url: str, clock: list[datetime]) -> None:

@@ -14,7 +14,6 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from email.policy import default
 from pathlib import Path
@@ -24,7 +23,7 @@ from clock import T0
 from sqlmodel import select
 from typer.testing import CliRunner
 
-from pbem.cli.app import app, state
+from pbem.cli.app import app
 from pbem.store.db import connect, session_scope
 from pbem.store.models import Outbox
 
@@ -34,14 +33,6 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)  # the maildir and spool defaults are relative to it
-
-
-@pytest.fixture
-def clock() -> Iterator[list[datetime]]:
-    now = [T0]
-    state.now = lambda: now[0]  # type: ignore[method-assign]
-    yield now
-    del state.now
 
 
 def run(db: str, *args: str, code: int = 0) -> str:

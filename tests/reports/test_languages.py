@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from clock import T0
+from languages import leaks as find_leaks
 from sqlmodel import select
 
 from pbem.config import Settings
@@ -64,25 +65,10 @@ def _single(msgid: str | tuple[str, ...]) -> str:
     return msgid if isinstance(msgid, str) else msgid[0]
 
 
-def pattern(msgid: str) -> re.Pattern[str] | None:
-    """What a message looks like in English with any values in its placeholders: None for
-    a message of fewer than two words (a single word may well be a game's or a name)."""
-    prose = re.sub(r"<code>.*?</code>|`[^`]*`", "\x00", msgid)  # commands stay as they are
-    parts = [p for p in re.split(r"%\(\w+\)s|%\(\w+\)d|\{\w+\}|\x00",
-                                 re.sub(r"<[^>]+>", "", prose))]
-    words = sum(len(re.findall(r"[A-Za-z]{2,}", p)) for p in parts)
-    if words < 2 or any(w in msgid for w in GAME_WORDS):
-        return None
-    literal = [re.escape(p) for p in parts]
-    while literal and not literal[0].strip():
-        literal.pop(0)
-    while literal and not literal[-1].strip():
-        literal.pop()
-    return re.compile(r"[^\n]{0,300}?".join(literal))
-
-
 def leaks(text: str, msgids: list[str]) -> list[str]:
-    return sorted(m for m in msgids if (p := pattern(m)) is not None and p.search(text))
+    """The catalog messages found in English in `text` (tests/support/languages.py),
+    less those sharing words with a player's own text (GAME_WORDS)."""
+    return sorted(find_leaks(text, msgids, ignore=tuple(GAME_WORDS)))
 
 
 def mail_text(raw: bytes) -> str:

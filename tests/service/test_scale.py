@@ -199,9 +199,21 @@ def test_sent_mail_keeps_headers_and_hash_and_its_body_for_the_retention(engine,
         assert [q.raw.count(b"still queued") for q in queued] == [1]  # never sent: kept
 
 
+def play_to_the_end(engine, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Process the game's steps an hour apart (NMR defaults) until it is finished."""
+    from pbem.service.turns import process_turn
+
+    now = T0
+    while True:
+        with session_scope(engine) as s:
+            if find_game(s, name).status == "finished":
+                return
+            now += timedelta(hours=1)
+            process_turn(s, name, now=now, force=True)
+
+
 def test_by_default_bodies_go_when_the_finished_game_is_exported(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pbem.archive.export import export_game
-    from pbem.service.turns import process_turn
 
     settings = settings_for(tmp_path)
     with session_scope(engine) as s:
@@ -212,13 +224,7 @@ def test_by_default_bodies_go_when_the_finished_game_is_exported(engine, tmp_pat
     with session_scope(engine) as s:
         export_game(s, "x", tmp_path / "mid")
         assert retention.archive_exported(s, find_game(s, "x")) == 0  # still running
-    now = T0
-    while True:
-        with session_scope(engine) as s:
-            if find_game(s, "x").status == "finished":
-                break
-            now += timedelta(hours=1)
-            process_turn(s, "x", now=now, force=True)
+    play_to_the_end(engine, "x")
     with session_scope(engine) as s:
         export_game(s, "x", tmp_path / "final")
         assert retention.archive_exported(s, find_game(s, "x")) == 2
@@ -233,7 +239,6 @@ def test_a_received_mail_keeps_its_record_headers_once_the_archive_is_exported(e
     from email.message import EmailMessage
 
     from pbem.archive.export import export_game
-    from pbem.service.turns import process_turn
     from pbem.store.models import InboundMessage
 
     settings = settings_for(tmp_path)
@@ -248,13 +253,7 @@ def test_a_received_mail_keeps_its_record_headers_once_the_archive_is_exported(e
     got = mailflow.receive(lambda: session_scope(engine), msg.as_bytes(), source="pipe",
                            settings=settings, now=T0)
     assert got.status == "applied", got.reason
-    now = T0
-    while True:
-        with session_scope(engine) as s:
-            if find_game(s, "x").status == "finished":
-                break
-            now += timedelta(hours=1)
-            process_turn(s, "x", now=now, force=True)
+    play_to_the_end(engine, "x")
     with session_scope(engine) as s:
         before = s.exec(select(InboundMessage)).one()
         size, sha, raw = before.size, before.sha256, before.raw
