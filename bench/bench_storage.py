@@ -21,6 +21,7 @@ import zlib
 from pathlib import Path
 
 from common import play_by_mail
+from sqlmodel import select
 
 from pbem.archive.export import export_game
 from pbem.config import Settings
@@ -28,6 +29,7 @@ from pbem.rulesets import _discover
 from pbem.service import retention
 from pbem.service.games import find_game
 from pbem.store.db import connect, migrate, session_scope
+from pbem.store.models import Step
 from pbem.store.types import ZHeaders
 
 PARTS = {  # name -> (table, columns)
@@ -41,14 +43,30 @@ PARTS = {  # name -> (table, columns)
     "mail in": ("inboundmessage", ("raw", "message_id")),
     "mail out kept": ("outbox", ("headers", "digest", "message_id", "subject", "recipient")),
 }
-COMPRESSED = {"state_json", "awaiting_json", "events_json", "rolls_json", "applied_json", "raw",
+COMPRESSED = {"rolls_json", "applied_json", "raw",
               "body", "echo"}
+
+
+CHAINED = {"state_json": "state", "awaiting_json": "awaiting", "events_json": "events"}
 
 
 def plain_size(col: str, data: bytes) -> int:
     if col == "headers":
         return len(ZHeaders().process_result_value(data, None) or "")
     return len(zlib.decompress(data)) if col in COMPRESSED and data else len(data)
+
+
+def chained_plain_sizes(path: Path, gid: int) -> dict[str, int]:
+    """The plain size of a game's step texts stored against their base step's (read as
+    the host reads them)."""
+    engine = connect(f"sqlite:///{path}")
+    sizes = dict.fromkeys(CHAINED, 0)
+    with session_scope(engine) as s:
+        for step in s.exec(select(Step).where(Step.game_id == gid)):
+            for col in CHAINED:
+                sizes[col] += len((getattr(step, col) or "").encode())
+    engine.dispose()
+    return sizes
 
 
 def part_sizes(path: Path, game: str) -> dict[str, tuple[int, int]]:
@@ -58,6 +76,7 @@ def part_sizes(path: Path, game: str) -> dict[str, tuple[int, int]]:
     where = {"step": "game_id = ?", "audit": "game_id = ?", "outbox": "game_id = ?",
              "submission": "step_id IN (SELECT id FROM step WHERE game_id = ?)",
              "inboundmessage": "game_id = ? OR message_id LIKE '%' || ? || '%'"}
+    chained = chained_plain_sizes(path, gid)
     out = {}
     for part, (table, cols) in PARTS.items():
         stored = plain = 0
@@ -67,7 +86,9 @@ def part_sizes(path: Path, game: str) -> dict[str, tuple[int, int]]:
                                         f"AND {col} IS NOT NULL", args):
                 data = value if isinstance(value, bytes) else str(value).encode()
                 stored += len(data)
-                plain += plain_size(col, data)
+                plain += 0 if table == "step" and col in CHAINED else plain_size(col, data)
+            if table == "step" and col in CHAINED:
+                plain += chained[col]
         out[part] = (stored, plain)
     (body,) = con.execute("SELECT COALESCE(SUM(LENGTH(raw)), 0) FROM outbox WHERE game_id = ?",
                           (gid,)).fetchone()

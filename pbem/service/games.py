@@ -31,6 +31,7 @@ from pbem.service import game_settings
 from pbem.service.deadlines import DeadlineRule
 from pbem.service.errors import ServiceError as ServiceError  # callers import it from here
 from pbem.service.vault import master_seed_of, new_secret, reveal_seed, seal
+from pbem.store import steptexts
 from pbem.store.models import Audit, Game, Seat, Step
 
 # --- passwords -------------------------------------------------------------------------
@@ -260,9 +261,11 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
                          password_hash=hash_password(passwords[seat]),
                          holder_secret=new_secret(session), joined_at=now))
     seed0 = step_seed(master, 0)
-    setup_step = Step(game_id=game.id, number=0, state_json="null", state_digest="",
-                      awaiting_json="{}", phase="set-up", commitment=commitment(seed0),
-                      seed=seal(session, seed0), opened_at=now, kind="setup")
+    setup_step = Step(game_id=game.id, number=0, state_digest="", phase="set-up",
+                      commitment=commitment(seed0), seed=seal(session, seed0), opened_at=now,
+                      kind="setup")
+    steptexts.link(setup_step, None)
+    setup_step.state_json, setup_step.awaiting_json = "null", "{}"
     close_step(setup_step, outcome, now=now, session=session)
     if position is not None:
         setup_step.kind = "position"
@@ -271,7 +274,7 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
             "before": "", "after": digest(outcome.state_json), "position": position,
             "warnings": ruleset.position_warnings(outcome.state)})
     session.add(setup_step)
-    open_next(session, game, ruleset, outcome, now=now)
+    open_next(session, game, ruleset, outcome, base=None, now=now)  # the first of a chain
     audit(session, game, "create", now=now, ruleset=ruleset.id, seats=seats,
           variant=config.variant, options=options or {})
     return NewGame(game, passwords)
@@ -307,15 +310,18 @@ def close_step(step: Step, outcome: StepOutcome, *, now: datetime, session: Sess
 
 
 def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutcome, *,
-              now: datetime) -> Step:
-    """Insert the row of the step that `outcome` opens; finish the game if it is over."""
+              base: Step | None, now: datetime) -> Step:
+    """Insert the row of the step that `outcome` opens (computed from `base`, the step that
+    closed); finish the game if it is over."""
     number = game.step + 1
     seed = step_seed(master_seed_of(session, game), number)
     step = Step(game_id=game.id, number=number, generation=game.generation,
-                state_json=outcome.state_json, state_digest=digest(outcome.state_json),
-                awaiting_json=canonical_json({s: p.to_json() for s, p in outcome.awaiting.items()}),
+                state_digest=digest(outcome.state_json),
                 phase=ruleset.phase_label(outcome.state), round=ruleset.round_number(outcome.state),
                 commitment=commitment(seed), seed=seal(session, seed), opened_at=now)
+    steptexts.link(step, base)
+    step.state_json = outcome.state_json
+    step.awaiting_json = canonical_json({s: p.to_json() for s, p in outcome.awaiting.items()})
     if outcome.result is not None:
         step.result_json = canonical_json(outcome.result.to_json())
         step.closed_at = now

@@ -34,6 +34,7 @@ from pbem.service.games import (
 from pbem.service.orders import orders_on_file
 from pbem.service.turns import process_turn
 from pbem.service.vault import new_secret
+from pbem.store import steptexts
 from pbem.store.models import Audit, Game, Seat, Step, Submission
 
 
@@ -227,10 +228,11 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     game.finished_at = None
     mark_due(game, now)
     reopened = Step(game_id=game.id, number=to_step, generation=game.generation, live=True,
-                    state_json=target.state_json, state_digest=target.state_digest,
-                    awaiting_json=target.awaiting_json, phase=target.phase, round=target.round,
+                    state_digest=target.state_digest, phase=target.phase, round=target.round,
                     commitment=target.commitment, seed=target.seed, opened_at=now,
                     deadline=game.deadline)
+    steptexts.link(reopened, target)  # the same texts: a few bytes against the target's
+    reopened.state_json, reopened.awaiting_json = target.state_json, target.awaiting_json
     if not reprocess:
         game.deadline = reopened.deadline = next_deadline(game, now)
     session.add(reopened)

@@ -130,7 +130,7 @@ def _rule(session: Session, name: str, text: str, *, kind: str, reason: str, act
                                        "after": digest(after_json), "position": text,
                                        "warnings": warnings})
     session.add(step)
-    nxt = open_next(session, game, ruleset, outcome, now=now)
+    nxt = open_next(session, game, ruleset, outcome, base=step, now=now)
     result = Ruling(game.name, kind, step.number, nxt.number,
                     diff_lines(ruleset.dump(before), ruleset.dump(after)), warnings)
     if kind == "ruling":

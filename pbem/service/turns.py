@@ -75,7 +75,7 @@ def process_turn(session: Session, name: str, *, now: datetime, force: bool = Fa
     outcome = run_step(session, game, step, force=force)
     close_step(step, outcome, now=now, session=session)
     session.add(step)
-    nxt = open_next(session, game, ruleset_of(game), outcome, now=now)
+    nxt = open_next(session, game, ruleset_of(game), outcome, base=step, now=now)
     audit(session, game, "process", now=now, actor=actor, step=step.number, force=force,
           defaulted=outcome.defaulted, orders_digest=outcome.orders_digest)
     return Processed(game.name, step.number, outcome, nxt.number, game.status == "finished")

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Integer, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from pbem.store import steptexts
 from pbem.store.types import ZBytes, ZHeaders, ZText
 
 
@@ -74,9 +75,16 @@ class Step(SQLModel, table=True):
     number: int
     generation: int = 0
     live: bool = True
-    state_json: str = Field(sa_column=Column(ZText, nullable=False))
+    # The state, the prompts awaited ({seat: Prompt}) and the events, each stored against
+    # the same text of the `base_id` row (`store.steptexts`): read and write them as
+    # `state_json`, `awaiting_json` and `events_json`.
+    state_z: bytes = Field(default=b"", sa_column=Column("state_json", LargeBinary,
+                                                         nullable=False))
     state_digest: str
-    awaiting_json: str = Field(sa_column=Column(ZText, nullable=False))  # {seat: Prompt}
+    awaiting_z: bytes = Field(default=b"", sa_column=Column("awaiting_json", LargeBinary,
+                                                            nullable=False))
+    base_id: int | None = None  # the step row computed before this one; None: stored whole
+    chain: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
     phase: str = ""
     round: int = 0
     commitment: str  # sha256(step seed), printed before orders are sent
@@ -89,7 +97,7 @@ class Step(SQLModel, table=True):
     file_hashes_json: str | None = Field(default=None, sa_column=Column(Text))
     applied_json: str | None = Field(default=None, sa_column=Column(ZText))  # seat -> orders text
     defaulted_json: str | None = Field(default=None, sa_column=Column(Text))
-    events_json: str | None = Field(default=None, sa_column=Column(ZText))
+    events_z: bytes | None = Field(default=None, sa_column=Column("events_json", LargeBinary))
     rolls_json: str | None = Field(default=None, sa_column=Column(ZText))
     result_json: str | None = Field(default=None, sa_column=Column(Text))
     # How the step closed: "play" (the engine, from the orders), "setup" (step 0 from the
@@ -100,6 +108,30 @@ class Step(SQLModel, table=True):
     # For position, ruling and adjudicated steps: the stated input (position text, reason,
     # GM, digests before and after), so `archive verify` can check around it.
     ruling_json: str | None = Field(default=None, sa_column=Column(Text))
+
+    @property
+    def state_json(self) -> str:
+        return steptexts.read(self, "state") or ""
+
+    @state_json.setter
+    def state_json(self, text: str) -> None:
+        steptexts.write(self, "state", text)
+
+    @property
+    def awaiting_json(self) -> str:
+        return steptexts.read(self, "awaiting") or "{}"
+
+    @awaiting_json.setter
+    def awaiting_json(self, text: str) -> None:
+        steptexts.write(self, "awaiting", text)
+
+    @property
+    def events_json(self) -> str | None:
+        return steptexts.read(self, "events")
+
+    @events_json.setter
+    def events_json(self, text: str | None) -> None:
+        steptexts.write(self, "events", text)
 
 
 class Submission(SQLModel, table=True):

@@ -1,0 +1,129 @@
+"""A step's three big texts (its state, the prompts it awaits, its events), each stored
+against the same text of the step it was computed from.
+
+Consecutive steps share most of their state (the same keys, mostly the same values), of
+their prompts and of their events' wording. So each text is a zlib stream whose preset
+dictionary is the same text of the step's `base` (the step before it): a Kard és Korona
+state of 10 KB takes about 400 bytes instead of 1,600. Every KEYFRAME-th step of a chain
+is stored whole, so reading any step inflates at most KEYFRAME texts, whatever the length
+of the game, and a read that walks the steps in order (an archive) inflates each text
+once (a small cache, keyed by the stored bytes). zlib checks the dictionary (its Adler-32
+is in the stream): a base that was altered makes its successors unreadable, never wrong.
+
+Rows stored before this have no base: their texts are whole, as every keyframe's.
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from pbem.store.types import LEVEL
+
+if TYPE_CHECKING:
+    from pbem.store.models import Step
+
+KEYFRAME = 16  # a chain's length: a step stored whole, then 15 stored against their base
+TEXTS = ("state", "awaiting", "events")
+_CACHE_SIZE = 4 * KEYFRAME * len(TEXTS)
+
+
+class _Inflated:
+    """Stored bytes -> text, for the latest few hundred texts (the bytes name the text: a
+    stream against another dictionary would not have inflated)."""
+
+    def __init__(self) -> None:
+        self._texts: OrderedDict[bytes, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, raw: bytes) -> str | None:
+        with self._lock:
+            text = self._texts.get(raw)
+            if text is not None:
+                self._texts.move_to_end(raw)
+            return text
+
+    def put(self, raw: bytes, text: str) -> None:
+        with self._lock:
+            self._texts[raw] = text
+            self._texts.move_to_end(raw)
+            while len(self._texts) > _CACHE_SIZE:
+                self._texts.popitem(last=False)
+
+
+_inflated = _Inflated()
+
+
+def link(step: Step, base: Step | None) -> None:
+    """Store `step`'s texts against `base`'s (None, or a full chain: whole). Before any text
+    of `step` is written; `base` must have its id."""
+    if base is None or base.chain + 1 >= KEYFRAME:
+        step.base_id, step.chain = None, 0
+    else:
+        if base.id is None:
+            raise ValueError("a step's base must be stored before it")
+        step.base_id, step.chain = base.id, base.chain + 1
+    step.__dict__["_pbem_base"] = base if step.base_id is not None else None
+
+
+def read(step: Step, name: str) -> str | None:
+    raw = getattr(step, f"{name}_z")
+    if raw is None:
+        return None
+    raw = bytes(raw)  # PostgreSQL hands out a memoryview
+    text = _inflated.get(raw)
+    if text is None:
+        zdict = _dictionary(step, name)
+        unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
+        text = (unpacker.decompress(raw) + unpacker.flush()).decode("utf-8")
+        _inflated.put(raw, text)
+    return text
+
+
+def write(step: Step, name: str, text: str | None) -> None:
+    if text is None:
+        setattr(step, f"{name}_z", None)
+        return
+    zdict = _dictionary(step, name)
+    packer = zlib.compressobj(LEVEL, zdict=zdict) if zdict else zlib.compressobj(LEVEL)
+    raw = packer.compress(text.encode("utf-8")) + packer.flush()
+    setattr(step, f"{name}_z", raw)
+    _inflated.put(raw, text)
+
+
+def _dictionary(step: Step, name: str) -> bytes | None:
+    """The same text of the step's base, as the preset dictionary (None: stored whole)."""
+    if step.base_id is None:
+        return None
+    text = read(_base(step), name)
+    return text.encode("utf-8") if text else None
+
+
+def _base(step: Step) -> Step:
+    base = step.__dict__.get("_pbem_base")
+    if base is not None and base.id == step.base_id:
+        return base
+    from sqlalchemy.orm import object_session
+    from sqlalchemy.orm.util import identity_key
+
+    from pbem.store.models import Step as StepRow
+
+    session = object_session(step)
+    if session is None:
+        raise RuntimeError(f"step {step.number} is stored against step row {step.base_id}, "
+                           "which needs a session to be read")
+    # The chain in one query (a rollback may branch it elsewhere: then row by row).
+    if identity_key(StepRow, step.base_id) not in session.identity_map:
+        from sqlmodel import select
+
+        with session.no_autoflush:
+            list(session.exec(select(StepRow).where(
+                StepRow.game_id == step.game_id, StepRow.number <= step.number,
+                StepRow.number >= step.number - KEYFRAME)))
+    with session.no_autoflush:
+        base = session.get(StepRow, step.base_id)
+    if base is None:
+        raise RuntimeError(f"step {step.number}: its base row {step.base_id} is missing")
+    return base
