@@ -29,6 +29,7 @@ from pbem.rulesets import _discover
 from pbem.service import retention
 from pbem.service.games import find_game
 from pbem.store.db import connect, migrate, session_scope
+from pbem.store import steptexts
 from pbem.store.models import Step
 from pbem.store.types import ZHeaders
 
@@ -36,18 +37,17 @@ PARTS = {  # name -> (table, columns)
     "state": ("step", ("state_json", "awaiting_json")),
     "events+rolls": ("step", ("events_json", "rolls_json")),
     "orders": ("step", ("applied_json",)),
-    "step (other)": ("step", ("file_hashes_json", "defaulted_json", "result_json", "seed",
+    "step (other)": ("step", ("defaulted_json", "result_json", "seed",
                               "commitment", "state_digest", "orders_digest", "phase")),
-    "submissions": ("submission", ("body", "echo", "file_hash", "message_id", "sender")),
+    "submissions": ("submission", ("body", "echo", "message_id", "sender")),
     "audit": ("audit", ("detail", "action")),
-    "mail in": ("inboundmessage", ("raw", "message_id")),
+    "mail in": ("inboundmessage", ("raw", "message_id", "sha256", "size")),
     "mail out kept": ("outbox", ("headers", "digest", "message_id", "subject", "recipient")),
 }
-COMPRESSED = {"rolls_json", "applied_json", "raw",
-              "body", "echo"}
+COMPRESSED = {"raw", "body", "echo"}
 
 
-CHAINED = {"state_json": "state", "awaiting_json": "awaiting", "events_json": "events"}
+CHAINED = {f"{name}_json" for name in steptexts.TEXTS}
 
 
 def plain_size(col: str, data: bytes) -> int:
@@ -90,11 +90,31 @@ def part_sizes(path: Path, game: str) -> dict[str, tuple[int, int]]:
             if table == "step" and col in CHAINED:
                 plain += chained[col]
         out[part] = (stored, plain)
+    counted = {(table, col) for table, cols in PARTS.values() for col in cols} | {("outbox", "raw")}
+    other = 0
+    for table in where:
+        args = (gid, f"{game}-") if table == "inboundmessage" else (gid,)
+        cols = [c for (_, c, *_rest) in con.execute(f"PRAGMA table_info({table})")
+                if (table, c) not in counted]
+        for row in con.execute(f"SELECT {', '.join(cols)} FROM {table} WHERE {where[table]}",
+                               args):
+            other += sum(field_size(v) for v in row)
+    out["rows' other columns"] = (other, 0)
     (body,) = con.execute("SELECT COALESCE(SUM(LENGTH(raw)), 0) FROM outbox WHERE game_id = ?",
                           (gid,)).fetchone()
     out["mail out bodies (retained)"] = (body, 0)
     con.close()
     return out
+
+
+def field_size(value: object) -> int:
+    """Bytes of one field in an SQLite record (an integer takes 0-8 by its size)."""
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return next((n for n, top in ((0, 2), (1, 1 << 7), (2, 1 << 15), (3, 1 << 23),
+                                      (4, 1 << 31), (6, 1 << 47)) if -top <= value < top), 8)
+    return len(value if isinstance(value, bytes) else str(value).encode())
 
 
 def file_size(path: Path, *, vacuum: bool = False) -> int:

@@ -297,7 +297,6 @@ def _position_start(ruleset: Ruleset, config: GameConfig, text: str, *,
 def close_step(step: Step, outcome: StepOutcome, *, now: datetime, session: Session) -> None:
     step.closed_at = now
     step.orders_digest = outcome.orders_digest
-    step.file_hashes_json = canonical_json(outcome.file_hashes)
     step.applied_json = canonical_json(outcome.applied)
     step.defaulted_json = canonical_json(outcome.defaulted)
     step.events_json = canonical_json([e.to_json() for e in outcome.events])

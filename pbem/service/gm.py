@@ -239,7 +239,7 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     session.flush()
     for seat, sub in kept_orders.items():
         session.add(Submission(step_id=reopened.id, seat=seat, body=sub.body,
-                               file_hash=sub.file_hash, echo=sub.echo, source=sub.source,
+                               echo=sub.echo, source=sub.source,
                                sender=sub.sender, message_id=sub.message_id,
                                received_at=sub.received_at, wait=not reprocess))
     session.add(game)

@@ -255,7 +255,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
             current.status = "superseded"
             session.add(current)
         fresh = _echo(parsed)
-        current = Submission(step_id=step.id, seat=seat, body=env.body, file_hash=file_hash(env.body),
+        current = Submission(step_id=step.id, seat=seat, body=env.body,
                              echo="\n".join(fresh), source=source, sender=sender,
                              message_id=message_id, received_at=now,
                              wait="WAIT" in env.controls, refused=len(parsed.errors),

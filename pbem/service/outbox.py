@@ -160,7 +160,8 @@ def _send_one(sessions: SessionFactory, settings: Settings, row_id: int, *, now:
         raw, attempts, kind = row.raw, row.attempts, row.kind
     try:
         _deliver(settings, raw)
-        values: dict[str, object] = {"status": "sent", "last_error": None, "sent_at": now}
+        values: dict[str, object] = {"status": "sent", "last_error": None, "sent_at": now,
+                                     "next_attempt_at": None}  # no lease, no next attempt
         if kind == "welcome":
             values["raw"] = REDACTED  # it carried a password: once delivered, no copy
         report.sent += 1

@@ -10,8 +10,10 @@ game (a refusal to a stranger) keeps its body for `UNGAMED_DAYS`. Mail not yet s
 its body whatever its age.
 
 A received mail of a game keeps its body until the game's archive is exported; then only
-its record headers stay, beside its size and SHA-256 (the order file it carried is kept
-as the submission, and the archive).
+its record headers stay (its Message-ID is a column already), beside its size and SHA-256
+(the order file it carried is kept as the submission, and the archive). The answer each
+order file got on arrival (the submission's echo, the text of the echo mail) goes then
+too: the archive has what became of every line.
 
 Not here: composing or sending mail (`service.mailflow`), the compression itself
 (`store.types`).
@@ -56,6 +58,19 @@ def header_block(raw: bytes, keep: tuple[str, ...] = RECORD) -> str:
     return "\n".join(out)
 
 
+def received_record(raw: bytes, message_id: str | None) -> str:
+    """The record headers a received mail keeps, less its Message-ID when the column holds
+    the same."""
+    lines = header_block(raw, RECEIVED).split("\n")
+    if message_id and len(lines) > 1:
+        for i, line in enumerate(lines):
+            if (line.lower().startswith("message-id:") and line.split(":", 1)[1].strip() ==
+                    message_id and (i + 1 == len(lines) or lines[i + 1][:1] not in " \t")):
+                del lines[i]
+                break
+    return "\n".join(lines)
+
+
 def retention_days(game: Game | None) -> float | None:
     if game is None:
         return UNGAMED_DAYS
@@ -89,20 +104,23 @@ def expire(session: Session, *, now: datetime) -> int:
 
 
 def archive_exported(session: Session, game: Game) -> int:
-    """The finished game's archive is written: the bodies of its received mail go and, with
-    the default retention, those of its sent mail. Returns how many sent bodies went."""
+    """The finished game's archive is written: the bodies of its received mail go, the
+    echoes of its order files and, with the default retention, the bodies of its sent mail.
+    Returns how many sent bodies went."""
     if game.status != "finished":
         return 0
-    carried = select(Submission.message_id).join(Step, Submission.step_id == Step.id).where(  # type: ignore[arg-type]
-        Step.game_id == game.id)
+    steps = select(Step.id).where(Step.game_id == game.id)
+    carried = select(Submission.message_id).where(Submission.step_id.in_(steps))  # type: ignore[attr-defined]
     for row in session.exec(select(InboundMessage).where(
             or_(InboundMessage.game_id == game.id,
                 InboundMessage.message_id.in_(carried)),  # type: ignore[attr-defined]
             InboundMessage.status.notin_(RECEIVED_KEPT))):  # type: ignore[attr-defined]
-        head = header_block(row.raw, RECEIVED).encode("ascii", errors="replace")
+        head = received_record(row.raw, row.message_id).encode("ascii", errors="replace")
         if len(head) < len(row.raw):
             row.raw = head
             session.add(row)
+    session.execute(update(Submission).where(Submission.step_id.in_(steps))  # type: ignore[attr-defined]
+                    .values(echo="").execution_options(synchronize_session=False))
     if retention_days(game) is not None:
         return 0
     result = session.execute(

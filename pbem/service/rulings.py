@@ -155,7 +155,7 @@ def _carry_orders(session: Session, game: Game, ruleset: Ruleset, on_file: dict[
             continue
         parsed = ruleset.parse(after, seat, sub.body)
         echo = "\n".join(parsed.echo() or ["(no order lines)"])
-        session.add(Submission(step_id=nxt.id, seat=seat, body=sub.body, file_hash=sub.file_hash,
+        session.add(Submission(step_id=nxt.id, seat=seat, body=sub.body,
                                echo=echo, source=sub.source, sender=sub.sender,
                                message_id=sub.message_id, received_at=sub.received_at,
                                wait=sub.wait))

@@ -13,13 +13,16 @@ is due, so an idle tick costs the same with 10 games or 10,000.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from sqlalchemy import Column, Index, Integer, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from pbem.core.dice import file_hash
+from pbem.core.engine import canonical_json
 from pbem.store import steptexts
-from pbem.store.types import ZBytes, ZHeaders, ZText
+from pbem.store.types import Sha256, ZBytes, ZHeaders, ZText
 
 
 class Game(SQLModel, table=True):
@@ -75,9 +78,10 @@ class Step(SQLModel, table=True):
     number: int
     generation: int = 0
     live: bool = True
-    # The state, the prompts awaited ({seat: Prompt}) and the events, each stored against
-    # the same text of the `base_id` row (`store.steptexts`): read and write them as
-    # `state_json`, `awaiting_json` and `events_json`.
+    # The state, the prompts awaited ({seat: Prompt}), the orders applied ({seat: text}),
+    # the events and the rolls, each stored against the same text of the `base_id` row
+    # (`store.steptexts`): read and write them as `state_json`, `awaiting_json`,
+    # `applied_json`, `events_json` and `rolls_json`.
     state_z: bytes = Field(default=b"", sa_column=Column("state_json", LargeBinary,
                                                          nullable=False))
     state_digest: str
@@ -94,11 +98,10 @@ class Step(SQLModel, table=True):
     deadline: datetime | None = None
     closed_at: datetime | None = None
     orders_digest: str | None = None
-    file_hashes_json: str | None = Field(default=None, sa_column=Column(Text))
-    applied_json: str | None = Field(default=None, sa_column=Column(ZText))  # seat -> orders text
+    applied_z: bytes | None = Field(default=None, sa_column=Column("applied_json", LargeBinary))
     defaulted_json: str | None = Field(default=None, sa_column=Column(Text))
     events_z: bytes | None = Field(default=None, sa_column=Column("events_json", LargeBinary))
-    rolls_json: str | None = Field(default=None, sa_column=Column(ZText))
+    rolls_z: bytes | None = Field(default=None, sa_column=Column("rolls_json", LargeBinary))
     result_json: str | None = Field(default=None, sa_column=Column(Text))
     # How the step closed: "play" (the engine, from the orders), "setup" (step 0 from the
     # rules' set-up), "position" (step 0 from a GM's position file), "ruling" (the GM
@@ -133,6 +136,32 @@ class Step(SQLModel, table=True):
     def events_json(self, text: str | None) -> None:
         steptexts.write(self, "events", text)
 
+    @property
+    def applied_json(self) -> str | None:
+        return steptexts.read(self, "applied")
+
+    @applied_json.setter
+    def applied_json(self, text: str | None) -> None:
+        steptexts.write(self, "applied", text)
+
+    @property
+    def rolls_json(self) -> str | None:
+        return steptexts.read(self, "rolls")
+
+    @rolls_json.setter
+    def rolls_json(self, text: str | None) -> None:
+        steptexts.write(self, "rolls", text)
+
+    @property
+    def file_hashes_json(self) -> str | None:
+        """{seat: SHA-256 of the orders applied}, as the reports print them (derived: the
+        texts are stored)."""
+        applied = self.applied_json
+        if applied is None:
+            return None
+        return canonical_json({seat: file_hash(text)
+                               for seat, text in json.loads(applied).items()})
+
 
 class Submission(SQLModel, table=True):
     """An order file as received for a step. The latest accepted one per seat counts."""
@@ -141,7 +170,6 @@ class Submission(SQLModel, table=True):
     step_id: int = Field(foreign_key="step.id", index=True)
     seat: str
     body: str = Field(sa_column=Column(ZText, nullable=False))  # the order lines only
-    file_hash: str
     echo: str = Field(default="", sa_column=Column(ZText, nullable=False))
     source: str = "file"  # file | cli | mail | spool | gm
     sender: str | None = None
@@ -153,6 +181,11 @@ class Submission(SQLModel, table=True):
     # until the player sends a clean file or CONFIRM (so a typo never triggers the step).
     refused: int = 0
     confirmed: bool = False
+
+    @property
+    def file_hash(self) -> str:
+        """SHA-256 of the order lines, as the receipt prints it (derived from the body)."""
+        return file_hash(self.body)
 
 
 class Audit(SQLModel, table=True):
@@ -179,7 +212,7 @@ class Outbox(SQLModel, table=True):
     subject: str
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(ZBytes, nullable=False))  # b"" once expired
-    digest: str = ""  # SHA-256 (hex) of raw as queued
+    digest: str = Field(default="", sa_column=Column(Sha256, nullable=False))  # of raw as queued
     headers: str = Field(default="", sa_column=Column(ZHeaders, nullable=False))
     keep_until: datetime | None = Field(default=None, index=True)  # None: until exported
     created_at: datetime
@@ -209,4 +242,5 @@ class InboundMessage(SQLModel, table=True):
     game_id: int | None = None
     attempts: int = 0  # failed attempts to apply it
     size: int = 0  # bytes as received
-    sha256: str = ""  # of the mail after its trace fields: tells a reused Message-ID apart
+    # of the mail after its trace fields: tells a reused Message-ID apart
+    sha256: str = Field(default="", sa_column=Column(Sha256, nullable=False))

@@ -1,8 +1,8 @@
-"""A step's three big texts (its state, the prompts it awaits, its events), each stored
-against the same text of the step it was computed from.
+"""A step's big texts (its state, the prompts it awaits, the orders applied, its events and
+rolls), each stored against the same text of the step it was computed from.
 
 Consecutive steps share most of their state (the same keys, mostly the same values), of
-their prompts and of their events' wording. So each text is a zlib stream whose preset
+their prompts, of their standing orders and of their events' wording. So each text is a zlib stream whose preset
 dictionary is the same text of the step's `base` (the step before it): a Kard és Korona
 state of 10 KB takes about 400 bytes instead of 1,600. Every KEYFRAME-th step of a chain
 is stored whole, so reading any step inflates at most KEYFRAME texts, whatever the length
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pbem.store.models import Step
 
 KEYFRAME = 16  # a chain's length: a step stored whole, then 15 stored against their base
-TEXTS = ("state", "awaiting", "events")
+TEXTS = ("state", "awaiting", "applied", "events", "rolls")
 _CACHE_SIZE = 4 * KEYFRAME * len(TEXTS)
 
 

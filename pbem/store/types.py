@@ -38,16 +38,38 @@ class ZBytes(TypeDecorator[bytes]):
 
 
 class ZText(TypeDecorator[str]):
-    """UTF-8 text, stored compressed."""
+    """UTF-8 text, stored compressed. Empty text stays empty (an echo that has expired)."""
 
     impl = LargeBinary
     cache_ok = True
 
     def process_bind_param(self, value: str | None, dialect: Any) -> bytes | None:
-        return None if value is None else compress(value.encode("utf-8"))
+        if value is None or value == "":
+            return None if value is None else b""
+        return compress(value.encode("utf-8"))
 
     def process_result_value(self, value: bytes | None, dialect: Any) -> str | None:
-        return None if value is None else zlib.decompress(value).decode("utf-8")
+        if value is None or value == b"":
+            return None if value is None else ""
+        return zlib.decompress(value).decode("utf-8")
+
+
+class Sha256(TypeDecorator[str]):
+    """A SHA-256 as Python sees it (64 hex digits), stored as its 32 bytes. Reads the hex
+    text of rows stored before too."""
+
+    impl = LargeBinary
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Any) -> bytes | None:
+        if value is None or value == "":
+            return None if value is None else b""
+        return bytes.fromhex(value)
+
+    def process_result_value(self, value: bytes | str | None, dialect: Any) -> str | None:
+        if value is None or isinstance(value, str):
+            return value
+        return bytes(value).hex()
 
 
 # What mail headers have in common, as a preset dictionary: half a kilobyte of headers then

@@ -62,10 +62,11 @@ def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[
     def snapshot() -> list[object]:
         with session_scope(engine) as s:
             steps = [(st.state_json, st.awaiting_json, st.applied_json, st.events_json,
-                      st.rolls_json) for st in s.exec(select(Step).order_by(Step.id))]
+                      st.rolls_json, st.file_hashes_json)
+                     for st in s.exec(select(Step).order_by(Step.id))]
             mails = [(m.raw, m.digest, m.headers) for m in s.exec(select(Outbox).order_by(Outbox.id))]
             inbound = [m.raw for m in s.exec(select(InboundMessage))]
-            orders = [(o.body, o.echo) for o in s.exec(select(Submission))]
+            orders = [(o.body, o.echo, o.file_hash) for o in s.exec(select(Submission))]
             due = [g.due_at for g in s.exec(select(Game))]
         return [steps, mails, inbound, orders, due]
 
@@ -74,6 +75,15 @@ def check_history_survives_the_scale_migration(engine) -> None:  # type: ignore[
     with engine.connect() as conn:  # compressed on disk
         stored = conn.exec_driver_sql("SELECT state_json FROM step WHERE number = 1").scalar()
         assert zlib.decompress(bytes(stored)).decode() == before[0][1][0]
+        # step 2 is stored against step 1: the downgrade stores it whole again
+        chained = conn.exec_driver_sql("SELECT base_id, state_json FROM step "
+                                       "WHERE number = 2").one()
+        assert chained[0] is not None
+        try:
+            zlib.decompress(bytes(chained[1]))
+            raise AssertionError("step 2 was stored whole")
+        except zlib.error:
+            pass
     _alembic(engine, "downgrade", "0001")
     assert not schema_is_current(engine)
     with engine.connect() as conn:  # plain text again

@@ -22,7 +22,7 @@ from pbem.service.games import create_game, find_game, live_step
 from pbem.service.orders import submit_orders
 from pbem.service.tick import process_due, tick
 from pbem.store.db import session_scope
-from pbem.store.models import Game, Outbox
+from pbem.store.models import Game, Outbox, Submission
 from pbem.store.quick import idle_sqlite
 
 
@@ -257,7 +257,9 @@ def test_a_received_mail_keeps_its_record_headers_once_the_archive_is_exported(e
     with session_scope(engine) as s:
         before = s.exec(select(InboundMessage)).one()
         size, sha, raw = before.size, before.sha256, before.raw
+        echoes = [sub.echo for sub in s.exec(select(Submission))]
     assert b"PLAY" in raw  # kept while the game runs
+    assert echoes and all(echoes)
     with session_scope(engine) as s:
         export_game(s, "x", tmp_path / "final")
         retention.archive_exported(s, find_game(s, "x"))
@@ -266,5 +268,17 @@ def test_a_received_mail_keeps_its_record_headers_once_the_archive_is_exported(e
         kept = email.message_from_bytes(row.raw + b"\n\n", policy=default)
         assert (row.size, row.sha256) == (size, sha)
         assert kept["From"] == "n@x.org" and kept["Subject"] == "my orders"
-        assert kept["Message-ID"] == "<north-1@x.org>"
+        # the Message-ID is a column already; the echo was the echo mail's text
+        assert row.message_id == "<north-1@x.org>" and b"north-1@" not in row.raw
         assert b"PLAY" not in row.raw and b"Content-Type" not in row.raw
+        assert [sub.echo for sub in s.exec(select(Submission))] == [""] * len(echoes)
+        assert all(sub.body for sub in s.exec(select(Submission)))
+
+
+def test_a_received_record_keeps_a_message_id_that_differs_from_its_column() -> None:
+    raw = (b"From: n@x.org\r\nMessage-ID: <a@x.org>\r\nSubject: hi\r\nX-Other: 1\r\n\r\nbody")
+    assert retention.received_record(raw, "<a@x.org>") == "From: n@x.org\nSubject: hi"
+    assert retention.received_record(raw, "<b@x.org>") == \
+        "From: n@x.org\nMessage-ID: <a@x.org>\nSubject: hi"
+    folded = b"From: n@x.org\r\nMessage-ID: <a@x.org>\r\n <b@x.org>\r\n\r\nbody"
+    assert "<b@x.org>" in retention.received_record(folded, "<a@x.org>")
