@@ -6,7 +6,8 @@ Each game: the most players, bots answering every report by mail (reply token), 
 processing each step and mailing the reports to a maildir. Two games per ruleset in one
 database (seeds S and S+1). Per step of the second game, once its archive is exported: what
 each part takes (compressed) against its plain JSON or MIME size (the floor: storing it as
-it is), and in brackets what is kept only until the export; how many more of the
+it is), and in brackets what is kept only until the export; the rows' other columns (ids,
+times, statuses: not in the parts' total, added to it on the same line); how many more of the
 database file's pages are in use after that game and its archive export (which ends the
 default mail retention; the freed pages are reused, without VACUUM); and both games after
 VACUUM, less the empty schema. Also the largest report mail.
@@ -47,6 +48,7 @@ PARTS = {  # name -> (table, columns)
 COMPRESSED = {"raw", "body", "echo"}
 
 
+OTHER = "rows' other columns"  # ids, times, statuses, kinds, seats, sizes
 CHAINED = {f"{name}_json" for name in steptexts.TEXTS}
 
 
@@ -99,7 +101,7 @@ def part_sizes(path: Path, game: str) -> dict[str, tuple[int, int]]:
         for row in con.execute(f"SELECT {', '.join(cols)} FROM {table} WHERE {where[table]}",
                                args):
             other += sum(field_size(v) for v in row)
-    out["rows' other columns"] = (other, 0)
+    out[OTHER] = (other, 0)
     (body,) = con.execute("SELECT COALESCE(SUM(LENGTH(raw)), 0) FROM outbox WHERE game_id = ?",
                           (gid,)).fetchone()
     out["mail out bodies (retained)"] = (body, 0)
@@ -185,8 +187,10 @@ def main() -> None:
             for part, (stored, plain) in parts.items():  # type: ignore[attr-defined]
                 ratio = f"  ({plain / n:8.0f} plain, x{stored / plain:.2f})" if plain else ""
                 print(f"    {part:28} {stored / n:8.0f} B/step{ratio}")
-            kept = sum(v[0] for k, v in parts.items() if "(" not in k)  # type: ignore[attr-defined]
-            print(f"    {'kept for good (no bracket)':28} {kept / n:8.0f} B/step")
+            kept = sum(v[0] for k, v in parts.items() if "(" not in k and k != OTHER)  # type: ignore[attr-defined]
+            other = parts[OTHER][0]  # type: ignore[index]
+            print(f"    {'kept for good (no bracket)':28} {kept / n:8.0f} B/step; with the rows' "
+                  f"other columns {(kept + other) / n:,.0f} B/step")
             print(f"    database pages in use grew by {r['grew'] / n:,.0f} B/step with this game "  # type: ignore[operator]
                   f"(no VACUUM); both games after VACUUM, less the empty schema: "
                   f"{r['vacuumed'] / r['steps']:,.0f} B/step")  # type: ignore[operator]

@@ -69,16 +69,25 @@ def link(step: Step, base: Step | None) -> None:
 
 
 def read(step: Step, name: str) -> str | None:
-    raw = getattr(step, f"{name}_z")
-    if raw is None:
-        return None
-    raw = bytes(raw)  # PostgreSQL hands out a memoryview
-    text = _inflated.get(raw)
-    if text is None:
-        zdict = _dictionary(step, name)
-        unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
-        text = (unpacker.decompress(raw) + unpacker.flush()).decode("utf-8")
-        _inflated.put(raw, text)
+    # Walk back to a text that is whole or inflated already, then inflate forward.
+    pending: list[bytes] = []
+    row = step
+    while True:
+        raw = getattr(row, f"{name}_z")
+        if raw is None:
+            text = None  # no text (the step's own: None; a base's: no dictionary)
+            break
+        raw = bytes(raw)  # PostgreSQL hands out a memoryview
+        text = _inflated.get(raw)
+        if text is not None:
+            break
+        if row.base_id is None:
+            text = _inflate(raw, None)
+            break
+        pending.append(raw)
+        row = _base(row, step)
+    for raw in reversed(pending):
+        text = _inflate(raw, text.encode("utf-8") if text else None)
     return text
 
 
@@ -86,44 +95,51 @@ def write(step: Step, name: str, text: str | None) -> None:
     if text is None:
         setattr(step, f"{name}_z", None)
         return
-    zdict = _dictionary(step, name)
+    zdict = None
+    if step.base_id is not None:
+        base_text = read(_base(step, step), name)
+        zdict = base_text.encode("utf-8") if base_text else None
     packer = zlib.compressobj(LEVEL, zdict=zdict) if zdict else zlib.compressobj(LEVEL)
     raw = packer.compress(text.encode("utf-8")) + packer.flush()
     setattr(step, f"{name}_z", raw)
     _inflated.put(raw, text)
 
 
-def _dictionary(step: Step, name: str) -> bytes | None:
-    """The same text of the step's base, as the preset dictionary (None: stored whole)."""
-    if step.base_id is None:
-        return None
-    text = read(_base(step), name)
-    return text.encode("utf-8") if text else None
+def _inflate(raw: bytes, zdict: bytes | None) -> str:
+    unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
+    text = (unpacker.decompress(raw) + unpacker.flush()).decode("utf-8")
+    _inflated.put(raw, text)
+    return text
 
 
-def _base(step: Step) -> Step:
-    base = step.__dict__.get("_pbem_base")
-    if base is not None and base.id == step.base_id:
+def _base(row: Step, reader: Step) -> Step:
+    """`row`'s base: linked by `link`, or read with the rest of `reader`'s chain (one query
+    for the steps up to KEYFRAME before it, held by `reader` while it lives)."""
+    base = row.__dict__.get("_pbem_base")
+    if base is not None and base.id == row.base_id:
         return base
     from sqlalchemy.orm import object_session
-    from sqlalchemy.orm.util import identity_key
 
     from pbem.store.models import Step as StepRow
 
-    session = object_session(step)
-    if session is None:
-        raise RuntimeError(f"step {step.number} is stored against step row {step.base_id}, "
-                           "which needs a session to be read")
-    # The chain in one query (a rollback may branch it elsewhere: then row by row).
-    if identity_key(StepRow, step.base_id) not in session.identity_map:
+    rows: dict[int, Step] | None = reader.__dict__.get("_pbem_chain")
+    if rows is None or row.base_id not in rows:
+        session = object_session(reader)
+        if session is None:
+            raise RuntimeError(f"step {reader.number} is stored against other step rows, "
+                               "which need a session to be read")
         from sqlmodel import select
 
         with session.no_autoflush:
-            list(session.exec(select(StepRow).where(
-                StepRow.game_id == step.game_id, StepRow.number <= step.number,
-                StepRow.number >= step.number - KEYFRAME)))
-    with session.no_autoflush:
-        base = session.get(StepRow, step.base_id)
-    if base is None:
-        raise RuntimeError(f"step {step.number}: its base row {step.base_id} is missing")
-    return base
+            # A rollback may branch a chain further back: those rows come one by one.
+            rows = {r.id: r for r in session.exec(select(StepRow).where(
+                StepRow.game_id == reader.game_id, StepRow.number <= reader.number,
+                StepRow.number >= reader.number - KEYFRAME))} if rows is None else rows
+            if row.base_id not in rows:
+                found = session.get(StepRow, row.base_id)
+                if found is None:
+                    raise RuntimeError(f"step {reader.number}: its base row {row.base_id} "
+                                       "is missing")
+                rows[found.id] = found  # type: ignore[index]
+        reader.__dict__["_pbem_chain"] = rows
+    return rows[row.base_id]  # type: ignore[index]
