@@ -10,7 +10,8 @@ game (a refusal to a stranger) keeps its body for `UNGAMED_DAYS`. Mail not yet s
 its body whatever its age.
 
 A received mail of a game keeps its body until the game's archive is exported; then only
-its record headers stay (its Message-ID is a column already), beside its size and SHA-256
+its record headers stay (less the Message-ID and sender its columns hold), beside its size
+and SHA-256
 (the order file it carried is kept as the submission, and the archive). The answer each
 order file got on arrival (the submission's echo, the text of the echo mail) goes then
 too: the archive has what became of every line.
@@ -58,17 +59,27 @@ def header_block(raw: bytes, keep: tuple[str, ...] = RECORD) -> str:
     return "\n".join(out)
 
 
-def received_record(raw: bytes, message_id: str | None) -> str:
-    """The record headers a received mail keeps, less its Message-ID when the column holds
-    the same."""
-    lines = header_block(raw, RECEIVED).split("\n")
-    if message_id and len(lines) > 1:
-        for i, line in enumerate(lines):
-            if (line.lower().startswith("message-id:") and line.split(":", 1)[1].strip() ==
-                    message_id and (i + 1 == len(lines) or lines[i + 1][:1] not in " \t")):
-                del lines[i]
-                break
-    return "\n".join(lines)
+def received_record(raw: bytes, *, message_id: str | None, sender: str | None) -> str:
+    """The record headers a received mail keeps, less a Message-ID or From whose whole value
+    its column holds already (a From with a display name stays)."""
+    columns = {"message-id": message_id, "from": sender}
+    kept: list[str] = []
+    for field in _fields(header_block(raw, RECEIVED)):
+        name, _, value = field.partition(":")
+        if columns.get(name.strip().lower()) != value.strip() or "\n" in field:
+            kept.append(field)
+    return "\n".join(kept)
+
+
+def _fields(block: str) -> list[str]:
+    """Header lines with their folded continuations."""
+    out: list[str] = []
+    for line in block.split("\n") if block else []:
+        if line[:1] in (" ", "\t") and out:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def retention_days(game: Game | None) -> float | None:
@@ -115,7 +126,8 @@ def archive_exported(session: Session, game: Game) -> int:
             or_(InboundMessage.game_id == game.id,
                 InboundMessage.message_id.in_(carried)),  # type: ignore[attr-defined]
             InboundMessage.status.notin_(RECEIVED_KEPT))):  # type: ignore[attr-defined]
-        head = received_record(row.raw, row.message_id).encode("ascii", errors="replace")
+        head = received_record(row.raw, message_id=row.message_id,
+                               sender=row.sender).encode("ascii", errors="replace")
         if len(head) < len(row.raw):
             row.raw = head
             session.add(row)

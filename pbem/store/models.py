@@ -22,7 +22,7 @@ from sqlmodel import Field, SQLModel
 from pbem.core.dice import file_hash
 from pbem.core.engine import canonical_json
 from pbem.store import steptexts
-from pbem.store.types import Sha256, ZBytes, ZHeaders, ZText
+from pbem.store.types import Sha256, ZHeaders, ZMail, ZText
 
 
 class Game(SQLModel, table=True):
@@ -84,20 +84,21 @@ class Step(SQLModel, table=True):
     # `applied_json`, `events_json` and `rolls_json`.
     state_z: bytes = Field(default=b"", sa_column=Column("state_json", LargeBinary,
                                                          nullable=False))
-    state_digest: str
+    state_digest: str = Field(sa_column=Column(Sha256, nullable=False))
     awaiting_z: bytes = Field(default=b"", sa_column=Column("awaiting_json", LargeBinary,
                                                             nullable=False))
     base_id: int | None = None  # the step row computed before this one; None: stored whole
     chain: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
     phase: str = ""
     round: int = 0
-    commitment: str  # sha256(step seed), printed before orders are sent
+    # SHA-256 of the step seed, printed before orders are sent
+    commitment: str = Field(sa_column=Column(Sha256, nullable=False))
     seed: str  # hex step seed; published when `seed_revealed`
     seed_revealed: bool = False
     opened_at: datetime
     deadline: datetime | None = None
     closed_at: datetime | None = None
-    orders_digest: str | None = None
+    orders_digest: str | None = Field(default=None, sa_column=Column(Sha256))
     applied_z: bytes | None = Field(default=None, sa_column=Column("applied_json", LargeBinary))
     defaulted_json: str | None = Field(default=None, sa_column=Column(Text))
     events_z: bytes | None = Field(default=None, sa_column=Column("events_json", LargeBinary))
@@ -211,7 +212,7 @@ class Outbox(SQLModel, table=True):
     recipient: str = Field(index=True)
     subject: str
     message_id: str = Field(index=True, unique=True)
-    raw: bytes = Field(sa_column=Column(ZBytes, nullable=False))  # b"" once expired
+    raw: bytes = Field(sa_column=Column(ZMail, nullable=False))  # b"" once expired
     digest: str = Field(default="", sa_column=Column(Sha256, nullable=False))  # of raw as queued
     headers: str = Field(default="", sa_column=Column(ZHeaders, nullable=False))
     keep_until: datetime | None = Field(default=None, index=True)  # None: until exported
@@ -233,7 +234,7 @@ class InboundMessage(SQLModel, table=True):
     message_id: str = Field(index=True, unique=True)
     received_at: datetime
     source: str  # pipe | maildir | imap | smtp
-    raw: bytes = Field(sa_column=Column(ZBytes, nullable=False))  # headers only if oversize
+    raw: bytes = Field(sa_column=Column(ZMail, nullable=False))  # headers only if oversize
     sender: str | None = Field(default=None, index=True)
     kind: str | None = None
     # new | applied | refused | ignored | throttled | quarantined (failed `attempts` times)

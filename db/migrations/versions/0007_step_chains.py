@@ -1,7 +1,9 @@
 """step chains: a step's state, prompts, orders applied, events and rolls stored against
 its base step's (`pbem.store.steptexts`); older rows have no base and stay as they are. The
 file hashes are no longer stored: they are the SHA-256 of the texts stored beside them (a
-step's orders applied, a submission's body). A mail's SHA-256 is stored as its 32 bytes
+step's orders applied, a submission's body). A SHA-256 (a mail's, a step's digests and
+commitment) is stored as its 32 bytes. Mail is compressed with the headers' dictionary
+(the new rows; the older ones are read as they are)
 
 Revision ID: 0007_step_chains
 Revises: 0006_players
@@ -14,13 +16,27 @@ import zlib
 import sqlalchemy as sa
 from alembic import op
 
+
 revision = "0007_step_chains"
 down_revision = "0006_players"
 branch_labels = None
 depends_on = None
 
+# pbem.store.types.HEADERS_V1, copied: a migration must not change when the code does.
+HEADERS_V1 = (
+    b"From: orders@pbem.localhost\nTo: \nSubject: Re: [] step : Round , (final): report\n"
+    b"Date: Mon, Tue, Wed, Thu, Fri, Sat, Sun, 01 Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov "
+    b"Dec 2026 00:00:00 +0000\nMessage-ID: <report..@pbem.localhost>\n"
+    b"In-Reply-To: <thread..@pbem.localhost>\nReferences: <thread..@pbem.localhost>\n"
+    b"Reply-To: orders+@pbem.localhost\nList-Id: <.pbem.localhost>\n"
+    b"Auto-Submitted: auto-generated\nX-Auto-Response-Suppress: All\nMIME-Version: 1.0\n"
+    b'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n'
+    b'Content-Type: multipart/alternative;\n boundary="=_pbem_0123456789abcdef01234567_0"\n')
+
 TEXTS = ("state_json", "awaiting_json", "applied_json", "events_json", "rolls_json")
-HASHES = (("outbox", "digest"), ("inboundmessage", "sha256"))
+HASHES = (("outbox", "digest"), ("inboundmessage", "sha256"), ("step", "commitment"),
+          ("step", "state_digest"), ("step", "orders_digest"))
+MAILS = (("outbox", "raw"), ("inboundmessage", "raw"))
 
 
 def _hashes_as(binary: bool) -> None:
@@ -34,7 +50,8 @@ def _hashes_as(binary: bool) -> None:
             continue
         if binary:  # SQLite: the type first, then the values (and back the other way)
             _retype(table, col, sa.LargeBinary())
-        for row_id, value in conn.execute(sa.text(f"SELECT id, {col} FROM {table}")).fetchall():
+        for row_id, value in conn.execute(sa.text(f"SELECT id, {col} FROM {table} "
+                                                  f"WHERE {col} IS NOT NULL")).fetchall():
             hexed = value.decode("ascii") if isinstance(value, (bytes, memoryview)) and \
                 len(value) == 64 else value.hex() if isinstance(value, bytes) else value
             conn.execute(sa.text(f"UPDATE {table} SET {col} = :v WHERE id = :id"),
@@ -67,6 +84,14 @@ def downgrade() -> None:
     hashes again."""
     conn = op.get_bind()
     _hashes_as(binary=False)
+    for table, col in MAILS:  # plain zlib again
+        for row_id, value in conn.execute(sa.text(f"SELECT id, {col} FROM {table}")).fetchall():
+            value = bytes(value) if value is not None else b""
+            if value[:1] == b"\x01":
+                unpacker = zlib.decompressobj(zdict=HEADERS_V1)
+                plain = unpacker.decompress(value[1:]) + unpacker.flush()
+                conn.execute(sa.text(f"UPDATE {table} SET {col} = :v WHERE id = :id"),
+                             {"id": row_id, "v": zlib.compress(plain, 6)})
     with op.batch_alter_table("step", schema=None) as batch_op:
         batch_op.add_column(sa.Column("file_hashes_json", sa.Text(), nullable=True))
     with op.batch_alter_table("submission", schema=None) as batch_op:
