@@ -119,6 +119,7 @@ def _base(row: Step, reader: Step) -> Step:
     if base is not None and base.id == row.base_id:
         return base
     from sqlalchemy.orm import object_session
+    from sqlalchemy.orm.util import identity_key
 
     from pbem.store.models import Step as StepRow
 
@@ -128,6 +129,9 @@ def _base(row: Step, reader: Step) -> Step:
         if session is None:
             raise RuntimeError(f"step {reader.number} is stored against other step rows, "
                                "which need a session to be read")
+        loaded = session.identity_map.get(identity_key(StepRow, row.base_id))
+        if loaded is not None:  # e.g. a walk through the steps in order
+            return loaded  # type: ignore[no-any-return]
         from sqlmodel import select
 
         with session.no_autoflush:

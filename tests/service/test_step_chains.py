@@ -89,6 +89,24 @@ def test_a_cold_read_costs_the_same_late_in_the_game(long_game) -> None:  # type
     assert max(counts.values()) <= 1, counts  # the chain comes in one query (or none)
 
 
+def test_a_walk_in_order_reads_no_more_rows(long_game) -> None:  # type: ignore[no-untyped-def]
+    """An archive loads the steps once; their texts then cost no query."""
+    engine, _ = long_game
+    queries: list[str] = []
+
+    def listen(*args: object) -> None:
+        queries.append(str(args[2]))
+
+    with _cold(engine) as s:
+        steps = live_steps(s, find_game(s, "long"))
+        event.listen(engine, "before_cursor_execute", listen)
+        try:
+            assert all(st.state_json and st.awaiting_json for st in steps)
+        finally:
+            event.remove(engine, "before_cursor_execute", listen)
+    assert queries == []
+
+
 def test_an_altered_base_makes_its_successor_unreadable_not_wrong(long_game) -> None:  # type: ignore[no-untyped-def]
     engine, _ = long_game
     with session_scope(engine) as s:
