@@ -187,12 +187,13 @@ def bench_export(tmp: Path, lengths: list[int], repeat: int) -> None:
             shutil.rmtree(out, ignore_errors=True)
             with session_scope(engine) as s:
                 times[n].append(timed(lambda s=s, n=n, out=out: export_game(s, f"e{n}", out)))
-            files = {p: p.read_bytes() for p in out.iterdir()}
+            files = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
             copy = tmp / f"copy-{n}"
             shutil.rmtree(copy, ignore_errors=True)
-            copy.mkdir()
+            for folder in {copy / p.parent for p in files}:
+                folder.mkdir(parents=True, exist_ok=True)
             floors[n].append(timed(lambda files=files, copy=copy: [
-                (copy / p.name).write_bytes(b) for p, b in files.items()]))
+                (copy / p).write_bytes(b) for p, b in files.items()]))
     engine.dispose()
     parts = []
     for n in lengths:
