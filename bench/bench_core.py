@@ -9,7 +9,8 @@
     alternately at the same time; floor: the raw step.
 (c) a report (context, text and HTML) of step 10 and of step 1,000 in a 5,000-step history,
     alternately; the size of the mails queued for them; floor: sqlite3 reading the two step
-    rows the report needs and parsing the state.
+    rows the report needs (with the rows their states are stored against) and parsing the
+    states.
 (h) the archive export of finished games of 10, 100 and 1,000 steps: time per step (linear
     means flat); floor: writing the same files from memory.
 The long game is `Tally` (bench/common.py): two seats, a public die a step.
@@ -39,6 +40,7 @@ from pbem.service.games import create_game, find_game, live_step
 from pbem.service.turns import process_turn
 from pbem.store.db import read_scope, session_scope
 from pbem.store.models import Outbox
+from pbem.store.steptexts import KEYFRAME
 
 
 def step_with_reports(engine, settings: Settings, name: str, now) -> None:  # type: ignore[no-untyped-def]
@@ -119,10 +121,18 @@ def bench_reports(engine, path: Path, steps: int) -> None:  # type: ignore[no-un
     con = sqlite3.connect(path)
 
     def raw_report(step: int) -> None:
-        rows = con.execute("SELECT state_json FROM step s JOIN game g ON g.id = s.game_id "
-                           "WHERE g.name = 'long' AND s.number IN (?, ?)", (step - 1, step))
-        for (state,) in rows:
-            json.loads(zlib.decompress(state))
+        # the two states, each inflated against the states it is stored against (its chain)
+        rows = con.execute("SELECT s.id, s.base_id, s.number, s.state_json FROM step s "
+                           "JOIN game g ON g.id = s.game_id WHERE g.name = 'long' AND "
+                           "s.live AND s.number BETWEEN ? AND ? ORDER BY s.number",
+                           (step - 1 - KEYFRAME, step)).fetchall()
+        texts: dict[int, bytes] = {}
+        for row_id, base, number, state in rows:
+            zdict = texts.get(base) if base is not None else None
+            unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
+            texts[row_id] = unpacker.decompress(state) + unpacker.flush()
+            if number >= step - 1:
+                json.loads(texts[row_id])
 
     far = min(1000, steps // 2)
     at10, at1000, floor = [], [], []

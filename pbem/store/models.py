@@ -203,13 +203,18 @@ class Outbox(SQLModel, table=True):
     body until `keep_until` (or the game's archive is exported), the headers and the
     SHA-256 of the mail as sent for good (`service.retention`)."""
 
-    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+    # What is due to go; a game's mail by status (the held reports of a digest, what the
+    # export drops); a recipient's latest mail (when the next digest is due): each read
+    # costs the same however long the game's history.
+    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),
+                      Index("ix_outbox_game_id_status", "game_id", "status"),
+                      Index("ix_outbox_recipient_created_at", "recipient", "created_at"))
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int | None = Field(default=None, foreign_key="game.id", index=True)
+    game_id: int | None = Field(default=None, foreign_key="game.id")
     kind: str  # report | digest | echo | welcome | notice | reminder | refusal
     seat: str | None = None
-    recipient: str = Field(index=True)
+    recipient: str
     subject: str
     message_id: str = Field(index=True, unique=True)
     raw: bytes = Field(sa_column=Column(ZMail, nullable=False))  # b"" once expired

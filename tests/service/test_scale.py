@@ -285,3 +285,32 @@ def test_a_received_record_keeps_what_its_columns_do_not_hold() -> None:
     named = b"From: Anna <n@x.org>\r\nMessage-ID: <a@x.org>\r\n <b@x.org>\r\n\r\nbody"
     assert retention.received_record(named, message_id="<a@x.org>", sender="n@x.org") == \
         "From: Anna <n@x.org>\nMessage-ID: <a@x.org>\n <b@x.org>"
+
+
+def test_a_digest_reads_only_its_own_mail_however_long_the_game(engine) -> None:  # type: ignore[no-untyped-def]
+    """The held reports of a seat and a recipient's latest report are found through an
+    index that leads to them (not by scanning the game's or the recipient's history)."""
+    from pbem.service import delivery
+    from pbem.store.models import Seat
+
+    with session_scope(engine) as s:
+        game = create_game(s, ruleset_id="highcard", name="x", seed="x", now=T0,
+                           seats={"north": "n@x.org", "south": "s@x.org"}).game
+        row = s.exec(select(Seat).where(Seat.seat == "north")).one()
+        captured: list[str] = []
+
+        def capture(conn, cursor, statement, params, context, many) -> None:  # type: ignore[no-untyped-def]
+            if "FROM outbox" in statement:
+                captured.append(cursor.connection.execute(f"EXPLAIN QUERY PLAN {statement}",
+                                                          tuple(params)).fetchall())
+        event.listen(engine, "before_cursor_execute", capture)
+        try:
+            held = delivery._held(s, game, row)
+            delivery._digest_due(s, game, row, held, T0)
+        finally:
+            event.remove(engine, "before_cursor_execute", capture)
+    plans = [" ".join(str(step[-1]) for step in plan) for plan in captured]
+    assert len(plans) == 2, plans
+    assert "ix_outbox_game_id_status (game_id=? AND status=?)" in plans[0], plans[0]
+    assert "ix_outbox_recipient_created_at (recipient=?)" in plans[1], plans[1]
+    assert "TEMP B-TREE" not in plans[1]  # newest first from the index, no sort

@@ -3,7 +3,9 @@ its base step's (`pbem.store.steptexts`); older rows have no base and stay as th
 file hashes are no longer stored: they are the SHA-256 of the texts stored beside them (a
 step's orders applied, a submission's body). A SHA-256 (a mail's, a step's digests and
 commitment) is stored as its 32 bytes. Mail is compressed with the headers' dictionary
-(the new rows; the older ones are read as they are)
+(the new rows; the older ones are read as they are). The outbox is indexed by game and
+status, and by recipient and time, so that a game's held reports and a recipient's latest
+mail cost the same at any length of history
 
 Revision ID: 0007_step_chains
 Revises: 0006_players
@@ -73,6 +75,11 @@ def upgrade() -> None:
     with op.batch_alter_table("submission", schema=None) as batch_op:
         batch_op.drop_column("file_hash")
     _hashes_as(binary=True)
+    with op.batch_alter_table("outbox", schema=None) as batch_op:
+        batch_op.drop_index("ix_outbox_game_id")
+        batch_op.drop_index("ix_outbox_recipient")
+        batch_op.create_index("ix_outbox_game_id_status", ["game_id", "status"])
+        batch_op.create_index("ix_outbox_recipient_created_at", ["recipient", "created_at"])
 
 
 def _sha256(text: bytes) -> str:
@@ -83,6 +90,11 @@ def downgrade() -> None:
     """Store every text whole again (the older code reads no chains), base first; the file
     hashes again."""
     conn = op.get_bind()
+    with op.batch_alter_table("outbox", schema=None) as batch_op:
+        batch_op.drop_index("ix_outbox_recipient_created_at")
+        batch_op.drop_index("ix_outbox_game_id_status")
+        batch_op.create_index("ix_outbox_recipient", ["recipient"])
+        batch_op.create_index("ix_outbox_game_id", ["game_id"])
     _hashes_as(binary=False)
     for table, col in MAILS:  # plain zlib again
         for row_id, value in conn.execute(sa.text(f"SELECT id, {col} FROM {table}")).fetchall():
