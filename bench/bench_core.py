@@ -128,6 +128,8 @@ def bench_reports(engine, path: Path, steps: int) -> None:  # type: ignore[no-un
                            (step - 1 - KEYFRAME, step)).fetchall()
         texts: dict[int, bytes] = {}
         for row_id, base, number, state in rows:
+            if base is not None and base not in texts:
+                continue  # before the chain's whole step
             zdict = texts.get(base) if base is not None else None
             unpacker = zlib.decompressobj(zdict=zdict) if zdict else zlib.decompressobj()
             texts[row_id] = unpacker.decompress(state) + unpacker.flush()
