@@ -1,14 +1,17 @@
 """The database tables (SQLModel). No game logic here: rows and their columns only.
 
 A game is a chain of steps. A step row holds the state at the moment the step opened as
-compact canonical JSON with its digest, so processing step N reads one row whatever the
-length of the history. When a step closes the row gains its orders digest, events and
-rolls; the next step's row holds the resulting state. A GM rollback marks later rows
-`live = False` (kept for history) and opens a new generation from the chosen step.
+compact canonical JSON with its digest, so processing step N reads one row (and at most
+15 before it, see below) whatever the length of the history. When a step closes the row
+gains its orders digest, events and rolls; the next step's row holds the resulting state.
+A GM rollback marks later rows `live = False` (kept for history) and opens a new
+generation from the chosen step.
 
-The big columns (states, events, rolls, mail) are stored zlib-compressed (`store.types`):
-the ORM hands out plain text and bytes. The indexes serve the tick's few queries for what
-is due, so an idle tick costs the same with 10 games or 10,000.
+The big columns (states, events, rolls, mail) are stored zlib-compressed (`store.types`),
+a step's texts against the step before it (`store.steptexts`): the model hands out plain
+text and bytes. File hashes are derived from the texts they hash, not stored. The indexes
+serve the tick's few queries for what is due, so an idle tick costs the same with 10
+games or 10,000.
 """
 
 from __future__ import annotations
