@@ -114,10 +114,21 @@ class Question:
     def from_json(cls, d: Mapping[str, Any]) -> Question:
         """A stored question: its messages where they were kept, else the plain texts (a
         question stored before questions kept their messages)."""
-        msgs = d.get("msgs") or {}
+        msgs = d.get("msgs") or _legacy_msgs(d.get("data") or {})
         return cls(d["seat"], d["kind"], restored(d["text"], msgs.get("text")), d["default"],
                    tuple(d.get("options", ())), bool(d.get("exhaustive", True)),
                    restored(d.get("public", ""), msgs.get("public")), d.get("data") or {})
+
+
+def _legacy_msgs(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A question's messages as the games kept them in its data before `Question` kept them
+    (BattleLore and Cherubion under `msg`, Macht & Ohnmacht under `texts`, Kard és Korona
+    as `text_msg` and `public_msg`), so the states stored then still read in their
+    language (a paused step's view, an archive rendered again)."""
+    m, t = (v if isinstance(v := data.get(k), Mapping) else {} for k in ("msg", "texts"))
+    found = {"text": m.get("text") or t.get("question") or data.get("text_msg"),
+             "public": m.get("public") or t.get("public") or data.get("public_msg")}
+    return {k: v for k, v in found.items() if isinstance(v, Mapping) and "id" in v}
 
 
 class NeedDecision(Exception):
