@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from pbem.core.dice import Dice, Roll, _vis
-from pbem.core.i18n import _
+from pbem.core.i18n import _, restored, stored_values
 from pbem.core.kit.log import Log
 
 
@@ -81,9 +81,11 @@ class Question:
     """What a seat is asked mid-resolution.
 
     `text` is shown to the asked seat only (it may name its hidden cards); `public` is what
-    the other seats are told ("waiting for white: whether to play a serpent"). `options`
-    lists legal answers as canonical order lines (all of them when `exhaustive`, else a
-    sample for the report); `default` is the answer at the deadline (NMR) and in `auto`.
+    the other seats are told ("waiting for white: whether to play a serpent"). Both may be
+    messages (`Msg`): they are stored as messages, so the notices and the prompt read in the
+    reader's language. `options` lists legal answers as canonical order lines (all of them
+    when `exhaustive`, else a sample for the report); `default` is the answer at the
+    deadline (NMR) and in `auto`.
     """
 
     seat: str
@@ -98,14 +100,35 @@ class Question:
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "text": self.text,
-                "default": self.default, "options": list(self.options),
-                "exhaustive": self.exhaustive, "public": self.public, "data": dict(self.data)}
+        d = {"seat": self.seat, "kind": self.kind, "text": str(self.text),
+             "default": self.default, "options": list(self.options),
+             "exhaustive": self.exhaustive, "public": str(self.public), "data": dict(self.data)}
+        # The English texts stay beside their messages, as an event keeps its text: a
+        # question asked with plain strings is stored exactly as before messages were kept.
+        msgs = stored_values({"text": self.text, "public": self.public})
+        if msgs:
+            d["msgs"] = msgs
+        return d
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Question:
-        return cls(d["seat"], d["kind"], d["text"], d["default"], tuple(d.get("options", ())),
-                   bool(d.get("exhaustive", True)), d.get("public", ""), d.get("data") or {})
+        """A stored question: its messages where they were kept, else the plain texts (a
+        question stored before questions kept their messages)."""
+        msgs = d.get("msgs") or _legacy_msgs(d.get("data") or {})
+        return cls(d["seat"], d["kind"], restored(d["text"], msgs.get("text")), d["default"],
+                   tuple(d.get("options", ())), bool(d.get("exhaustive", True)),
+                   restored(d.get("public", ""), msgs.get("public")), d.get("data") or {})
+
+
+def _legacy_msgs(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A question's messages as the games kept them in its data before `Question` kept them
+    (BattleLore and Cherubion under `msg`, Macht & Ohnmacht under `texts`, Kard és Korona
+    as `text_msg` and `public_msg`), so the states stored then still read in their
+    language (a paused step's view, an archive rendered again)."""
+    m, t = (v if isinstance(v := data.get(k), Mapping) else {} for k in ("msg", "texts"))
+    found = {"text": m.get("text") or t.get("question") or data.get("text_msg"),
+             "public": m.get("public") or t.get("public") or data.get("public_msg")}
+    return {k: v for k, v in found.items() if isinstance(v, Mapping) and "id" in v}
 
 
 class NeedDecision(Exception):

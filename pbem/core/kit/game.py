@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from pbem.core.dice import Dice
 from pbem.core.diff import flatten
 from pbem.core.events import Event
-from pbem.core.i18n import _
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import position
 from pbem.core.kit.decide import Context, NeedDecision, Pause, Question, ReplayDice
 from pbem.core.kit.grammar import Grammar, Order, OrderError, message_of
@@ -124,19 +124,40 @@ class Game(Ruleset):
         pause = self.pause_of(state)
         return [Question.from_json(q) for q in pause["questions"]] if pause else []
 
+    # --- an open question: the notices and the prompt -------------------------------------
+    # The question's text and public line are messages when the game asked with messages
+    # (Question keeps them), so these read in the reader's language with no game code.
+    def question_public(self, q: Question) -> str | None:
+        """What the other seats are told `q.seat` is asked about. None: the question is
+        not announced at all (to the asked seat neither): its prompt asks it. Default: the
+        question's public line, else its kind."""
+        return q.public or q.kind
+
+    def waiting_notice(self, seat: str, what: str) -> Msg:
+        """The other seats' notice while `seat` decides `what`; a game may word it itself
+        (its own message, in its own catalog)."""
+        return _("Waiting for {seat}: {what}.", seat=seat, what=what)
+
+    def decision_notice(self, question: str) -> Msg:
+        """The asked seat's notice of its question; a game may word it itself."""
+        return _("Your decision is needed: {question}", question=question)
+
     def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """Tell the seats that the resolution waits for a decision. Default: the asked seat
-        reads its question, the others who is asked about what (`Question.public`)."""
+        """Tell the seats that the resolution waits for a decision: the asked seat reads its
+        question, the others who is asked about what (`question_public`)."""
         for q in questions:
+            what = self.question_public(q)
+            if what is None:
+                continue
             others = [s for s in self.seats_of(ctx.state) if s != q.seat]
-            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
-                                             what=q.public or q.kind),
+            ctx.log.private(others, "ask", self.waiting_notice(q.seat, what),
                             seat=q.seat, question=q.kind)
-            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
-                                               question=q.text),
+            ctx.log.private([q.seat], "ask", self.decision_notice(q.text),
                             seat=q.seat, question=q.kind)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
+        """The report's prompt for an open question: its text, the default as the skeleton,
+        the options (at most 60)."""
         options = q.options[:60]
         return Prompt(q.text, (q.default,), options,
                       {"phase": DECISION, "kind": q.kind})

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import _
-from pbem.core.kit import OVER, Context, Game, Order, Phase, Question, Verdict
-from pbem.core.orders import OrderLine, Parsed, Prompt
+from pbem.core.i18n import Msg, _
+from pbem.core.kit import OVER, Context, Game, Order, Phase, Verdict
+from pbem.core.orders import OrderLine, Parsed
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 
 from . import arrival, bot, phases, position, view
@@ -123,19 +123,10 @@ class BattleLore(Game):
                 mine[f"react {o.card}"] = o.unit
             ctx.log.done(seat, ln, _("kept as your standing order"))
 
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        # The question may name cards of a hidden hand: only the asked seat reads it.
-        for q in questions:
-            ctx.log.private([other(q.seat)], "ask", _("Waiting for {seat}: {what}", seat=q.seat,
-                                                      what=view.question_msg(q, "public")),
-                            seat=q.seat)
-            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
-                                               question=view.question_msg(q, "text")),
-                            seat=q.seat)
-
-    def question_prompt(self, state: Any, q: Question) -> Prompt:
-        p = super().question_prompt(state, q)
-        return Prompt(view.question_msg(q, "text"), p.skeleton, p.options, p.data)
+    def waiting_notice(self, seat: str, what: str) -> Msg:
+        """Without a final period: the public line is often the question itself (with its
+        question mark)."""
+        return _("Waiting for {seat}: {what}", seat=seat, what=what)
 
     def position_problems(self, state: Any) -> list[str]:
         return position.problems(state)

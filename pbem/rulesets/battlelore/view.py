@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join, restored
+from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Question
 
 from .board import ALL_HEXES
@@ -48,12 +48,6 @@ def question(s: State) -> Question | None:
     return Question.from_json(pause["questions"][0]) if pause else None
 
 
-def question_msg(q: Question, key: str) -> Any:
-    """A question's text (`text`) or what the others read (`public`) as its message, kept in
-    the question's data (rules/common.question_data); the English text without one."""
-    return restored(getattr(q, key), (q.data.get("msg") or {}).get(key))
-
-
 def make_view(s: State, seat: str | None) -> dict[str, Any]:
     q = question(s)
     v: dict[str, Any] = {
@@ -76,7 +70,7 @@ def make_view(s: State, seat: str | None) -> dict[str, Any]:
     if q is not None:
         v["waiting_for"] = q.seat
         if seat == q.seat:
-            v["question"] = {"text": question_msg(q, "text"), "options": [o[len(ANSWER):] for o in q.options],
+            v["question"] = {"text": q.text, "options": [o[len(ANSWER):] for o in q.options],
                              "default": q.default[len(ANSWER):]}
     if s["lore"] is not None:
         v["lore"] = lore_view(s, seat)

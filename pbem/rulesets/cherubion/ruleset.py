@@ -17,7 +17,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
-from pbem.core.i18n import _
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import DECISION, OVER, Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Variant
@@ -33,7 +33,6 @@ from pbem.rulesets.cherubion.orders import (
     Pass,
     Play,
 )
-from pbem.rulesets.cherubion.rules.asking import question_public, question_text
 from pbem.rulesets.cherubion.rules.reactions import REACTIONS
 from pbem.rulesets.cherubion.rules.results import END_REASONS
 from pbem.rulesets.cherubion.rules.setup import choice_order, new_state
@@ -171,19 +170,11 @@ class Cherubion(Game):
         return wanted is None or not isinstance(order, wanted)
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
-        return Prompt(question_text(q), q.options, q.options, {"phase": DECISION,
-                                                               "kind": q.kind})
+        """Every answer is a skeleton line too."""
+        return Prompt(q.text, q.options, q.options, {"phase": DECISION, "kind": q.kind})
 
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """The kit's events, with the question's messages (rules/asking.py)."""
-        for q in questions:
-            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
-            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
-                                             what=question_public(q) or q.kind),
-                            seat=q.seat, question=q.kind)
-            ctx.log.private([q.seat], "ask", _("Your decision is needed: {text}",
-                                               text=question_text(q)),
-                            seat=q.seat, question=q.kind)
+    def decision_notice(self, question: str) -> Msg:
+        return _("Your decision is needed: {text}", text=question)  # this game's own words
 
     # --- views and results ----------------------------------------------------------------
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:

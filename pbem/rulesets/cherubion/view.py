@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.core.i18n import Msg, _, join
+from pbem.core.kit import Question
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import get_board
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
-from pbem.rulesets.cherubion.rules.asking import question_text
 from pbem.rulesets.cherubion.rules.diplomacy import visible_alliances
 from pbem.rulesets.cherubion.state import Piece, State
 
@@ -131,7 +131,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         mine = [q for q in asked if q["seat"] == seat]
         if mine:
             # the question's options without the PASS every question takes
-            out["you"]["ask"] = {"text": question_text(mine[0]),
+            out["you"]["ask"] = {"text": Question.from_json(mine[0]).text,
                                  "options": [o for o in mine[0]["options"] if o != "PASS"]}
     return out
 

@@ -22,7 +22,6 @@ from pbem.core.kit import OVER, Context, Game, Log, Order, Phase, Question, Verd
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
 from pbem.rulesets.helios import arrival, bot, data, position, view
-from pbem.rulesets.helios.effects import both, estate_question
 from pbem.rulesets.helios.orders import (
     GRAMMAR,
     TURN_ORDERS,
@@ -48,7 +47,6 @@ from pbem.rulesets.helios.phases import (
     setup_prompt,
 )
 from pbem.rulesets.helios.rules import rounds, script, turns
-from pbem.rulesets.helios.rules.rounds import CATCHUP_PUBLIC, CATCHUP_QUESTION
 from pbem.rulesets.helios.rules.seats import current_seat
 from pbem.rulesets.helios.state import State
 from pbem.rulesets.helios.words import term, terms
@@ -71,18 +69,6 @@ PHASES = {
 PHASE_NAMES = {"setup": _("set-up"), "actions": _("Phase 1 (your action turn)"),
                "characters": _("Phase 2 (characters)"),
                "catchup": _("Phase 3 (catch-up resource)"), "over": _("the end of the game")}
-
-
-def question_text(q: Question) -> Any:
-    if q.kind == "estate":
-        return estate_question(q.data["tiles"])
-    return CATCHUP_QUESTION if q.kind == "catchup" else q.text
-
-
-def question_public(q: Question) -> Any:
-    if q.kind == "estate":
-        return _("where the Estate Manager's {tiles} go", tiles=both(q.data["tiles"]))
-    return CATCHUP_PUBLIC if q.kind == "catchup" else (q.public or q.kind)
 
 
 class Helios(Game):
@@ -181,24 +167,11 @@ class Helios(Game):
                                                  "{seat}'s next {n} turns are stored.",
                                                  len(blocks), seat=seat))
 
-    # A question's texts come back from storage as English: they are said again as messages
-    # from its kind and data.
     def question_prompt(self, state: Any, q: Question) -> Prompt:
         prompt = super().question_prompt(state, q)
         if q.kind == "estate":  # a skeleton with legal cells
-            return Prompt(question_text(q), q.options or prompt.skeleton, (), prompt.data)
-        return Prompt(question_text(q), prompt.skeleton, prompt.options, prompt.data)
-
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """The asked seat reads its question, the others who is asked about what."""
-        for q in questions:
-            others = [s for s in ctx.state["seats"] if s != q.seat]
-            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
-                                             what=question_public(q)),
-                            seat=q.seat, question=q.kind)
-            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
-                                               question=question_text(q)),
-                            seat=q.seat, question=q.kind)
+            return Prompt(q.text, q.options or prompt.skeleton, (), prompt.data)
+        return prompt
 
     # --- positions -------------------------------------------------------------------------
     def position_problems(self, state: Any) -> list[str]:

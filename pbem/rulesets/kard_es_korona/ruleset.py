@@ -10,11 +10,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import _
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
-from pbem.rulesets.kard_es_korona.asks import needed, public_text, question_text, waiting
 from pbem.rulesets.kard_es_korona.bot import answer, orders_for, redeal
 from pbem.rulesets.kard_es_korona.orders import (
     GRAMMAR,
@@ -170,24 +169,22 @@ class KardEsKorona(Game):
         return check_on_arrival(state, seat, order, self.questions(state))
 
     def question_prompt(self, state: Any, q: Question) -> Prompt:
-        """The kit's prompt with the question as its message (`asks.py`)."""
+        """A sealed bid is asked like the election's first step: the bid line, no list."""
         if q.kind == "bid":
-            return Prompt(question_text(q), (q.default,))
-        p = super().question_prompt(state, q)
-        return Prompt(question_text(q), p.skeleton, p.options, p.data)
+            return Prompt(q.text, (q.default,))
+        return super().question_prompt(state, q)
 
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """The kit's notices (the asked seat reads its question, the others who is asked
-        about what), as messages; a sealed bid is asked like the election's first step, in
-        the report's prompt."""
-        for q in questions:
-            if q.kind == "bid":
-                continue
-            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
-            ctx.log.private(others, "ask", waiting(q.seat, public_text(q)), seat=q.seat,
-                            question=q.kind)
-            ctx.log.private([q.seat], "ask", needed(question_text(q)), seat=q.seat,
-                            question=q.kind)
+    def question_public(self, q: Question) -> str | None:
+        """A sealed bid is not announced: it is asked in the report's prompt, like the
+        election's first step."""
+        return None if q.kind == "bid" else super().question_public(q)
+
+    # The kit's notices in this game's own words (its catalog translates them).
+    def waiting_notice(self, seat: str, what: str) -> Msg:
+        return _("Waiting for {seat}: {what}.", seat=seat, what=what)
+
+    def decision_notice(self, question: str) -> Msg:
+        return _("Your decision is needed: {text}", text=question)
 
     def position_problems(self, state: Any) -> list[str]:
         return problems(state)

@@ -43,7 +43,6 @@ from .orders import (
 )
 from .rules import cycle, standing
 from .state import State
-from .texts import public_text, question_text
 
 # One phase: a seat's turn. Decisions inside a turn are the kit's questions (`answers`).
 PHASES = {
@@ -114,20 +113,10 @@ class MachtUndOhnmacht(Game):
     def check(self, state: Any, seat: str, order: Any) -> Verdict:
         return arrival.judge(state, seat, order, self.questions(state))
 
-    def ask_events(self, ctx: Context, questions: Sequence[Question]) -> None:
-        """The kit's notices, with the question's texts as messages (texts.py)."""
-        for q in questions:
-            others = [s for s in self.seats_of(ctx.state) if s != q.seat]
-            ctx.log.private(others, "ask", _("Waiting for {seat}: {what}.", seat=q.seat,
-                                             what=public_text(q)),
-                            seat=q.seat, question=q.kind)
-            ctx.log.private([q.seat], "ask", _("Your decision is needed: {question}",
-                                               question=question_text(q)),
-                            seat=q.seat, question=q.kind)
-
     def question_prompt(self, state: Any, q: Question) -> Prompt:
+        """A serpent question offers PASS with CANCEL commented out."""
         skeleton = ("PASS", "# CANCEL") if q.kind == "serpent" else (q.default,)
-        return Prompt(question_text(q), skeleton, q.options[:60], {"phase": q.kind})
+        return Prompt(q.text, skeleton, q.options[:60], {"phase": q.kind})
 
     def position_problems(self, state: Any) -> list[str]:
         return position.problems(state)

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypedDict
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
+from pbem.core.i18n import _
 from pbem.core.kit import (
     OVER,
     Context,
@@ -189,10 +190,11 @@ def attack(ctx: Context, seat: str, ln: OrderLine) -> None:
     defender = _other(seat)
     guard = state["guard"][defender]
     standing = {"ALWAYS": "BLOCK", "NEVER": "TAKE"}.get(guard)
-    answer = ctx.decide(defender, "block", question=f"{seat} hits you {hits} time(s): BLOCK "
-                        "(half the hits, costs 1 hit point) or TAKE?", default="TAKE",
-                        options=("BLOCK", "TAKE"), standing=standing,
-                        public=f"whether to block {hits} hit(s)") if hits else "TAKE"
+    answer = ctx.decide(defender, "block", question=_("{seat} hits you {hits} time(s): BLOCK "
+                                                     "(half the hits, costs 1 hit point) or "
+                                                     "TAKE?", seat=seat, hits=hits),
+                        default="TAKE", options=("BLOCK", "TAKE"), standing=standing,
+                        public=_("whether to block {hits} hit(s)", hits=hits)) if hits else "TAKE"
     if answer == "BLOCK":
         hits = hits // 2 + 1
         ctx.log.public("block", f"{defender} blocks.")

@@ -7,19 +7,20 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
 import pytest
 from languages import leaks, msgids, play_in_hungarian
 
+from pbem.core.dice import ScriptedDice
 from pbem.core.i18n import Msg, _, render
-from pbem.core.kit import Question
+from pbem.core.kit import Context, Question
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.locale import DOMAIN, translator
 from pbem.rulesets.kard_es_korona import RULESET
-from pbem.rulesets.kard_es_korona.asks import asking, public_text, question_text
 from pbem.rulesets.kard_es_korona.data import CARD_GLOSS
 from pbem.rulesets.kard_es_korona.rules.victory import REASONS, reason_message
 
@@ -64,18 +65,20 @@ def test_every_prompt_and_question_is_a_message_read_in_hungarian(seed: int) -> 
 
 
 def test_a_question_kept_in_the_state_is_asked_as_its_message() -> None:
-    """The state keeps a question as English JSON; its message goes with it in its data."""
-    kw = asking(_("battle instructions for {county}", county="Pest"), _("his next step"),
-                county="pest")
-    asked = Question("erdely", "battle", kw["question"], "FIGHT", (), True, kw["public"],
-                     kw["data"])
+    """The state keeps a question's texts as messages (the kit's Question): its prompt and
+    notices read in Hungarian, in this game's own words; a sealed bid is not announced."""
+    asked = Question("erdely", "battle", _("battle instructions for {county}", county="Pest"),
+                     "FIGHT", (), True, _("his next step"), {"county": "pest"})
     q = Question.from_json(json.loads(json.dumps(asked.to_json())))  # as the state keeps it
-    assert not isinstance(q.text, Msg)
+    assert isinstance(q.text, Msg) and isinstance(q.public, Msg)
     hu = translator("hu", GAME)
-    assert render(question_text(q), hu) == "csataparancsok: Pest"
-    assert render(public_text(q), hu) == "a következő lépése"
     prompt = RULESET.question_prompt({}, q)
     assert render(prompt.text, hu) == "csataparancsok: Pest"
+    ctx = Context(state={"seats": ["erdely", "pest"], "pause": None}, dice=ScriptedDice([]))
+    RULESET.ask_events(ctx, [q, replace(q, seat="pest", kind="bid")])
+    assert [(e.to, render(e.text, hu)) for e in ctx.log.events] == [
+        (("pest",), "Várakozás erdely döntésére: a következő lépése."),
+        (("erdely",), "Döntésed szükséges: csataparancsok: Pest")]
     assert q.data["county"] == "pest"
 
 

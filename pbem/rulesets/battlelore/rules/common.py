@@ -7,10 +7,9 @@ Not here: any rule of its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import Msg, _, stored
+from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 
 from ..board import hex_name
@@ -51,13 +50,6 @@ def _standing(s: State, seat: str, keys: Sequence[str]) -> tuple[str, str] | Non
 ANSWER = "ANSWER "
 
 
-def question_data(question: Msg, public: Msg | str) -> dict[str, Any]:
-    """A question's messages, kept in its data: the state keeps only the English text of
-    a question, and its prompt and view show it in the reader's language (view.py)."""
-    return {"msg": {k: m for k, v in (("text", question), ("public", public))
-                    if (m := stored(v)) is not None}}
-
-
 def decide(ctx: Context, seat: str, kind: str, keys: Sequence[str], options: Sequence[str],
            default: str, question: Msg, *, resolve_standing: Callable[[str], str] | None = None,
            force: bool = False, public: Msg | str = "") -> str:
@@ -86,8 +78,7 @@ def decide(ctx: Context, seat: str, kind: str, keys: Sequence[str], options: Seq
     ans = ctx.decide(seat, kind, question=question, default=ANSWER + default,
                      options=[ANSWER + o for o in options],
                      standing=ANSWER + st if st is not None else None,
-                     public=public or question, force=force,
-                     data=question_data(question, public or question))
+                     public=public or question, force=force)
     return ans[len(ANSWER):]
 
 

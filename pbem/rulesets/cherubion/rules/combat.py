@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pbem.core.i18n import _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion import data
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.cards import has_room
 from pbem.rulesets.cherubion.rules.life import (
     check_elimination,
@@ -377,7 +376,7 @@ def _takes_free_attack(ctx: Context, att: Piece, dfd: Piece) -> bool:
     asked = state["turn"].setdefault("free_asked", [])
     if standing.get("freeattack") is None and ask_mode(state) and seat not in asked:
         asked.append(seat)
-        answer = ask(ctx, seat, "FREEATTACK", question=(
+        answer = ctx.decide(seat, "FREEATTACK", question=(
             _("{piece} flees from {loc}: your {piece2} (and any other piece of yours engaged with "
               "it) may make a free attack at +10 TK, +4 damage. Your answer stays as your standing "
               "FREEATTACK order; PASS takes them this time.",

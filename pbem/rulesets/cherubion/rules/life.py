@@ -14,7 +14,6 @@ from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.orders import GRAMMAR, Loss
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.queries import (
     alive_seats,
     ask_mode,
@@ -325,7 +324,7 @@ def loss_order(ctx: Context, owner: str, loss: int, rid: str) -> list[tuple[str,
         return []
     share = default_split(pool, loss)
     option = "LOSS " + " ".join(f"{pid}={n}" for pid, n in share.items() if n)
-    answer = ask(ctx, owner, "LOSS", question=_(
+    answer = ctx.decide(owner, "LOSS", question=_(
         "Your resource {id} was destroyed: your Base pieces lose {loss} ÉP in total. Split "
         "it (LOSS CH8=12 CH9=3: each piece at most its ÉP; a piece without an amount takes "
         "what is left, in order); your answer stays as your standing LOSS order; PASS: "

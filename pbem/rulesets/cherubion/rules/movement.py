@@ -18,7 +18,6 @@ from pbem.core.i18n import Msg, _
 from pbem.core.kit import DONE, Context
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import GRAMMAR, Intruder, Move
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.combat import exchange, free_attackers
 from pbem.rulesets.cherubion.rules.life import (
     check_elimination,
@@ -591,7 +590,7 @@ def intruder_choice(ctx: Context, owner: str, p: Piece) -> str:
     standing = state["players"][owner]["standing"]
     choice = standing.get("intruder")
     if choice is None and ask_mode(state):
-        answer = ask(ctx, owner, "INTRUDER", question=(
+        answer = ctx.decide(owner, "INTRUDER", question=(
             _("{piece} entered your Base: take it prisoner or kill it? Your answer stays as your "
               "standing INTRUDER order.",
               piece=name_of(state, p["id"]))), default="PASS",

@@ -44,7 +44,6 @@ from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Context, Effects
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.orders import GRAMMAR, Play, When
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.cards import (
     card_range,
     check_play,
@@ -406,7 +405,7 @@ def decide(ctx: Context, seat: str, event: str, info: Info) -> Play | None:
     if not _asks(state, seat, event, opts):
         return None
     shown = [str(o) for o in opts]
-    answer = ask(ctx, seat, event, question=ask_text(state, event, info, seat),
+    answer = ctx.decide(seat, event, question=ask_text(state, event, info, seat),
                         default="PASS", options=(*shown, "PASS"), exhaustive=False,
                         accept=lambda a: a == "PASS" or _match(state, seat, a, opts) is not None,
                         public=PUBLIC[event])

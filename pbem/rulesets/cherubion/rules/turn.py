@@ -28,7 +28,6 @@ from pbem.rulesets.cherubion.orders import (
     Play,
     Upgrade,
 )
-from pbem.rulesets.cherubion.rules.asking import ask
 from pbem.rulesets.cherubion.rules.casting import play_card
 from pbem.rulesets.cherubion.rules.combat import exchange, melee_pairs
 from pbem.rulesets.cherubion.rules.life import (
@@ -254,7 +253,7 @@ def scry(ctx: Context, seat: str) -> None:
     standing = state["players"][seat]["standing"]
     want = standing.get("scry")
     if want not in opponents and len(opponents) > 1 and ask_mode(state):
-        answer = ask(ctx, seat, "SCRY", question=_(
+        answer = ctx.decide(seat, "SCRY", question=_(
             "You hold the SCRY field: whose deck's top card do you look at? Your answer stays "
             "as your standing SCRY order; PASS looks at the next opponent's ({seat}).",
             seat=opponents[0]),

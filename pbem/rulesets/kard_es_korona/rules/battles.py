@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pbem.core.dice import Dice
 from pbem.core.i18n import Msg, _, join
 from pbem.core.kit import Ask, Context, Log
-from pbem.rulesets.kard_es_korona.asks import asking
 from pbem.rulesets.kard_es_korona.data import ARMS, BATTLE_KINDS, MP
 from pbem.rulesets.kard_es_korona.orders import GRAMMAR, Fight, RerollPolicy
 from pbem.rulesets.kard_es_korona.rules import defeat
@@ -198,12 +197,14 @@ def battle_answers(ctx: Context, b: Battle) -> dict[str, Fight]:
             continue
         if state["players"][seat]["standing"].get("battle_set"):
             continue
-        asks[seat] = Ask(**asking(
+        asks[seat] = Ask(
             _("{battle} Send one line for this battle: FIGHT with any of {parts}; a plain FIGHT "
               "uses the defaults (or standing lines sent with it).",
               battle=battle_question(state, b), parts=_fight_parts(state, seat)),
-            _("battle instructions for {county}", county=gmap(state).counties[b["county"]].name),
-            county=b["county"]), default=default, options=(default,), exhaustive=False)
+            default, options=(default,), exhaustive=False,
+            public=_("battle instructions for {county}",
+                     county=gmap(state).counties[b["county"]].name),
+            data={"county": b["county"]})
     if not asks:
         return {}
     got = ctx.decide_all("battle", asks)

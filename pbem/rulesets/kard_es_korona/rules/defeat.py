@@ -12,7 +12,6 @@ from __future__ import annotations
 from pbem.core.dice import Dice
 from pbem.core.i18n import _
 from pbem.core.kit import Context, Log
-from pbem.rulesets.kard_es_korona.asks import asking
 from pbem.rulesets.kard_es_korona.data import ARMS, OFFICE_WORDS, OFFICES
 from pbem.rulesets.kard_es_korona.rules.control import castles_of, gmap, is_neutral
 from pbem.rulesets.kard_es_korona.rules.movement import castle_fits
@@ -125,10 +124,12 @@ def _swears(ctx: Context, loser: str, victor: str) -> bool:
     elif state["options"]["decisions"] != "ask":
         # SPEC-AMBIGUITY (DP16 auto default): swear fealty, which keeps the player in the game.
         standing = "OATH YES"
-    answer = ctx.decide(loser, "oath", **asking(
-        _("Your lord was defeated by {victor}: OATH YES to swear fealty and become his vassal, "
-          "OATH NO to be eliminated (a FEALTY line is a standing order for later defeats).",
-          victor=victor), _("whether to swear fealty to {victor}", victor=victor)),
+    answer = ctx.decide(
+        loser, "oath",
+        question=_("Your lord was defeated by {victor}: OATH YES to swear fealty and become his "
+                   "vassal, OATH NO to be eliminated (a FEALTY line is a standing order for "
+                   "later defeats).", victor=victor),
+        public=_("whether to swear fealty to {victor}", victor=victor),
         default="OATH YES", options=("OATH YES", "OATH NO"), standing=standing)
     return answer == "OATH YES"
 

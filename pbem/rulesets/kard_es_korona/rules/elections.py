@@ -18,7 +18,6 @@ from pbem.core.dice import Dice
 from pbem.core.i18n import Msg, _
 from pbem.core.kit import Ask, Context, Log
 from pbem.core.orders import OrderLine
-from pbem.rulesets.kard_es_korona.asks import asking
 from pbem.rulesets.kard_es_korona.data import OFFICE_NAMES, OFFICE_WORDS, OFFICES
 from pbem.rulesets.kard_es_korona.orders import Bid
 from pbem.rulesets.kard_es_korona.rules.control import turn_order
@@ -146,12 +145,13 @@ def run_election(ctx: Context, sent: Sent | None = None) -> None:
                 have = 0
                 ctx.log.private([seat], "bid", _("You sent no bid for the {office} auction: "
                                                  "your bid is 0.", office=OFFICE_WORDS[office]))
-            asks[seat] = Ask(**asking(bid_question(state, seat),
-                                      _("a sealed bid for the office {office}",
-                                        office=OFFICE_WORDS[office]), office=office),
-                             default=f"BID {office} 0", options=(f"BID {office} 0",),
+            asks[seat] = Ask(bid_question(state, seat), f"BID {office} 0",
+                             options=(f"BID {office} 0",),
                              standing=None if have is None else f"BID {office} {have}",
-                             accept=_for_office(office), exhaustive=False)
+                             accept=_for_office(office), exhaustive=False,
+                             public=_("a sealed bid for the office {office}",
+                                      office=OFFICE_WORDS[office]),
+                             data={"office": office})
         got = ctx.decide_all("bid", asks)
         bids = {seat: int(got[seat].split()[2]) for seat in asks}  # in turn order
         _bid_outcomes(ctx, office, bids, lines, sent, done)
@@ -248,13 +248,15 @@ def _palatine_decides(ctx: Context, pal: str, tied: list[str], office: str) -> s
                                      "chooses.", office=OFFICE_NAMES[office],
                                      seats=", ".join(tied), pal=pal), office=office, tied=tied)
     default = f"CHOOSE {palatine_choice(state, pal, tied)}"
-    answer = ctx.decide(pal, "palatine", **asking(
-        _("As Palatine you choose who gets the office {office}: {seats} tied with the highest "
-          "bid (rulebook p. 12; you may pick yourself if tied). Answer CHOOSE <player>; no "
-          "answer: yourself if tied, else the first of them in turn order.",
-          office=OFFICE_NAMES[office], seats=", ".join(tied)),
-        _("who of {seats} gets {office}", seats=", ".join(tied), office=OFFICE_WORDS[office]),
-        office=office, tied=list(tied)), default=default,
+    answer = ctx.decide(
+        pal, "palatine",
+        question=_("As Palatine you choose who gets the office {office}: {seats} tied with the "
+                   "highest bid (rulebook p. 12; you may pick yourself if tied). Answer CHOOSE "
+                   "<player>; no answer: yourself if tied, else the first of them in turn "
+                   "order.", office=OFFICE_NAMES[office], seats=", ".join(tied)),
+        public=_("who of {seats} gets {office}", seats=", ".join(tied),
+                 office=OFFICE_WORDS[office]),
+        data={"office": office, "tied": list(tied)}, default=default,
         options=tuple(f"CHOOSE {s}" for s in tied), standing=standing)
     return answer.split()[1]
 

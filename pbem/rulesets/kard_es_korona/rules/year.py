@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from pbem.core.i18n import Msg, _
 from pbem.core.kit import Context
 from pbem.core.orders import OrderLine
-from pbem.rulesets.kard_es_korona.asks import asking
 from pbem.rulesets.kard_es_korona.effects import apply_card
 from pbem.rulesets.kard_es_korona.orders import (
     GRAMMAR,
@@ -243,9 +242,11 @@ def _ask_step(ctx: Context, seat: str) -> Move | Pass:
         return isinstance(order, Pass) or (isinstance(order, Move)
                                            and not check_step(state, seat, order)[0])
     left = state["players"][seat]["steps_left"]
-    line = ctx.decide(seat, "move", **asking(
-        _("Movement, your turn ({n} steps left): send your next step (one MOVE line) or PASS.",
-          n=left), _("his next step")), default="PASS", options=("PASS",), exhaustive=False,
+    line = ctx.decide(
+        seat, "move",
+        question=_("Movement, your turn ({n} steps left): send your next step (one MOVE line) "
+                   "or PASS.", n=left),
+        public=_("his next step"), default="PASS", options=("PASS",), exhaustive=False,
         accept=legal)
     order = GRAMMAR.parse_line(state, seat, line)
     assert isinstance(order, (Move, Pass))

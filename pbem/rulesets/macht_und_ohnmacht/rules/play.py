@@ -17,7 +17,6 @@ from pbem.core.orders import OrderLine
 from .. import board, data
 from ..data import KNIGHT, listed
 from ..orders import Play, PlayInfluence, RetreatPref, parse_line
-from ..texts import with_texts
 from . import actions, standing
 
 
@@ -52,9 +51,9 @@ def serpent_window(ctx: Context, seat: str, ln: OrderLine, o: Play, tid: str) ->
             default="PASS", options=("CANCEL", "PASS"),
             standing=None if policy is None else ("CANCEL" if policy else "PASS"),
             public=public,
-            data=with_texts({"line": ln.lineno,
-                             "pending": {"kind": "serpent", "seat": holder, "by": seat,
-                                         "order": str(o), "tile": tid}}, question, public))
+            data={"line": ln.lineno,
+                  "pending": {"kind": "serpent", "seat": holder, "by": seat,
+                              "order": str(o), "tile": tid}})
         if answer == "CANCEL":
             play_serpent(ctx, holder, o)
             return _("{seat} cancelled it with a serpent", seat=holder)
@@ -107,10 +106,9 @@ def seize(ctx: Context, seat: str, ln: OrderLine, o: PlayInfluence) -> Msg | str
                      "RETREAT none"],
             standing=None if pref is None else str(pref), exhaustive=False,
             public=public,
-            data=with_texts({"line": ln.lineno,
-                             "pending": {"kind": "retreat", "seat": defender, "attacker": seat,
-                                         "region": o.region, "place": o.place,
-                                         "options": options}}, question, public))
+            data={"line": ln.lineno,
+                  "pending": {"kind": "retreat", "seat": defender, "attacker": seat,
+                              "region": o.region, "place": o.place, "options": options}})
         choice = standing.retreat_choice(state, defender, o.region, parse_line(state, answer))
         if pref is not None:
             standing_followed(ctx, defender, pref, o.region, choice)

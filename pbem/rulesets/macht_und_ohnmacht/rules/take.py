@@ -19,7 +19,6 @@ from .. import board, data
 from ..data import KNIGHT, listed
 from ..effects import EFFECTS
 from ..orders import Effect, Take, parse_line
-from ..texts import with_texts
 from . import actions, standing
 
 Outcome = tuple[str, Msg]  # (status, why) of the TAKE line
@@ -71,8 +70,7 @@ def auction(ctx: Context, seat: str, ln: OrderLine, o: Take, tid: str) -> Outcom
                    standing=(f"BID {fixed[s][0]}" + (f" IFWIN {fixed[s][1]}" if fixed[s][1]
                                                      else "")) if s in fixed else None,
                    exhaustive=False, public=_("a sealed bid for {tile}", tile=data.tile_name(kind)),
-                   data=with_texts(facts, _bid_question(state, s, kind, seat),
-                                   _("a sealed bid for {tile}", tile=data.tile_name(kind))))
+                   data=facts)
             for s in state["seats"]}
     answers = ctx.decide_all("bid", asks)
     bids: dict[str, int] = {}
@@ -182,7 +180,6 @@ def choose_effect(ctx: Context, ln: OrderLine, winner: str, kind: str, tid: str,
         standing=written, exhaustive=False,
         accept=lambda a: standing.check_effect(state, winner, kind, parse_line(state, a)) is None,
         public=public,
-        data=with_texts({"line": ln.lineno, "pending": {"kind": "effect", "seat": winner,
-                                                        "type": kind, "tile": tid}},
-                        question, public))
+        data={"line": ln.lineno, "pending": {"kind": "effect", "seat": winner,
+                                             "type": kind, "tile": tid}})
     return parse_line(state, answer), unusable
