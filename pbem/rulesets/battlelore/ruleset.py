@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import _
+from pbem.core.i18n import Translator, _
 from pbem.core.kit import OVER, Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -178,5 +178,5 @@ class BattleLore(Game):
     def board_text(self, v: Mapping[str, Any]) -> str:
         return view.board_text(v)
 
-    def board_svg(self, v: Mapping[str, Any]) -> str | None:
-        return view.board_svg(v)
+    def board_svg(self, v: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        return view.board_svg(v, t)
