@@ -259,15 +259,15 @@ def board_svg(v: Mapping[str, Any], t: Translator | None = None) -> str:
         u = occ.get(key)
         if u is not None:
             fill = _COLOURS[u["colour"]]
-            tip = Msg("{id} {name} {figures}/{full}", id=u["id"], name=u["name"],
-                      figures=u["figures"], full=u["full"])
-            tip = f"<title>{words(tip, t)}</title>"
+            unit = Msg("{id} {name} {figures}/{full}", id=u["id"], name=u["name"],
+                       figures=u["figures"], full=u["full"])
+            hover = f"<title>{words(unit, t)}</title>"
             if u["owner"] == "north":
                 out.append(f'<rect x="{x - 12:.1f}" y="{y - 9:.1f}" width="24" height="18" rx="3" '
-                           f'fill="{fill}" stroke="#000">{tip}</rect>')
+                           f'fill="{fill}" stroke="#000">{hover}</rect>')
             else:
                 out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11.5" fill="{fill}" '
-                           f'stroke="#000">{tip}</circle>')
+                           f'stroke="#000">{hover}</circle>')
             out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" fill="#fff" text-anchor="middle" '
                        f'font-size="9.5">{u["id"]}:{u["figures"]}</text>')
             marks = ("W" if u["webbed"] else "") + ("P" if u["poisoned"] else "") + (
