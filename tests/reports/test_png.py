@@ -128,6 +128,8 @@ def test_a_hungarian_readers_picture_is_drawn_in_hungarian(rid: str, engine, tmp
         assert picture.get_content() == hungarian.data, (rid, seat)
         english = ruleset.board_svg(ruleset.view(state_of(engine, ruleset), seat))
         assert svgs[seat] != english, (rid, seat)
+        print(rid, seat, f"Hungarian PNG {len(hungarian.data)} bytes, "
+              f"mail {len(mail.as_bytes())} bytes")
         assert len(mail.as_bytes()) < MAIL_LIMIT, (rid, seat, len(mail.as_bytes()))
 
 
