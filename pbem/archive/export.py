@@ -105,7 +105,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
                + (f' | <a href="{step_file(step.number + 1)}">{w["next"]}</a>'
                   if step.number < game.step else "") + "</p>")
         ctx = build_context(game, ruleset, all_seats, step, previous, seat=None,
-                            everything=finished)
+                            everything=finished, lang=lang)
         page = render_report(ctx, fmt="html", override=override, lang=lang)
         extra = nav
         closed_orders = step.closed_at is not None and step.applied_json and (
@@ -118,7 +118,8 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
             extra += "<p>" + w["views"] + " " + " ".join(
                 f'<a href="{step_file(step.number, s)}">{html.escape(s)}</a>' for s in seats) + "</p>"
             for seat in seats:
-                sctx = build_context(game, ruleset, all_seats, step, previous, seat=seat)
+                sctx = build_context(game, ruleset, all_seats, step, previous, seat=seat,
+                                     lang=seat_lang[seat])
                 path = out / step_file(step.number, seat)
                 path.write_text(render_report(sctx, fmt="html", override=override,
                                               lang=seat_lang[seat]), encoding="utf-8")

@@ -421,9 +421,9 @@ def report(
         return
     with session(write=False) as s:
         # The open step's deadline says how long is left; an older report's does not.
-        ctx = report_context(s, name, seat=seat, step=step,
-                             now=state.now() if step is None else None)
         lang = normalise(lang) or language_of(find_game(s, name), seat)
+        ctx = report_context(s, name, seat=seat, step=step,
+                             now=state.now() if step is None else None, lang=lang)
     if as_json:
         ctx = {k: v for k, v in ctx.items() if k != "board_svg"}
         out_json(ctx)

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
 from pbem.core.events import Event
-from pbem.core.i18n import Msg, restored
+from pbem.core.i18n import Msg, Translator, restored
 from pbem.core.orders import Parsed, Prompt
 
 State = Any
@@ -265,6 +265,9 @@ class Ruleset:
         """A readable text rendering of the board as the view shows it."""
         return ""
 
-    def board_svg(self, view: Mapping[str, Any]) -> str | None:
-        """An SVG picture of the board as the view shows it, or None."""
+    def board_svg(self, view: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        """An SVG picture of the board as the view shows it, or None; its words (legends,
+        titles, the names that come as messages in the view) in the language of `t`
+        (`pbem.core.kit.picture.words`), English without one. A picture is plain text, not
+        a message: it is drawn once per report, for its reader."""
         return None

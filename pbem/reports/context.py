@@ -28,6 +28,7 @@ from pbem.core.i18n import Msg, _, restored
 from pbem.core.kit.log import OUTCOME
 from pbem.core.orders import Prompt
 from pbem.core.ruleset import Ruleset
+from pbem.locale import SOURCE, translator
 from pbem.mail.when import describe_deadline
 from pbem.reports.svg import compact_svg
 from pbem.service import players
@@ -40,6 +41,7 @@ from pbem.service.games import (
     seat_row,
     seats_of,
 )
+from pbem.service.language import language_of
 from pbem.store.models import Game, Step
 
 
@@ -111,8 +113,10 @@ def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
 
 
 def report_context(session: Session, name: str, *, seat: str | None, step: int | None = None,
-                   everything: bool = False, now: datetime | None = None) -> dict[str, Any]:
-    """The context of the report that opens `step` (default: the current one) for `seat`.
+                   everything: bool = False, now: datetime | None = None,
+                   lang: str | None = None) -> dict[str, Any]:
+    """The context of the report that opens `step` (default: the current one) for `seat`,
+    who reads `lang` (default: the seat's language, `language_of`).
 
     `seat=None` is the public report. `everything=True` (archive of a finished game only)
     shows every event and roll. The deadline is shown in the seat holder's time zone (the
@@ -125,7 +129,7 @@ def report_context(session: Session, name: str, *, seat: str | None, step: int |
     previous = live_step(session, game, current.number - 1) if current.number > 0 else None
     holder = seat_row(session, game, seat) if seat else None
     return build_context(game, ruleset_of(game), seats, current, previous, seat=seat,
-                         everything=everything,
+                         everything=everything, lang=lang or language_of(game, seat),
                          deadline_text=players.deadline_text(game, holder, current.deadline, now),
                          footer=players.footer(game, holder) if holder is not None else None)
 
@@ -133,8 +137,10 @@ def report_context(session: Session, name: str, *, seat: str | None, step: int |
 def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: Step,
                   previous: Step | None, *, seat: str | None,
                   everything: bool = False, deadline_text: str | None = None,
-                  footer: list[str] | None = None) -> dict[str, Any]:
-    """The context from rows already loaded (the archive export walks the steps once)."""
+                  footer: list[str] | None = None, lang: str = SOURCE) -> dict[str, Any]:
+    """The context from rows already loaded (the archive export walks the steps once), for
+    a reader of `lang`. Its texts are messages, rendered in any language later; the board
+    picture is drawn once, in `lang` (`render_report` renders the report in it)."""
     if seat is not None and seat not in set(seats):
         raise ServiceError(f'game {game.name} has no seat "{seat}"')
     if everything and game.status != "finished":
@@ -154,7 +160,8 @@ def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: S
         if previous else None,
         "view": view,
         "board_text": ruleset.board_text(view),
-        "board_svg": compact_svg(ruleset.board_svg(view)),
+        "board_svg": compact_svg(ruleset.board_svg(view, translator(lang, ruleset.id))),
+        "lang": lang,  # the reader's, whose language the picture is drawn in
         "awaited": sorted(awaiting),
         # the text as its message, so the report asks in the reader's language
         "prompt": {**prompt.to_json(), "text": prompt.text} if prompt else None,

@@ -77,10 +77,17 @@ _MESSAGES = ("happened", "prompt", "deadline_text", "player", "phase", "board_te
 
 
 def render_report(context: dict[str, Any], *, fmt: str = "text",
-                  override: str | None = None, lang: str = SOURCE) -> str:
-    """The report in `lang` (a code of `pbem.locale.LANGUAGES`; English by default)."""
+                  override: str | None = None, lang: str | None = None) -> str:
+    """The report in `lang` (a code of `pbem.locale.LANGUAGES`), by default the language
+    its context was built for (English when it says none). The board picture is drawn in
+    the context's language: asking for another one is a mistake of the caller's."""
     if fmt not in ("text", "html"):
         raise ValueError("format is text or html")
+    drawn = context.get("lang") or SOURCE
+    lang = lang or drawn
+    if lang != drawn and context.get("board_svg"):
+        raise ValueError(f"the board picture of this context is drawn in {drawn!r}, not "
+                         f"{lang!r}: build the context with lang={lang!r}")
     html = fmt == "html"
     ruleset = context["game"]["ruleset"]
     env = environment(override, html=html, lang=lang, game=ruleset)

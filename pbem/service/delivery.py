@@ -71,8 +71,8 @@ def queue_reports(session: Session, settings: Settings, game: Game, *, now: date
     holder's settings (parts, files, quiet hours, digest). Returns how many were queued."""
     count = 0
     for row in seats_of(session, game):
-        ctx = report_context(session, game.name, seat=row.seat, now=now)
         lang = language_of(game, row.seat)
+        ctx = report_context(session, game.name, seat=row.seat, now=now, lang=lang)
         t = translator(lang, game.ruleset)
         text = render_report(ctx, fmt="text", override=settings.templates, lang=lang)
         picture = _picture(game, row, ctx)

@@ -33,6 +33,7 @@ from pbem.core.events import Event, public
 from pbem.core.i18n import Msg, _
 from pbem.locale import DOMAIN, LANGUAGES, SOURCE, catalog_path, template_path, translations
 from pbem.locale.catalogs import domains, extract, games, ids
+from pbem.reports.context import report_context
 from pbem.reports.render import render_report
 from pbem.rulesets import all_rulesets
 from pbem.service import mailflow
@@ -236,6 +237,26 @@ def test_a_stored_event_message_is_shown_in_the_readers_language() -> None:
     assert "- REFUSED: the game is over\n" in render_report(ctx, lang="en")
     hu = render_report(ctx, lang="hu")
     assert "- ELUTASÍTVA: a játék véget ért\n" in hu and "REFUSED" not in hu
+
+
+def test_the_board_picture_is_drawn_in_the_language_of_its_report(engine) -> None:  # type: ignore[no-untyped-def]
+    """A report's context draws the board for its reader: a Hungarian seat's in Hungarian
+    (the HTML shows that very picture), in English when asked; rendering a context in a
+    language its picture is not drawn in is refused, not done with the wrong picture."""
+    with session_scope(engine) as s:
+        create_game(s, ruleset_id="macht-und-ohnmacht", name="g", seed="kep", now=T0,
+                    seats={"orange": "o@example.org", "white": "w@example.org"},
+                    settings={"language": "hu"})
+    with session_scope(engine) as s:
+        hu = report_context(s, "g", seat="orange")
+        en = report_context(s, "g", seat="orange", lang="en")
+    assert hu["lang"] == "hu" and "homokóra" in hu["board_svg"]
+    assert "hourglass" not in hu["board_svg"] and "Thick ring" not in hu["board_svg"]
+    assert "hourglass" in en["board_svg"] and "homokóra" not in en["board_svg"]
+    assert hu["board_svg"] in render_report(hu, fmt="html")
+    assert en["board_svg"] in render_report(en, fmt="html")
+    with pytest.raises(ValueError, match="drawn in 'hu'"):
+        render_report(hu, fmt="html", lang="en")
 
 
 def test_a_mail_without_a_game_is_answered_in_the_senders_language(engine) -> None:  # type: ignore[no-untyped-def]

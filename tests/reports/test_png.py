@@ -24,7 +24,9 @@ from pbem.archive.export import export_game
 from pbem.config import Settings
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
+from pbem.locale import translator
 from pbem.reports.png import board_png
+from pbem.reports.svg import compact_svg
 from pbem.rulesets import _discover
 from pbem.service import mailflow, players
 from pbem.service.delivery import send_digest
@@ -45,16 +47,19 @@ def svg_size(svg: str) -> tuple[int, int]:
     return int(width.group(1)), int(height.group(1))
 
 
-def mid_game_mails(rid: str, engine, tmp_path) -> tuple[list[EmailMessage], dict[str, str]]:  # type: ignore[no-untyped-def]
-    """A game of `rid` at the most players, played by bots for half as many steps as a
-    selfplay game of it lasts, then its reports queued; and each seat's board SVG."""
+def mid_game_mails(rid: str, engine, tmp_path,  # type: ignore[no-untyped-def]
+                   lang: str = "en") -> tuple[list[EmailMessage], dict[str, str]]:
+    """A game of `rid` at the most players, its seats reading `lang`, played by bots for
+    half as many steps as a selfplay game of it lasts, then its reports queued; and each
+    seat's board SVG as the game draws it for them."""
     ruleset = _discover()[rid]
     variant = ruleset.default_variant()
     seats = ruleset.seat_ids(ruleset.max_players, variant)
     length = play(ruleset, GameConfig(seats, variant), 3, verify=False).steps
     with session_scope(engine) as s:
         new = create_game(s, ruleset_id=rid, name="g", seed="png", now=T0, variant=variant,
-                          seats={seat: f"{seat}@example.org" for seat in seats})
+                          seats={seat: f"{seat}@example.org" for seat in seats},
+                          settings={"language": lang})
     rng, now = random.Random(5), T0
     for _ in range(length // 2):
         now += timedelta(hours=1)
@@ -66,7 +71,8 @@ def mid_game_mails(rid: str, engine, tmp_path) -> tuple[list[EmailMessage], dict
     with session_scope(engine) as s:
         rows = list(s.exec(select(Outbox).where(Outbox.kind == "report")))
         mails = [email.message_from_bytes(r.raw, policy=default) for r in rows]
-    svgs = {seat: ruleset.board_svg(ruleset.view(state, seat)) for seat in seats}
+    svgs = {seat: ruleset.board_svg(ruleset.view(state, seat), translator(lang, rid))
+            for seat in seats}
     return mails, svgs  # type: ignore[return-value]
 
 
@@ -108,6 +114,30 @@ def test_every_report_mail_shows_the_board_as_a_png(rid: str, engine, tmp_path) 
         assert len(mail.as_bytes()) < MAIL_LIMIT, (rid, seat, len(mail.as_bytes()))
 
 
+@pytest.mark.parametrize("rid", HOSTED)
+def test_a_hungarian_readers_picture_is_drawn_in_hungarian(rid: str, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The PNG of a Hungarian reader's mail is the board the game draws in Hungarian (not
+    the English one), and the mail stays under the size limit."""
+    mails, svgs = mid_game_mails(rid, engine, tmp_path, lang="hu")
+    ruleset = _discover()[rid]
+    for mail in mails:
+        seat = mail["To"].split("@")[0]
+        picture = next(p for p in mail.walk() if p.get_content_type() == "image/png")
+        hungarian = board_png(compact_svg(svgs[seat]))
+        assert hungarian is not None
+        assert picture.get_content() == hungarian.data, (rid, seat)
+        english = ruleset.board_svg(ruleset.view(state_of(engine, ruleset), seat))
+        assert svgs[seat] != english, (rid, seat)
+        print(rid, seat, f"Hungarian PNG {len(hungarian.data)} bytes, "
+              f"mail {len(mail.as_bytes())} bytes")
+        assert len(mail.as_bytes()) < MAIL_LIMIT, (rid, seat, len(mail.as_bytes()))
+
+
+def state_of(engine, ruleset):  # type: ignore[no-untyped-def]
+    with session_scope(engine) as s:
+        return ruleset.load(json.loads(live_step(s, find_game(s, "g")).state_json))
+
+
 def test_the_archive_keeps_the_svg(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
     mid_game_mails("macht-und-ohnmacht", engine, tmp_path)
     with session_scope(engine) as s:
@@ -115,6 +145,16 @@ def test_the_archive_keeps_the_svg(engine, tmp_path) -> None:  # type: ignore[no
     pages = [p.read_text(encoding="utf-8") for p in (tmp_path / "site").rglob("*.html")]
     assert any("<svg" in page for page in pages)
     assert not any("cid:" in page for page in pages)
+
+
+def test_the_archive_of_a_hungarian_game_keeps_its_pictures_in_hungarian(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mid_game_mails("macht-und-ohnmacht", engine, tmp_path, lang="hu")
+    with session_scope(engine) as s:
+        export_game(s, "g", tmp_path / "site")
+    pictures = [svg for p in (tmp_path / "site").rglob("*.html")
+                for svg in re.findall(r"<svg.*?</svg>", p.read_text(encoding="utf-8"), re.S)]
+    assert pictures and all("Vastag gyűrű" in svg and "Thick ring" not in svg
+                            for svg in pictures)
 
 
 @pytest.mark.parametrize("sign", ["\u2605", "\u2694", "\u0151", "\u0171"])  # star, swords, ő, ű

@@ -10,8 +10,12 @@ the public one in Hungarian, text and HTML. `Found` then says what went wrong:
 - `leaks`: a message of the platform's or the game's catalog found in English in a
   Hungarian report (the message exists but was not rendered in the reader's language).
 - `bare`: words written straight into the game's templates, outside `_()`.
+- `picture`: a message of the catalogs found in English among the words of a report's
+  board picture (the SVG the game draws for the reader, which the mail carries as a PNG):
+  its legends and titles, and single words too (a terrain, a colour), where the catalog's
+  Hungarian is another word. `picture_text` holds those words, to look for the game's own.
 
-A game's own test asserts all three are empty and that its Hungarian words are there.
+A game's own test asserts all four are empty and that its Hungarian words are there.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ class Found:
     leaks: set[str] = field(default_factory=set)
     bare: list[str] = field(default_factory=list)
     text: str = ""  # every report, text and HTML (tags dropped), for words to look for
+    picture: set[str] = field(default_factory=set)
+    picture_text: str = ""  # the words of every report's board picture, one a line
     steps: int = 0
     finished: bool = False
 
@@ -53,6 +59,13 @@ def msgids(domain: str, lang: str = "hu") -> list[str]:
     with catalog_path(lang, domain).open("rb") as f:
         return sorted(m.id if isinstance(m.id, str) else m.id[0]
                       for m in read_po(f, locale=lang) if m.id)
+
+
+def changed_ids(domain: str, lang: str = "hu") -> list[str]:
+    """The msgids the language writes otherwise (a name it keeps as it is is not English)."""
+    with catalog_path(lang, domain).open("rb") as f:
+        return sorted(m.id for m in read_po(f, locale=lang)
+                      if m.id and isinstance(m.id, str) and m.string != m.id)
 
 
 def pattern(msgid: str, *, short: bool = False) -> re.Pattern[str] | None:
@@ -74,6 +87,21 @@ def pattern(msgid: str, *, short: bool = False) -> re.Pattern[str] | None:
 def leaks(text: str, ids: list[str], *, ignore: tuple[str, ...] = ()) -> set[str]:
     return {m for m in ids if (p := pattern(m)) is not None and p.search(text)
             and not any(w in m for w in ignore)}
+
+
+def picture_words(svg: str | None) -> str:
+    """The words a board picture shows (its texts and titles), one a line."""
+    body = re.sub(r"<style>.*?</style>", "", svg or "", flags=re.S)
+    return html_lib.unescape(re.sub(r"<[^>]+>", "\n", body))
+
+
+def picture_leaks(text: str, ids: list[str], *, ignore: tuple[str, ...] = ()) -> set[str]:
+    """Messages left in English among a picture's words: as `leaks`, and each one-word
+    message standing as a word of its own (a legend's "forest", a title's "night")."""
+    single = {m for m in ids if re.fullmatch(r"[A-Za-z][a-z]+|[A-Z][A-Za-z]+", m)
+              and re.search(rf"(?<![\w-]){m}(?![\w-])", text)
+              and not any(w in m for w in ignore)}
+    return leaks(text, ids, ignore=ignore) | single
 
 
 def visible_text(report: str, *, html: bool) -> str:
@@ -132,6 +160,7 @@ def play_in_hungarian(ruleset_id: str, seats: dict[str, str], path: Path, *,
     ids = msgids(DOMAIN) + msgids(ruleset_id)
     found = Found(bare=bare_template_words(ruleset_id))
     texts: list[str] = []
+    pictures: list[str] = []
     with session_scope(engine) as s:
         new = create_game(s, ruleset_id=ruleset_id, name="magyar", seats=seats, seed=seed,
                           variant=variant, options=options, deadline_hours=48, now=T0,
@@ -142,8 +171,9 @@ def play_in_hungarian(ruleset_id: str, seats: dict[str, str], path: Path, *,
         with session_scope(engine) as s:
             finished = find_game(s, "magyar").status == "finished"
             for seat in (None, *sorted(seats)):
-                ctx = report_context(s, "magyar", seat=seat, now=now)
+                ctx = report_context(s, "magyar", seat=seat, now=now, lang="hu")
                 found.plain += plain_texts(ctx)
+                pictures.append(picture_words(ctx["board_svg"]))
                 for fmt in ("text", "html") if finished or _i % every == 0 else ():
                     texts.append(visible_text(render_report(ctx, fmt=fmt, lang="hu"),
                                               html=fmt == "html"))
@@ -156,5 +186,8 @@ def play_in_hungarian(ruleset_id: str, seats: dict[str, str], path: Path, *,
     engine.dispose()
     found.text = "\n".join(texts)
     found.leaks = leaks(found.text, ids, ignore=ignore)
+    found.picture_text = "\n".join(pictures)
+    found.picture = picture_leaks(found.picture_text,
+                                  changed_ids(DOMAIN) + changed_ids(ruleset_id), ignore=ignore)
     found.plain = sorted(set(found.plain))
     return found

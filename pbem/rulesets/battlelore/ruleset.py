@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import Msg, _
+from pbem.core.i18n import Msg, Translator, _
 from pbem.core.kit import OVER, Context, Game, Order, Phase, Verdict
 from pbem.core.orders import OrderLine, Parsed
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -169,5 +169,5 @@ class BattleLore(Game):
     def board_text(self, v: Mapping[str, Any]) -> str:
         return view.board_text(v)
 
-    def board_svg(self, v: Mapping[str, Any]) -> str | None:
-        return view.board_svg(v)
+    def board_svg(self, v: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        return view.board_svg(v, t)

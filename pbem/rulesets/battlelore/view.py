@@ -15,11 +15,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, Translator, _, join
 from pbem.core.kit import Question
+from pbem.core.kit.picture import words
 
 from .board import ALL_HEXES
-from .data import SEATS, card_name, lore_card, scenario, terrain_data
+from .data import SEATS, card_name, lore_card, scenario, term, terrain_data
 from .rules.council import hand_limit, level_of
 from .state import State, hkey, unit_sort, utype
 
@@ -194,10 +195,15 @@ _TFILL = {"countryside": "#e9e4c8", "forest": "#7fa86a", "hill": "#c9a46a",
           "river": "#8fc3e8", "ford": "#b8dcf0", "bridge": "#a68a64"}
 
 
-def board_svg(v: Mapping[str, Any]) -> str:
+_LEGEND = (("countryside", _("countryside")), ("forest", _("forest")), ("hill", _("hill")),
+           ("river", _("water")), ("ford", _("ford")), ("bridge", _("bridge")))
+
+
+def board_svg(v: Mapping[str, Any], t: Translator | None = None) -> str:
     """A pure SVG: hexes with terrain and their c-r names, the two dashed section lines,
     landmarks, units (squares north, circles south) in their banner colour with id and
-    figure count, markers (W web, P poison, stored Lore), and both Victory Banner tracks."""
+    figure count, markers (W web, P poison, stored Lore), and both Victory Banner tracks;
+    its words in the language of `t`."""
     size = 26.0
     hw = 3 ** 0.5 * size / 2  # half a hex width = one c step
     top = 70.0
@@ -207,13 +213,16 @@ def board_svg(v: Mapping[str, Any]) -> str:
 
     height = top + 9 * size * 1.5 + size + 75
     width = 40 + 27 * hw
+    title = join([v["scenario_name"], v["phase_label"]], " - ")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(width)}" height="{int(height)}" '
            f'font-family="sans-serif" font-size="10">',
-           f'<text x="10" y="16" font-size="13">{v["scenario_name"]} - {v["phase_label"]}</text>']
+           f'<text x="10" y="16" font-size="13">{words(title, t)}</text>']
     for i, seat in enumerate(("north", "south")):
         y0 = 26 + i * 18
-        out.append(f'<text x="10" y="{y0 + 10}">{seat.capitalize()} ({v["sides"][seat]}) '
-                   f'Victory Banners {v["banners"][seat]}/{v["victory"][seat]}:</text>')
+        track = _("{seat} ({side}) Victory Banners {banners}/{victory}:",
+                  seat=seat.capitalize(), side=term(v["sides"][seat]), banners=v["banners"][seat],
+                  victory=v["victory"][seat])
+        out.append(f'<text x="10" y="{y0 + 10}">{words(track, t)}</text>')
         for k in range(int(v["victory"][seat])):
             fill = "#d4a017" if k < int(v["banners"][seat]) else "none"
             out.append(f'<path d="M{330 + k * 16} {y0} v14 M{330 + k * 16} {y0} h11 l-3 4 l3 4 '
@@ -222,33 +231,37 @@ def board_svg(v: Mapping[str, Any]) -> str:
     for c, r in ALL_HEXES:
         x, y = centre(c, r)
         key = f"{c}-{r}"
-        t = v["terrain"].get(key, "countryside")
+        terrain = v["terrain"].get(key, "countryside")
         pts = " ".join(f"{x + size * _cos(a):.1f},{y + size * _sin(a):.1f}"
                        for a in (30, 90, 150, 210, 270, 330))
-        out.append(f'<polygon points="{pts}" fill="{_TFILL.get(t, "#ddd")}" stroke="#777" '
-                   f'stroke-width="0.8"><title>{key} {terrain_data(t)["name"]}</title></polygon>')
+        tip = Msg("{hex} {terrain}", hex=key, terrain=terrain_data(terrain)["name"])
+        out.append(f'<polygon points="{pts}" fill="{_TFILL.get(terrain, "#ddd")}" stroke="#777" '
+                   f'stroke-width="0.8"><title>{words(tip, t)}</title></polygon>')
         out.append(f'<text x="{x:.1f}" y="{y + 19:.1f}" font-size="6.5" fill="#666" '
                    f'text-anchor="middle">{key}</text>')
         lm = v["landmarks"].get(key)
         if lm:
+            name = terrain_data(lm["kind"])["name"]
+            tip = Msg("{name} ({seat})", name=name, seat=lm["owner"]) if lm.get("owner") else name
             out.append(f'<text x="{x:.1f}" y="{y - 13:.1f}" font-weight="bold" text-anchor="middle">'
-                       f'{LANDMARK_CH.get(lm["kind"], "L")}<title>{terrain_data(lm["kind"])["name"]}'
-                       f'{" (" + lm["owner"] + ")" if lm.get("owner") else ""}</title></text>')
+                       f'{LANDMARK_CH.get(lm["kind"], "L")}<title>{words(tip, t)}</title></text>')
         for sh in v.get("shields", []):
             if sh["hex"] == key:
+                tip = _("Victory Shield for {side}", side=sh["side"])
                 out.append(f'<path d="M{x - 7:.1f} {y - 16:.1f} h14 v6 q0 8 -7 10 q-7 -2 -7 -10 z" '
-                           f'fill="#d4a017" stroke="#555"><title>Victory Shield for '
-                           f'{sh["side"]}</title></path>')
+                           f'fill="#d4a017" stroke="#555"><title>{words(tip, t)}</title></path>')
         u = occ.get(key)
         if u is not None:
             fill = _COLOURS[u["colour"]]
-            tip = f'<title>{u["id"]} {u["name"]} {u["figures"]}/{u["full"]}</title>'
+            unit = Msg("{id} {name} {figures}/{full}", id=u["id"], name=u["name"],
+                       figures=u["figures"], full=u["full"])
+            hover = f"<title>{words(unit, t)}</title>"
             if u["owner"] == "north":
                 out.append(f'<rect x="{x - 12:.1f}" y="{y - 9:.1f}" width="24" height="18" rx="3" '
-                           f'fill="{fill}" stroke="#000">{tip}</rect>')
+                           f'fill="{fill}" stroke="#000">{hover}</rect>')
             else:
                 out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11.5" fill="{fill}" '
-                           f'stroke="#000">{tip}</circle>')
+                           f'stroke="#000">{hover}</circle>')
             out.append(f'<text x="{x:.1f}" y="{y + 3.5:.1f}" fill="#fff" text-anchor="middle" '
                        f'font-size="9.5">{u["id"]}:{u["figures"]}</text>')
             marks = ("W" if u["webbed"] else "") + ("P" if u["poisoned"] else "") + (
@@ -263,17 +276,16 @@ def board_svg(v: Mapping[str, Any]) -> str:
                    f'stroke-width="1.5"/>')
     ly = top + 9 * size * 1.5 + size + 18
     lx = 10.0
-    for name, col in (("countryside", _TFILL["countryside"]), ("forest", _TFILL["forest"]),
-                      ("hill", _TFILL["hill"]), ("water", _TFILL["river"]),
-                      ("ford", _TFILL["ford"]), ("bridge", _TFILL["bridge"])):
-        out.append(f'<rect x="{lx}" y="{ly - 9}" width="10" height="10" fill="{col}" stroke="#777"/>'
-                   f'<text x="{lx + 13}" y="{ly}">{name}</text>')
+    for kind, name in _LEGEND:
+        out.append(f'<rect x="{lx}" y="{ly - 9}" width="10" height="10" fill="{_TFILL[kind]}" '
+                   f'stroke="#777"/><text x="{lx + 13}" y="{ly}">{words(name, t)}</text>')
         lx += 80
-    out.append(f'<text x="10" y="{ly + 18}">Squares: north units, circles: south units '
-               f'(banner colour; id:figures; W web, P poison, +n stored Lore).</text>')
-    out.append(f'<text x="10" y="{ly + 32}">Landmarks: R rampart, P pentagram, D hideout, '
-               f'T camp, S spring, K stronghold, X secret exit; gold shield: Victory Shield. '
-               f'Dashed red lines: sections.</text>')
+    units = _("Squares: north units, circles: south units (banner colour; id:figures; W web, "
+              "P poison, +n stored Lore).")
+    landmarks = _("Landmarks: R rampart, P pentagram, D hideout, T camp, S spring, K stronghold, "
+                  "X secret exit; gold shield: Victory Shield. Dashed red lines: sections.")
+    out.append(f'<text x="10" y="{ly + 18}">{words(units, t)}</text>')
+    out.append(f'<text x="10" y="{ly + 32}">{words(landmarks, t)}</text>')
     out.append("</svg>")
     return "".join(out)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
-from pbem.core.i18n import Msg, _
+from pbem.core.i18n import Msg, Translator, _
 from pbem.core.kit import DECISION, OVER, Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Variant
@@ -226,5 +226,5 @@ class Cherubion(Game):
     def board_text(self, view: Mapping[str, Any]) -> str:
         return view_mod.board_text(view)
 
-    def board_svg(self, view: Mapping[str, Any]) -> str | None:
-        return view_mod.board_svg(view)
+    def board_svg(self, view: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        return view_mod.board_svg(view, t)

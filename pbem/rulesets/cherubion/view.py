@@ -15,12 +15,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, Translator, _, join
 from pbem.core.kit import Question
+from pbem.core.kit.picture import words
 from pbem.rulesets.cherubion import data
 from pbem.rulesets.cherubion.board import get_board
 from pbem.rulesets.cherubion.data import RESOURCE_TABLE
 from pbem.rulesets.cherubion.rules.diplomacy import visible_alliances
+from pbem.rulesets.cherubion.rules.queries import piece_name, size_name
 from pbem.rulesets.cherubion.state import Piece, State
 
 COLOURS = {"melan": "#2f6fd6", "choler": "#222222", "sang": "#c62828", "otoaak": "#d4a017",
@@ -271,10 +273,11 @@ def board_text(v: Mapping[str, Any]) -> Msg:
     return join([*lines, ""], "\n")
 
 
-def board_svg(v: Mapping[str, Any]) -> str:
+def board_svg(v: Mapping[str, Any], t: Translator | None = None) -> str:
     """The triangle grid, pieces as team-coloured dots with their id, markers as labelled
     squares (face-down ones grey; their card shown only to the owner), resources as
-    diamonds, special fields tinted."""
+    diamonds, special fields tinted; the names in their titles in the language of `t`
+    (a card by its rulebook name)."""
     b = get_board(v["n"])
     s = 34.0
     h = s * 0.8660254
@@ -313,7 +316,7 @@ def board_svg(v: Mapping[str, Any]) -> str:
         col = COLOURS.get(team_of.get(r["owner"]) or "", "#777")
         out.append(f'<polygon points="{cx:.1f},{cy - 5:.1f} {cx + 5:.1f},{cy:.1f} '
                    f'{cx:.1f},{cy + 5:.1f} {cx - 5:.1f},{cy:.1f}" fill="none" stroke="{col}" '
-                   f'stroke-width="1.2"><title>{r["id"]} {r["size"]} {r["ep"]} ÉP</title>'
+                   f'stroke-width="1.2"><title>{words(_resource_tip(r), t)}</title>'
                    '</polygon>')
     for m in v["markers"]:
         if m.get("piece") and any(p["id"] == m["piece"] for p in v["pieces"]):
@@ -324,7 +327,7 @@ def board_svg(v: Mapping[str, Any]) -> str:
         fill = "#888" if m["hidden"] else "#5a3"
         title = m["id"] + (f" = {data.card(m['card'])['name_hu']}" if m.get("card") else "")
         out.append(f'<rect x="{cx - 6 + 4 * k:.1f}" y="{cy - 4:.1f}" width="12" height="7" '
-                   f'fill="{fill}"><title>{title}</title></rect>')
+                   f'fill="{fill}"><title>{words(title, t)}</title></rect>')
         out.append(f'<text x="{cx + 4 * k:.1f}" y="{cy + 1.5:.1f}" text-anchor="middle" '
                    f'fill="#fff" font-size="5">{m["id"]}</text>')
     for p in v["pieces"]:
@@ -338,9 +341,19 @@ def board_svg(v: Mapping[str, Any]) -> str:
         dy = (k // 3) * 7 - 2
         dash = ' stroke-dasharray="1.5,1"' if p.get("hidden_under") else ""
         out.append(f'<circle cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="4" fill="{col}" '
-                   f'stroke="#fff" stroke-width="0.8"{dash}><title>{p["id"]} {p["name"]} '
-                   f'{p["ep"]}/{p["max"]} ÉP</title></circle>')
+                   f'stroke="#fff" stroke-width="0.8"{dash}><title>{words(_piece_tip(p), t)}'
+                   '</title></circle>')
         out.append(f'<text x="{cx + dx:.1f}" y="{cy + dy + 2:.1f}" text-anchor="middle" '
                    f'fill="#fff" font-size="4">{p["id"]}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _resource_tip(r: Mapping[str, Any]) -> Msg:
+    # ÉP: the rulebook's energy points, as every report writes them
+    return Msg("{id} {size} {ep} ÉP", id=r["id"], size=size_name(r["size"]), ep=r["ep"])
+
+
+def _piece_tip(p: Mapping[str, Any]) -> Msg:
+    return Msg("{id} {name} {ep}/{max} ÉP", id=p["id"], name=piece_name(p["name"]), ep=p["ep"],
+               max=p["max"])

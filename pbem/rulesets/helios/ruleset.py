@@ -17,7 +17,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
-from pbem.core.i18n import Msg, _, n_
+from pbem.core.i18n import Msg, Translator, _, n_
 from pbem.core.kit import OVER, Context, Game, Log, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -232,5 +232,5 @@ class Helios(Game):
     def board_text(self, v: Mapping[str, Any]) -> Msg:
         return view.board_text(v)
 
-    def board_svg(self, v: Mapping[str, Any]) -> str | None:
-        return view.board_svg(v)
+    def board_svg(self, v: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        return view.board_svg(v, t)

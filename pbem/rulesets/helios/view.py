@@ -7,13 +7,13 @@ Renderers take only a view, never the state.
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, Translator, _, join
 from pbem.core.kit import Question
+from pbem.core.kit.picture import words
 from pbem.rulesets.helios import board, data
 from pbem.rulesets.helios.board import key
 from pbem.rulesets.helios.rules import sun
@@ -241,9 +241,12 @@ def board_text(v: Mapping[str, Any]) -> Msg:
     return join(out, "\n")
 
 
-CITY_ABBR = {"observatory": "Obs", "shrine": "Shr", "sun_hut": "Hut", "sacred_grove": "Grv",
-             "power_plant": "Pow", "town_hall": "TwH", "citadel": "Cit", "clock_tower": "Clk",
-             "bazaar": "Baz", "warehouse": "Whs", "estate_manager": "Est", "palace": "Pal"}
+# The city board's buildings, abbreviated to fit their spaces: messages, so that a
+# translation abbreviates its own names.
+CITY_ABBR = {"observatory": _("Obs"), "shrine": _("Shr"), "sun_hut": _("Hut"),
+             "sacred_grove": _("Grv"), "power_plant": _("Pow"), "town_hall": _("TwH"),
+             "citadel": _("Cit"), "clock_tower": _("Clk"), "bazaar": _("Baz"),
+             "warehouse": _("Whs"), "estate_manager": _("Est"), "palace": _("Pal")}
 
 FILL = {"redwood": "#a0522d", "granite": "#9e9e9e", "bamboo": "#6aa84f", "spring": "#4a90d9",
         "obsidian": "#333333", "empty_spaces": "#f3e5ab", "prepared_land": "#e6c98f",
@@ -264,7 +267,39 @@ def _hex_points(cx: float, cy: float, s: float) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
 
 
-def board_svg(v: Mapping[str, Any]) -> str:
+def _svg_title(seat: str, p: Mapping[str, Any]) -> Msg:
+    args = {"seat": seat, "mana": p["mana"], "sun": "∞" if p["sun_infinite"] else p["sun_value"]}
+    return (_("{seat}: mana {mana}, Sun {sun}, VP {vp}", vp=p["vp"], **args) if "vp" in p
+            else _("{seat}: mana {mana}, Sun {sun}", **args))
+
+
+def _svg_notes(p: Mapping[str, Any]) -> list[Msg]:
+    """Under a player's city: what lies under the board, then the characters, two a line."""
+    under = join([_fmt("{area} {n}", area=term(a), n=len(p["under"][a])) for a in data.AREAS])
+    chars = [_fmt("{character} ({side})", character=term(c),
+                  side=_("day") if st == "active" else _("night"))
+             for c, st in p["characters"].items()]
+    return [_("Under board: {areas}", areas=under)] + [join(chars[k:k + 2])
+                                                       for k in range(0, len(chars), 2)]
+
+
+def _svg_supply(v: Mapping[str, Any]) -> list[Msg]:
+    """The action columns, the land display and the bonus tiles left."""
+    cols = join([_fmt("{symbol}: {tiles}", symbol=term(sym),
+                      tiles=terms(v["columns"][sym], " ") if v["columns"][sym] else "-")
+                 for sym in data.SYMBOLS], "; ")
+    lands = [t for t in data.LANDS if v["display"][t]]
+    extra = v["display"]["extra"]
+    bonus = join([_fmt("{tile} x{n}", tile=idterm(b), n=n) for b, n in v["bonus_supply"].items()])
+    args = {"lands": terms(lands) if lands else "-", "bonus": bonus}
+    return [_("Columns (lowest last): {columns}", columns=cols),
+            _("Land display: {lands}; extra {extra}; bonus tiles: {bonus}", extra=term(extra),
+              **args) if extra else _("Land display: {lands}; bonus tiles: {bonus}", **args)]
+
+
+def board_svg(v: Mapping[str, Any], t: Translator | None = None) -> str:
+    """Each seat's board (tiles, resources, temples, the Sun) and city, then the supply, in
+    the language of `t`."""
     s = 18.0
     w_board = 9 * 1.5 * s + 2 * s
     width = int(w_board * len(v["seats"])) + 20
@@ -275,32 +310,30 @@ def board_svg(v: Mapping[str, Any]) -> str:
         p = v["players"][seat]
         ox = 10 + i * w_board + w_board / 2
         oy = 190.0
-        sun = "∞" if p["sun_infinite"] else str(p["sun_value"])
-        title = f"{seat}: mana {p['mana']}, Sun {sun}" + (f", VP {p['vp']}" if "vp" in p else "")
         parts.append(f'<text x="{ox:.0f}" y="14" text-anchor="middle" font-weight="bold">'
-                     f"{html.escape(title)}</text>")
+                     f"{words(_svg_title(seat, p), t)}</text>")
         for c in board.all_cells():
             cx = ox + 1.5 * s * c[0]
             cy = oy + s * 1.7320508 * (c[1] + c[0] / 2)
-            t = p["tiles"].get(key(c))
-            fill = FILL[t["type"]] if t else ("#fff8e1" if board.is_light(c) else "#e0a060")
+            tile = p["tiles"].get(key(c))
+            fill = FILL[tile["type"]] if tile else ("#fff8e1" if board.is_light(c) else "#e0a060")
             stroke = "#d4a017" if c in board.YELLOW else "#888"
             parts.append(f'<polygon points="{_hex_points(cx, cy, s * 0.97)}" fill="{fill}" '
                          f'stroke="{stroke}" stroke-width="{2 if c in board.YELLOW else 1}">'
                          f"<title>{key(c)}</title></polygon>")
             mark = ("C" if c in board.CORNERS else "m" if c in board.MANA_SPACES
                     else "+" if c in board.BONUS_SPACES else "")
-            if mark and not t:
+            if mark and not tile:
                 parts.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" '
                              f'fill="#7a4a00">{mark}</text>')
-            if t and t["temple"]:
+            if tile and tile["temple"]:
                 parts.append(f'<path d="M{cx - 6:.1f},{cy + 5:.1f} h12 v-7 l-6,-5 l-6,5 z" '
                              'fill="white" stroke="black"/>')
-            if t:
-                for j, cube in enumerate(t["cubes"]):
+            if tile:
+                for j, cube in enumerate(tile["cubes"]):
                     parts.append(f'<rect x="{cx - 10 + 11 * j:.1f}" y="{cy - 5:.1f}" width="9" '
                                  f'height="9" fill="{CUBE[cube]}" stroke="#fff" '
-                                 f'stroke-width="1.5"><title>{cube}</title></rect>')
+                                 f'stroke-width="1.5"><title>{words(term(cube), t)}</title></rect>')
             if tuple(p["sun"]) == c:
                 parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{s * 0.55:.1f}" '
                              'fill="#ffd700" stroke="#e65c00" stroke-width="2"/>')
@@ -313,23 +346,14 @@ def board_svg(v: Mapping[str, Any]) -> str:
             parts.append(f'<rect x="{bx:.1f}" y="{by}" width="{(w_board - 12) / 6 - 2:.1f}" '
                          f'height="20" fill="{"#f5deb3" if built else "#ffffff"}" stroke="#999"/>')
             parts.append(f'<text x="{bx + 2:.1f}" y="{by + 13}" font-size="8">'
-                         f"{'&#8962; ' if built else ''}{CITY_ABBR[b]}</text>")
-        chars = [f"{c.replace('_', ' ')} ({'day' if st == 'active' else 'night'})"
-                 for c, st in p["characters"].items()]
-        under = ", ".join(f"{a} {len(p['under'][a])}" for a in data.AREAS)
+                         f"{'&#8962; ' if built else ''}{words(CITY_ABBR[b], t)}</text>")
         y = 394
-        lines = ["Under board: " + under] + [", ".join(chars[k:k + 2]) for k in range(0, len(chars), 2)]
-        for line in lines[:3]:
-            parts.append(f'<text x="{left:.0f}" y="{y}">{html.escape(line)}</text>')
+        for line in _svg_notes(p)[:3]:
+            parts.append(f'<text x="{left:.0f}" y="{y}">{words(line, t)}</text>')
             y += 12
     y = 440
-    cols = "; ".join(f"{sym}: {' '.join(v['columns'][sym]) or '-'}" for sym in data.SYMBOLS)
-    parts.append(f'<text x="10" y="{y}">Columns (lowest last): {html.escape(cols)}</text>')
-    lands = [t for t in data.LANDS if v["display"][t]]
-    extra = v["display"]["extra"]
-    parts.append(f'<text x="10" y="{y + 14}">Land display: {html.escape(", ".join(lands) or "-")}'
-                 f'{html.escape("; extra " + extra if extra else "")}; bonus tiles: '
-                 + html.escape(", ".join(f"{b} x{n}" for b, n in v["bonus_supply"].items()))
-                 + "</text>")
+    columns, display = _svg_supply(v)
+    parts.append(f'<text x="10" y="{y}">{words(columns, t)}</text>')
+    parts.append(f'<text x="10" y="{y + 14}">{words(display, t)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)

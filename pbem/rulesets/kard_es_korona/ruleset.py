@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pbem.core.dice import Dice
-from pbem.core.i18n import Msg, _
+from pbem.core.i18n import Msg, Translator, _
 from pbem.core.kit import Context, Game, Order, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Parsed, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -231,5 +231,5 @@ class KardEsKorona(Game):
     def board_text(self, view: Mapping[str, Any]) -> str:
         return text_of(dict(view))
 
-    def board_svg(self, view: Mapping[str, Any]) -> str | None:
-        return svg_of(dict(view))
+    def board_svg(self, view: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        return svg_of(dict(view), t)

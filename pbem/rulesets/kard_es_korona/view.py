@@ -15,8 +15,9 @@ import unicodedata
 from html import escape
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, Translator, _, join, render
 from pbem.core.kit import Question
+from pbem.core.kit.picture import words
 from pbem.rulesets.kard_es_korona.board import County, GameMap, game_map
 from pbem.rulesets.kard_es_korona.data import (
     ARMS,
@@ -360,15 +361,17 @@ def _svg_borders(gm: GameMap, xy: dict[str, tuple[float, float]]) -> list[str]:
             f'<path d="{"".join(rivers)}" fill="none" stroke="#3b7dd8" stroke-width="3"/>']
 
 
-def _svg_county(c: County, x: float, y: float, e: dict[str, Any], label: str) -> list[str]:
+def _svg_county(c: County, x: float, y: float, e: dict[str, Any], label: str,
+                t: Translator | None) -> list[str]:
     holder = e["holder"]
     stroke = {"mountain": "#8a5a2b", "swamp": "#2f8f5b"}.get(c.terrain, "#333")
     dash = ' stroke-dasharray="3,2"' if c.terrain == "swamp" else ""
     op = ' fill-opacity="0.45"' if holder and (holder == "royal" or holder.startswith("n_")) \
         else ""
+    tip = Msg("{county} ({terrain})", county=c.name, terrain=TERRAINS[c.terrain])
     out = [f'<circle cx="{x:.0f}" cy="{y:.0f}" r="13" fill="{_fill(holder, bool(e.get("out")))}"'
-           f'{op} stroke="{stroke}" stroke-width="2.5"{dash}><title>{escape(c.name)} '
-           f'({c.terrain})</title></circle>']
+           f'{op} stroke="{stroke}" stroke-width="2.5"{dash}><title>{words(tip, t)}'
+           f'</title></circle>']
     if c.terrain == "mountain":
         out.append(f'<polygon points="{x - 5:.0f},{y - 6:.0f} {x:.0f},{y - 13:.0f} '
                    f'{x + 5:.0f},{y - 6:.0f}" fill="#8a5a2b"/>')
@@ -398,10 +401,11 @@ def _svg_label(v: dict[str, Any], cid: str, lords: dict[str, str]) -> str:
     return label
 
 
-def _svg_legend(v: dict[str, Any], w: int, h: int) -> list[str]:
-    """One colour swatch per seat (neutral provinces pale, royal grey)."""
+def _svg_legend(v: dict[str, Any], w: int, h: int, t: Translator | None) -> list[str]:
+    """One colour swatch per seat (neutral provinces pale, royal grey); the line breaks
+    where the words of the reader's language reach the edge."""
     items = [(colour(seat), f"{seat} ({p['lord_name']})") for seat, p in v["players"].items()]
-    items.append(("", "pale = neutral, light grey = royal, white = empty"))
+    items.append(("", render(_("pale = neutral, light grey = royal, white = empty"), t)))
     out = []
     lx, ly = 10.0, h - 44
     for fill, text in items:
@@ -417,7 +421,9 @@ def _svg_legend(v: dict[str, Any], w: int, h: int) -> list[str]:
     return out
 
 
-def board_svg(v: dict[str, Any]) -> str:
+def board_svg(v: dict[str, Any], t: Translator | None = None) -> str:
+    """The counties on the map (holder's colour, terrain, castle), their units, lords and
+    pending attacks, the seats' colours and a legend, in the language of `t`."""
     gm = game_map(v["version"])
     w, h = 720, 505
     xy = _spread({c: _xy(gm.pos[c]) for c in gm.counties}, gap=36.0)
@@ -427,11 +433,12 @@ def board_svg(v: dict[str, Any]) -> str:
     out += _svg_borders(gm, xy)
     lords = {p["lord"]: s for s, p in v["players"].items() if p["lord"]}
     for cid, c in gm.counties.items():
-        out += _svg_county(c, *xy[cid], v["board"][cid], _svg_label(v, cid, lords))
-    out += _svg_legend(v, w, h)
-    out.append(f'<text x="10" y="{h - 8}">{escape(v["label"])}; c=cavalry i=infantry '
-               'a=archer, \u2605 lord, \u2694 pending attack, square = castle, blue line = '
-               'wide river</text>')
+        out += _svg_county(c, *xy[cid], v["board"][cid], _svg_label(v, cid, lords), t)
+    out += _svg_legend(v, w, h, t)
+    legend = _("{label}; c=cavalry i=infantry a=archer, {star} lord, {swords} pending attack, "
+               "square = castle, blue line = wide river", label=v["label"], star="\u2605",
+               swords="\u2694")
+    out.append(f'<text x="10" y="{h - 8}">{words(legend, t)}</text>')
     out.append("</svg>")
     return "".join(out)
 

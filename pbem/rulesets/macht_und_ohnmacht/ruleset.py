@@ -18,7 +18,7 @@ from typing import Any
 
 from pbem.core.dice import Dice
 from pbem.core.engine import SetupResult
-from pbem.core.i18n import Msg, _
+from pbem.core.i18n import Msg, Translator, _
 from pbem.core.kit import OVER, Context, Game, Log, Phase, Question, Verdict
 from pbem.core.orders import OrderLine, Prompt
 from pbem.core.ruleset import GameConfig, Option, Result, Ruleset, Variant
@@ -167,5 +167,5 @@ class MachtUndOhnmacht(Game):
     def board_text(self, view_: Mapping[str, Any]) -> Msg:
         return view.board_text(dict(view_))
 
-    def board_svg(self, view_: Mapping[str, Any]) -> str | None:
-        return view.board_svg(dict(view_))
+    def board_svg(self, view_: Mapping[str, Any], t: Translator | None = None) -> str | None:
+        return view.board_svg(dict(view_), t)

@@ -22,8 +22,9 @@ from html import escape
 from math import cos, pi, sin
 from typing import Any
 
-from pbem.core.i18n import Msg, _, join
+from pbem.core.i18n import Msg, Translator, _, join, render
 from pbem.core.kit import Log
+from pbem.core.kit.picture import words
 from pbem.core.orders import OrderLine
 
 from . import board, bot, data
@@ -226,16 +227,30 @@ def _positions(v: dict[str, Any]) -> dict[str, tuple[float, float]]:
             for i, rid in enumerate(ids)}
 
 
-def board_svg(v: dict[str, Any]) -> str:
+# The markers' initials in their circles, in the order castle, helmet, tent, key: one
+# message, so that a translation picks initials that tell its four words apart.
+_MARKERS = ("castle", "helmet", "tent", "key")
+
+
+def _initials(t: Translator | None) -> dict[str, str]:
+    return dict(zip(_MARKERS, render(_("C/H/T/K"), t).split("/"), strict=False))
+
+
+def board_svg(v: dict[str, Any], t: Translator | None = None) -> str:
+    """The regions as rings on the map (the owner's colour, the marker's initial, the
+    units), both seats' stocks and a legend, in the language of `t`."""
     pos = _positions(v)
     regs = v["regions"]
+    initials = _initials(t)
+    scores = join([_("{seat} {vp} VP", seat=s, vp=p["vp"]) for s, p in v["players"].items()],
+                  " / ")
+    title = _("Cycle {cycle} {type} - hourglass {n} - {scores}", cycle=v["cycle"],
+              type=_("MAGIC") if v["cycle_type"] == "magic" else _("STEEL"),
+              n=v["hourglass"], scores=scores)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="480" height="600" '
            'viewBox="0 0 480 600" font-family="sans-serif" font-size="11">',
            '<rect width="480" height="600" fill="#cfe3f0"/>',
-           f'<text x="8" y="16" font-size="13">Cycle {v["cycle"]} '
-           f'{escape(v["cycle_type"].upper())} - hourglass {v["hourglass"]} - '
-           + " / ".join(f"{escape(s)} {p['vp']} VP" for s, p in v["players"].items())
-           + "</text>"]
+           f'<text x="8" y="16" font-size="13">{words(title, t)}</text>']
     seen = set()
     for rid, r in regs.items():
         for b in r["borders"]:
@@ -256,28 +271,33 @@ def board_svg(v: dict[str, Any]) -> str:
         colour = _MARKER_COLOUR.get(r["marker"] or "", "#999")
         out.append(f'<circle cx="{x + 28:.0f}" cy="{y - 24:.0f}" r="9" fill="{colour}" '
                    'stroke="#000"/>')
+        initial = initials.get(r["marker"] or "", (r["marker"] or "?")[0].upper())
         out.append(f'<text x="{x + 28:.0f}" y="{y - 21:.0f}" text-anchor="middle" '
-                   f'font-size="9">{escape((r["marker"] or "?")[0].upper())}</text>')
+                   f'font-size="9">{escape(initial)}</text>')
         out.append(f'<text x="{x:.0f}" y="{y - 8:.0f}" text-anchor="middle" font-size="10">'
-                   f'{escape(r["name"])}</text>')
+                   f'{words(r["name"], t)}</text>')
         if r["owner"]:
             out.append(f'<text x="{x:.0f}" y="{y + 8:.0f}" text-anchor="middle" '
-                       f'font-weight="bold">{escape(_units(r))}</text>')
+                       f'font-weight="bold">{words(_units(r), t)}</text>')
         if r["active"]:
-            out.append(f'<text x="{x:.0f}" y="{y + 22:.0f}" text-anchor="middle">active</text>')
+            out.append(f'<text x="{x:.0f}" y="{y + 22:.0f}" text-anchor="middle">'
+                       f'{words(_("active"), t)}</text>')
         out.append("</g>")
     y = 552
     for s, p in v["players"].items():
         out.append(f'<rect x="8" y="{y - 11}" width="12" height="12" '
                    f'fill="{_SEAT_COLOUR.get(s, "#999")}" stroke="#000"/>')
-        out.append(f'<text x="26" y="{y}">{escape(s)}: reserve {p["reserve"][KNIGHT]}K '
-                   f'{p["reserve"][MAGE]}M, tiles {len(p["tiles"])}, total {p["total"]}</text>')
+        stock = _("{seat}: reserve {k}K {m}M, tiles {n}, total {total}", seat=s,
+                  k=p["reserve"][KNIGHT], m=p["reserve"][MAGE], n=len(p["tiles"]),
+                  total=p["total"])
+        out.append(f'<text x="26" y="{y}">{words(stock, t)}</text>')
         y += 16
-    adjacency = ("same marker = adjacent now" if v["cycle_type"] == "magic"
-                 else "lines = borders = adjacent now")
-    out.append(f'<text x="8" y="{y}" font-size="9">Thick ring: active region; dashed ring: '
-               'inland (no sea voyage from it).</text>')
-    out.append(f'<text x="8" y="{y + 11}" font-size="9">C/H/T/K: castle/helmet/tent/key '
-               f'marker; {adjacency}.</text>')
+    adjacency = (_("same marker = adjacent now") if v["cycle_type"] == "magic"
+                 else _("lines = borders = adjacent now"))
+    rings = _("Thick ring: active region; dashed ring: inland (no sea voyage from it).")
+    markers = _("{initials}: castle/helmet/tent/key marker; {adjacency}.",
+                initials="/".join(initials[m] for m in _MARKERS), adjacency=adjacency)
+    out.append(f'<text x="8" y="{y}" font-size="9">{words(rings, t)}</text>')
+    out.append(f'<text x="8" y="{y + 11}" font-size="9">{words(markers, t)}</text>')
     out.append("</svg>")
     return "".join(out)

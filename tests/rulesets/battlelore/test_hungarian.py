@@ -26,6 +26,9 @@ WORDS = ("A pók fészke", "Előkészület: haditanácsok", "haditanácsa", "tud
          "Felderítés", "visszatámad", "hátrál", "figurát veszít", "előrenyomul",
          "jutalomtámadás", "közelharc", "Reakcióablak", "Döntened kell", "Kérdés hozzád",
          "utánpótlás", "pentagramma", "varázsló", "csatakockák")
+# The board picture's words, as a Hungarian player reads them on the PNG of a report.
+PICTURE = ("A pók fészke", "győzelmi zászlói", "Négyzet: north egységei", "Tereptárgyak: R sánc",
+           "vízfolyás", "erdő", "domb", "gázló")
 
 
 def test_a_whole_game_in_hungarian(tmp_path: Path) -> None:
@@ -36,6 +39,8 @@ def test_a_whole_game_in_hungarian(tmp_path: Path) -> None:
     assert found.bare == []
     assert found.plain == []
     assert found.leaks == set()
+    assert found.picture == set()
+    assert [w for w in PICTURE if w not in found.picture_text] == []
     missing = [w for w in WORDS if w not in found.text]
     assert missing == []
 

@@ -25,6 +25,8 @@ WORDS = ("Előkészület: csapatok, Bázisok és paklik választása", "forduló
          "oldali Bázis", "Erőforrások:", "nagy", "Jelzők:", "Kezedben:", "Energiád:",
          "Helikopter", "Klónharcos", "Bábuk (azonosító, név, játékos, hely, ÉP",
          "Döntésed szükséges", "döntésére várunk", "kiesett a játékból")
+# The board picture's words, as a Hungarian player reads them on the PNG of a report.
+PICTURE = ("ÉP", "Helikopter", "Klónharcos")
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +40,8 @@ def test_a_whole_game_reads_in_hungarian(found) -> None:
     assert found.plain == []
     assert leaks(found.text, msgids(DOMAIN) + msgids("cherubion"), ignore=SAME_NAMES) == set()
     assert found.bare == []
+    assert found.picture == set()
+    assert [w for w in PICTURE if w not in found.picture_text] == []
     missing = [w for w in WORDS if w not in found.text]
     assert missing == []
 

@@ -39,6 +39,9 @@ WORDS = ("forduló", "akciólapkát", "Napja lép", "GYP-t kap", "templomát", "
          "Saját helyzeted", "Jelmagyarázat", "kezdőjátékos-sárkány", "felfogad egy karaktert",
          "manát kap", "napforduló", "a tábla piros területe alá", "Felfordított földlapkák",
          "Akciólapkák a játékostáblád alatt", "döntésére várunk", "Döntened kell")
+# The board picture's words, as a Hungarian player reads them on the PNG of a report.
+PICTURE = ("mana", "Nap", "A tábla alatt:", "Oszlopok (a legalsó a végén):", "Földlapkák:",
+           "bónuszlapkák:", "Csill", "Palota", "nappali", "szürke")
 
 # An order line echoes the ids as the player typed them (ACTIVATE fortune_teller): the
 # ids' messages (words.IDS) are the same words in English.
@@ -53,6 +56,8 @@ def test_a_whole_game_reads_in_hungarian(tmp_path: Path) -> None:
     assert found.finished, f"the game did not end in {found.steps} steps"
     assert found.plain == []
     assert found.leaks == set()
+    assert found.picture == set()
+    assert [w for w in PICTURE if w not in found.picture_text] == []
     assert found.bare == []
     assert "Project-Id-Version" not in found.text  # an empty list is empty, not the header
     missing = [w for w in WORDS if w not in found.text]

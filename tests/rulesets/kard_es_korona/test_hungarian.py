@@ -36,6 +36,9 @@ WORDS = ("tartományúr", "vármegyében", "Kezdőjátékos", "Eseménykártya",
          "Licitek", "hegyvidék", "síkság", "mocsár", "szomszédai", "Állandó parancsaid",
          "Mozgás: lovas és tartományúr 4 mozgáspont", "A játék 1312 után ér véget",
          "Az utolsó év véget ért.", "toborzási és mozgási parancsok")
+# The board picture's words, as a Hungarian player reads them on the PNG of a report.
+PICTURE = ("halvány = semleges", "c=lovas i=gyalogos a=íjász", "tartományúr", "függő támadás",
+           "(síkság)", "(hegyvidék)", "(mocsár)")
 
 def test_a_whole_game_reads_in_hungarian(tmp_path: Path) -> None:
     found = play_in_hungarian(GAME, SEATS, tmp_path, variant="advanced", options=ASK,
@@ -43,6 +46,8 @@ def test_a_whole_game_reads_in_hungarian(tmp_path: Path) -> None:
     assert found.finished, f"the game did not end in {found.steps} steps"
     assert found.plain == []
     assert found.leaks == set()
+    assert found.picture == set()
+    assert [w for w in PICTURE if w not in found.picture_text] == []
     assert found.bare == []
     assert [w for w in WORDS if w not in found.text] == []
 

@@ -30,6 +30,9 @@ WORDS = ("homokóra", "Egy szürke kocka lekerül a homokóráról", "Szomszéds
          "toboroz:", "kezdi a ciklust", "Időlapka:", "Összpontszám (győzelmi pont + aktív "
          "régiók)", "Vége a játéknak", "Befolyás (kastély)", "tengerparti", "Döntened kell",
          "Tartalék (K/M)")
+# The board picture's words, as a Hungarian player reads them on the PNG of a report.
+PICTURE = ("homokóra:", "GyP", "aktív", "tartalék", "összesen", "Vastag gyűrű: aktív régió",
+           "kastély/sisak/sátor/kulcs jelző", "most szomszédos")
 
 # An order line echoes the tile ids as the player typed them (PLAY strength-helmet).
 ORDER_IDS = ("strength-",)
@@ -41,6 +44,8 @@ def test_a_whole_game_reads_in_hungarian(tmp_path: Path) -> None:
     assert found.finished, f"the game did not end in {found.steps} steps"
     assert found.plain == []
     assert found.leaks == set()
+    assert found.picture == set()
+    assert [w for w in PICTURE if w not in found.picture_text] == []
     assert found.bare == []
     assert [w for w in WORDS if w not in found.text] == []
     assert "Report-Msgid-Bugs-To" not in found.text  # no empty message (the catalog header)
