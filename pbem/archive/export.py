@@ -26,6 +26,7 @@ from sqlmodel import Session, select
 from pbem.archive.gm import GM_DIR, RulingRecord, is_ruling, write_gm_section
 from pbem.core.engine import load_state
 from pbem.core.i18n import Translator, _, render
+from pbem.core.ruleset import Ruleset
 from pbem.reports.context import build_context, result_of
 from pbem.reports.render import render_report
 from pbem.service.games import find_game, ruleset_of, seats_of
@@ -51,7 +52,7 @@ def _page(title: str, body: str, lang: str = "en") -> str:
             f"{html.escape(title)}</title><style>{_STYLE}</style></head><body>{body}</body></html>\n")
 
 
-def _orders(ruleset, step, finished: bool,  # type: ignore[no-untyped-def]
+def _orders(ruleset: Ruleset, step: Step, finished: bool,
             t: Translator | None = None) -> list[tuple[str, str]]:
     """Each seat's orders of a closed step: all of them after the game, else what the
     ruleset says may be published (standing orders and sealed secrets stay hidden)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -109,7 +109,7 @@ def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
                            turn=step, body=body)
     pattern = text.replace("{", "{{").replace("}", "}}")
     pattern = re.sub(r"\x00(line\d+)\x00", r"{\1}", pattern)
-    return Msg(pattern, **marks)
+    return Msg(pattern, None, None, **marks)  # no plural: every keyword is an argument
 
 
 def report_context(session: Session, name: str, *, seat: str | None, step: int | None = None,
@@ -137,7 +137,7 @@ def report_context(session: Session, name: str, *, seat: str | None, step: int |
 def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: Step,
                   previous: Step | None, *, seat: str | None,
                   everything: bool = False, deadline_text: str | None = None,
-                  footer: list[str] | None = None, lang: str = SOURCE) -> dict[str, Any]:
+                  footer: Sequence[str] | None = None, lang: str = SOURCE) -> dict[str, Any]:
     """The context from rows already loaded (the archive export walks the steps once), for
     a reader of `lang`. Its texts are messages, rendered in any language later; the board
     picture is drawn once, in `lang` (`render_report` renders the report in it)."""
