@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.archive.gm import GM_DIR, RulingRecord, is_ruling, write_gm_section
 from pbem.core.engine import load_state
@@ -93,7 +93,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     last: Step | None = None
     rulings: list[RulingRecord] = []
     steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                         .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
+                         .order_by(col(Step.number)).execution_options(yield_per=50))
     for step in steps:
         previous, last = last, step
         if is_ruling(step):

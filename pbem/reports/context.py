@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.core.dice import Roll
 from pbem.core.engine import load_state
@@ -186,6 +186,6 @@ def seed_list(session: Session, name: str) -> list[dict[str, Any]]:
     game = find_game(session, name)
     rows = session.exec(select(Step.number, Step.commitment, Step.seed, Step.seed_revealed)
                         .where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                        .order_by(Step.number))  # type: ignore[arg-type]
+                        .order_by(col(Step.number)))
     return [{"step": n, "commitment": c, "seed": seed if revealed else None}
             for n, c, seed, revealed in rows]

@@ -92,7 +92,7 @@ def queue_password_digests(session: Session, settings: Settings, *, now: datetim
 
 def queue_bounce_digest(session: Session, settings: Settings, *, now: datetime) -> int:
     last = session.exec(select(Audit).where(Audit.action == "bounce-digest")
-                        .order_by(Audit.id.desc())).first()  # type: ignore[union-attr]
+                        .order_by(col(Audit.id).desc())).first()
     upto = _detail(last)["upto"] if last is not None else 0
     rows = [r for r in _recent(session, "bounce", now) if (r.id or 0) > upto]
     if not rows:

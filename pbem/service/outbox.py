@@ -198,7 +198,7 @@ def retry_failed(session: Session, *, now: datetime, ids: list[int] | None = Non
     """Queue failed mail again (the given ids, or every failed row); returns how many."""
     q = select(Outbox).where(Outbox.status == "failed")
     if ids is not None:
-        q = q.where(Outbox.id.in_(ids))  # type: ignore[union-attr]
+        q = q.where(col(Outbox.id).in_(ids))
     count = 0
     for row in session.exec(q):
         row.status = "queued"

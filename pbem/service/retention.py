@@ -111,6 +111,7 @@ def expire(session: Session, *, now: datetime) -> int:
     result = session.execute(
         update(Outbox).where(col(Outbox.keep_until) <= now, col(Outbox.status).in_(DONE))
         .values(raw=b"", keep_until=None).execution_options(synchronize_session=False))
+    # An UPDATE gives a CursorResult (with rowcount); Session.execute is typed as Result.
     return result.rowcount or 0  # type: ignore[attr-defined]
 
 
@@ -140,4 +141,5 @@ def archive_exported(session: Session, game: Game) -> int:
                              col(Outbox.keep_until).is_(None),
                              func.length(Outbox.raw) > 0)
         .values(raw=b"").execution_options(synchronize_session=False))
+    # An UPDATE gives a CursorResult (with rowcount); Session.execute is typed as Result.
     return result.rowcount or 0  # type: ignore[attr-defined]

@@ -146,6 +146,6 @@ def _base(row: Step, reader: Step) -> Step:
                 if found is None:
                     raise RuntimeError(f"step {reader.number}: its base row {row.base_id} "
                                        "is missing")
-                rows[found.id] = found  # type: ignore[index]
+                rows[stored_id(found)] = found
         reader.__dict__["_pbem_chain"] = rows
     return rows[row.base_id]  # type: ignore[index]
