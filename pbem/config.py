@@ -58,8 +58,8 @@ def load_settings(config: Path | None = None, *, environ: dict[str, str] | None 
     if config is not None and not path.exists():
         raise FileNotFoundError(f"config file {path} does not exist")
     if path.exists():
-        with path.open("rb") as f:
-            data = tomllib.load(f)
+        with path.open("rb") as stream:
+            data = tomllib.load(stream)
         known = {f.name for f in fields(Settings)}
         for key, value in data.items():
             if key not in known:

@@ -21,11 +21,12 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.archive.gm import GM_DIR, RulingRecord, is_ruling, write_gm_section
 from pbem.core.engine import load_state
 from pbem.core.i18n import Translator, _, render
+from pbem.core.ruleset import Ruleset
 from pbem.reports.context import build_context, result_of
 from pbem.reports.render import render_report
 from pbem.service.games import find_game, ruleset_of, seats_of
@@ -51,7 +52,7 @@ def _page(title: str, body: str, lang: str = "en") -> str:
             f"{html.escape(title)}</title><style>{_STYLE}</style></head><body>{body}</body></html>\n")
 
 
-def _orders(ruleset, step, finished: bool,  # type: ignore[no-untyped-def]
+def _orders(ruleset: Ruleset, step: Step, finished: bool,
             t: Translator | None = None) -> list[tuple[str, str]]:
     """Each seat's orders of a closed step: all of them after the game, else what the
     ruleset says may be published (standing orders and sealed secrets stay hidden)."""
@@ -92,7 +93,7 @@ def export_game(session: Session, name: str, out: Path, *, override: str | None 
     last: Step | None = None
     rulings: list[RulingRecord] = []
     steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                         .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
+                         .order_by(col(Step.number)).execution_options(yield_per=50))
     for step in steps:
         previous, last = last, step
         if is_ruling(step):

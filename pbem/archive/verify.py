@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.archive.gm import KINDS, RulingRecord, check_ruling_files, is_ruling
 from pbem.core.dice import commitment, orders_digest, step_seed
@@ -53,7 +53,7 @@ def verify_game(session: Session, name: str, *,
     source = "the recomputed one"
     # One pass in order, a step at a time (the history is never all in memory).
     steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                         .order_by(Step.number).execution_options(yield_per=50))  # type: ignore[arg-type]
+                         .order_by(col(Step.number)).execution_options(yield_per=50))
     for step in steps:
         seed = step_seed(master, step.number)
         problem = None
@@ -90,8 +90,8 @@ def verify_archive_rulings(session: Session, name: str, directory: Path) -> str 
     gives the state whose digest the ruling stored. None when it all holds."""
     game = find_game(session, name)
     steps = session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                         .where(Step.ruling_json != None)  # noqa: E711
-                         .order_by(Step.number))  # type: ignore[arg-type]
+                         .where(col(Step.ruling_json).is_not(None))
+                         .order_by(col(Step.number)))
     records = [RulingRecord.of(step) for step in steps if is_ruling(step)]
     if records and game.status != "finished":
         return (f"{game.name} is not over: an archive has the rulings' position files only "

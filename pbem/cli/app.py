@@ -26,15 +26,15 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
 # Plain help and errors: rich formatting would cost a tenth of a second at every start.
-PLAIN = {"no_args_is_help": True, "rich_markup_mode": None}
-app = typer.Typer(help="pbem: a play-by-email turn processor.", **PLAIN,  # type: ignore[arg-type]
+PLAIN: dict[str, Any] = {"no_args_is_help": True, "rich_markup_mode": None}
+app = typer.Typer(help="pbem: a play-by-email turn processor.", **PLAIN,
                   add_completion=False, pretty_exceptions_enable=False)
-game_app = typer.Typer(help="Create and inspect games.", **PLAIN)  # type: ignore[arg-type]
-orders_app = typer.Typer(help="Check and submit order files.", **PLAIN)  # type: ignore[arg-type]
-turn_app = typer.Typer(help="Process steps.", **PLAIN)  # type: ignore[arg-type]
-archive_app = typer.Typer(help="Export and verify game archives.", **PLAIN)  # type: ignore[arg-type]
-gm_app = typer.Typer(help="Game-master tools (every action is audited).", **PLAIN)  # type: ignore[arg-type]
-mail_app = typer.Typer(help="Mail in and out.", **PLAIN)  # type: ignore[arg-type]
+game_app = typer.Typer(help="Create and inspect games.", **PLAIN)
+orders_app = typer.Typer(help="Check and submit order files.", **PLAIN)
+turn_app = typer.Typer(help="Process steps.", **PLAIN)
+archive_app = typer.Typer(help="Export and verify game archives.", **PLAIN)
+gm_app = typer.Typer(help="Game-master tools (every action is audited).", **PLAIN)
+mail_app = typer.Typer(help="Mail in and out.", **PLAIN)
 app.add_typer(game_app, name="game")
 app.add_typer(orders_app, name="orders")
 app.add_typer(turn_app, name="turn")
@@ -184,7 +184,7 @@ def rulesets(as_json: Annotated[bool, typer.Option("--json", help="machine-reada
     """List the hosted games."""
     from pbem.rulesets import all_rulesets
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rid, r in sorted(all_rulesets().items()):
         rows.append({"id": rid, "title": r.title, "min_players": r.min_players,
                      "max_players": r.max_players,
@@ -265,12 +265,12 @@ def parse_duration(text: str) -> float:
 @game_app.command("list")
 def game_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """List all games."""
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from pbem.store.models import Game
 
     with session(write=False) as s:
-        games = list(s.exec(select(Game).order_by(Game.id)))
+        games = list(s.exec(select(Game).order_by(col(Game.id))))
         rows = [{"name": g.name, "ruleset": g.ruleset, "status": g.status, "step": g.step}
                 for g in games]
     if as_json:
@@ -697,9 +697,9 @@ def gm_seat_settings(
     with session() as s:
         game = find_game(s, name)
         if values:
-            row, echo = players.gm_change(s, game, seat, values, now=state.now())
+            changed, echo = players.gm_change(s, game, seat, values, now=state.now())
             for line in echo:
-                typer.echo(f"{row.seat}: {line.split('-> OK: ', 1)[-1]}")
+                typer.echo(f"{changed.seat}: {line.split('-> OK: ', 1)[-1]}")
         row = seat_row(s, game, seat)
         if row is None:
             fail(f'game {game.name} has no seat "{seat}"')
@@ -970,12 +970,12 @@ def mail_outbox(name: Annotated[str | None, typer.Argument(help="a game (default
             for row in seats_of(s, game):
                 if row.bounces:
                     typer.echo(f"{row.seat}: {row.bounces} bounced mail(s) to {row.email}")
-        for row in s.exec(q.order_by(Outbox.id)):
-            due = row.next_attempt_at.replace(tzinfo=UTC) if row.next_attempt_at else None
+        for mail in s.exec(q.order_by(col(Outbox.id))):
+            due = mail.next_attempt_at.replace(tzinfo=UTC) if mail.next_attempt_at else None
             later = (f"due {due:%Y-%m-%d %H:%M} UTC " if due and due > now
-                     and row.status in ("queued", "held") else "")
-            typer.echo(f"{row.id:5} {row.status:8} {row.kind:8} {row.recipient:30} "
-                       f"tries {row.attempts} {later}{row.last_error or ''}".rstrip())
+                     and mail.status in ("queued", "held") else "")
+            typer.echo(f"{mail.id:5} {mail.status:8} {mail.kind:8} {mail.recipient:30} "
+                       f"tries {mail.attempts} {later}{mail.last_error or ''}".rstrip())
 
 
 def _idle(cfg: Settings, now: datetime) -> bool:

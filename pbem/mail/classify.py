@@ -62,7 +62,7 @@ def _h(msg: Message, name: str) -> str:
 
 def _dsn_action(msg: Message) -> str | None:
     """The worst Action of an RFC 3464 delivery-status part, if there is one."""
-    actions = set()
+    actions: set[str] = set()
     for part in _walk(msg):
         if part.get_content_type() == "message/delivery-status":
             text = _payload_text(part)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.utils import format_datetime, getaddresses, make_msgid
 
 __all__ = ["Attachment", "Thread", "compose", "thread_root_id", "make_message_id",
@@ -167,7 +167,7 @@ def compose(*, sender: str, to: str | Sequence[str], subject: str, text: str | N
     return msg
 
 
-def _set_body(msg: EmailMessage, text: str | None, html: str | None) -> EmailMessage | None:
+def _set_body(msg: EmailMessage, text: str | None, html: str | None) -> MIMEPart | None:
     """The text part, the HTML part or both (as alternatives); returns the HTML part."""
     if text is None and html is None:
         raise ValueError("a mail needs a text or an HTML part")
@@ -179,7 +179,7 @@ def _set_body(msg: EmailMessage, text: str | None, html: str | None) -> EmailMes
         msg.set_content(html, subtype="html", charset="utf-8", cte="quoted-printable")
         return msg
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
-    return msg.get_payload()[1]  # type: ignore[no-any-return]
+    return list(msg.iter_parts())[1]  # the alternatives: text, then HTML
 
 
 def _fix_boundaries(msg: EmailMessage, seed: str) -> None:

@@ -111,9 +111,9 @@ def send_smtp(url: str, msg: Message | bytes, *, timeout: float = 30.0,
             if isinstance(msg, bytes):  # the outbox's exact bytes, not a re-serialisation
                 msg = _CRLF.sub(b"\r\n", msg)  # as_bytes() ends lines with LF; SMTP: CRLF
                 sender, rcpts = _envelope(msg)
-                options = ["SMTPUTF8"] if not all(a.isascii() for a in [sender, *rcpts]) else []
+                utf8 = ["SMTPUTF8"] if not all(a.isascii() for a in [sender, *rcpts]) else []
                 refused = client.sendmail(envelope_from or sender, rcpts, msg,
-                                          mail_options=options)
+                                          mail_options=utf8)
             else:
                 refused = client.send_message(msg, from_addr=envelope_from)
     except smtplib.SMTPRecipientsRefused as exc:

@@ -78,7 +78,7 @@ def describe_deadline(deadline: datetime, zone: str | None, now: datetime | None
     utc = deadline.astimezone(ZoneInfo("UTC"))
     parts: list[str | Msg] = [local_time(deadline, zone)]
     if not parts[0].endswith(" UTC"):
-        same_day = utc.date() == deadline.astimezone(zone_of(zone)).date()  # type: ignore[arg-type]
+        same_day = utc.date() == deadline.astimezone(zone_of(zone)).date()
         parts.append(f" = {utc:%H:%M} UTC" if same_day else
                      join([" =", _stamp(utc, f"{utc:%Y-%m-%d %H:%M} UTC")], " "))
     if now is not None:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.core.dice import Roll
 from pbem.core.engine import load_state
@@ -109,7 +109,7 @@ def skeleton(game: Game, seat: str, step: int, prompt: Prompt | None) -> str:
                            turn=step, body=body)
     pattern = text.replace("{", "{{").replace("}", "}}")
     pattern = re.sub(r"\x00(line\d+)\x00", r"{\1}", pattern)
-    return Msg(pattern, **marks)
+    return Msg(pattern, None, None, **marks)  # no plural: every keyword is an argument
 
 
 def report_context(session: Session, name: str, *, seat: str | None, step: int | None = None,
@@ -137,7 +137,7 @@ def report_context(session: Session, name: str, *, seat: str | None, step: int |
 def build_context(game: Game, ruleset: Ruleset, seats: Iterable[str], current: Step,
                   previous: Step | None, *, seat: str | None,
                   everything: bool = False, deadline_text: str | None = None,
-                  footer: list[str] | None = None, lang: str = SOURCE) -> dict[str, Any]:
+                  footer: Sequence[str] | None = None, lang: str = SOURCE) -> dict[str, Any]:
     """The context from rows already loaded (the archive export walks the steps once), for
     a reader of `lang`. Its texts are messages, rendered in any language later; the board
     picture is drawn once, in `lang` (`render_report` renders the report in it)."""
@@ -186,6 +186,6 @@ def seed_list(session: Session, name: str) -> list[dict[str, Any]]:
     game = find_game(session, name)
     rows = session.exec(select(Step.number, Step.commitment, Step.seed, Step.seed_revealed)
                         .where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                        .order_by(Step.number))  # type: ignore[arg-type]
+                        .order_by(col(Step.number)))
     return [{"step": n, "commitment": c, "seed": seed if revealed else None}
             for n, c, seed, revealed in rows]

@@ -18,7 +18,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PrefixLoader,
+    StrictUndefined,
+)
 
 from pbem.core.i18n import Msg, _, render
 from pbem.locale import SOURCE, translations, translator
@@ -40,12 +47,13 @@ def shipped_templates() -> Path:
 def environment(override: str | None = None, *, html: bool = False,
                 lang: str = SOURCE, game: str | None = None) -> Environment:
     shipped = FileSystemLoader(str(shipped_templates()))
-    loaders = [FileSystemLoader(override)] if override else []
+    loaders: list[BaseLoader] = [FileSystemLoader(override)] if override else []
     loaders += [shipped, PrefixLoader({"shipped": shipped})]
     env = Environment(loader=ChoiceLoader(loaders), autoescape=html, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                       extensions=["jinja2.ext.i18n"])
     t = translations(lang, game)
+    # The i18n extension adds this method at run time; Environment's types do not know it.
     env.install_gettext_translations(t, newstyle=True)  # type: ignore[attr-defined]
     env.filters["term"] = t.gettext  # a word that comes as data, e.g. an outcome's status
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False,

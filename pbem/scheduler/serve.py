@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbem.config import Settings
@@ -24,7 +25,7 @@ SPOOL_SECONDS = 2  # how often the spool's inbox is listed (cheap: one directory
 
 
 def build_scheduler(settings: Settings, *, config: str | None,
-                    scheduler_cls: type = BlockingScheduler):  # type: ignore[no-untyped-def]
+                    scheduler_cls: type[BaseScheduler] = BlockingScheduler) -> BaseScheduler:
     scheduler = scheduler_cls(jobstores={"default": SQLAlchemyJobStore(
         url=settings.db, tablename="pbem_jobs")}, timezone=UTC)
     common = {"kwargs": {"db": settings.db, "config": config}, "replace_existing": True,

@@ -12,14 +12,14 @@ from email.parser import BytesHeaderParser
 from email.policy import default
 from email.utils import parseaddr
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from pbem.store.models import Game, Outbox
 
 
 def stale_address_warnings(session: Session, address: str) -> list[str]:
     latest = (select(Game.name, func.max(Outbox.id))
-              .join(Outbox, Outbox.game_id == Game.id)
+              .join(Outbox, col(Outbox.game_id) == Game.id)
               .where(Game.status != "finished", Outbox.kind == "report")
               .group_by(Game.name).order_by(Game.name))
     warnings = []

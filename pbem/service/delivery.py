@@ -13,9 +13,8 @@ import email
 import json
 import re
 from datetime import datetime
-from email.message import EmailMessage
 from email.policy import default as default_policy
-from typing import Any
+from typing import Any, overload
 
 from sqlmodel import Session, col, select
 
@@ -118,6 +117,10 @@ def _digest_due(session: Session, game: Game, row: Seat, held: list[Outbox],
                       players.settings_of_seat(row).quiet)
 
 
+@overload
+def _aware(moment: datetime, like: datetime) -> datetime: ...
+@overload
+def _aware(moment: None, like: datetime) -> None: ...
 def _aware(moment: datetime | None, like: datetime) -> datetime | None:
     """SQLite hands back naive datetimes: they are UTC, as `now` is."""
     if moment is None or moment.tzinfo is not None:
@@ -149,7 +152,7 @@ def flush_due(session: Session, settings: Settings, *, now: datetime) -> list[st
 
 
 def _parts(raw: bytes) -> tuple[str | None, str | None, list[Attachment]]:
-    msg: EmailMessage = email.message_from_bytes(raw, policy=default_policy)  # type: ignore[assignment]
+    msg = email.message_from_bytes(raw, policy=default_policy)
     plain, html = msg.get_body(("plain",)), msg.get_body(("html",))
     files = [Attachment(p.get_content() if isinstance(p.get_content(), bytes)
                         else str(p.get_content()).encode(), p.get_content_type(),

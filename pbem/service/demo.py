@@ -253,7 +253,7 @@ class _Reports:
             # A long Subject is folded; unfolded it may start with a space.
             m = _REPORT_SUBJECT.match(clean_header(msg["Subject"] or ""))
             if m and m["game"] == self.game:
-                self.by_step[(int(m["step"]), clean_header(msg["To"]))] = msg  # type: ignore[assignment]
+                self.by_step[(int(m["step"]), clean_header(msg["To"]))] = msg
         return self.by_step.get((step, to))
 
 

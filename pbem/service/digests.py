@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.config import Settings
 from pbem.core.i18n import _, render
@@ -26,13 +27,13 @@ from pbem.store.models import Audit, Game
 WINDOW = timedelta(days=14)  # attempts older than this are not reported any more
 
 
-def _detail(row: Audit) -> dict:  # type: ignore[type-arg]
+def _detail(row: Audit) -> dict[str, Any]:
     return json.loads(row.detail or "{}")
 
 
 def _recent(session: Session, action: str, now: datetime) -> list[Audit]:
     return list(session.exec(select(Audit).where(Audit.action == action,
-                                                 Audit.at > now - WINDOW).order_by(Audit.id)))
+                                                 Audit.at > now - WINDOW).order_by(col(Audit.id))))
 
 
 def queue_password_digests(session: Session, settings: Settings, *, now: datetime,
@@ -45,7 +46,7 @@ def queue_password_digests(session: Session, settings: Settings, *, now: datetim
                     and _detail(r).get("seat") == only[1]]
     if not attempts:
         return 0
-    told: dict[tuple[int | None, str], list[dict]] = {}  # type: ignore[type-arg]
+    told: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
     for row in _recent(session, "badpw-digest", now):
         told.setdefault((row.game_id, _detail(row)["seat"]), []).append(_detail(row))
     pending: dict[tuple[int | None, str], list[Audit]] = {}
@@ -91,7 +92,7 @@ def queue_password_digests(session: Session, settings: Settings, *, now: datetim
 
 def queue_bounce_digest(session: Session, settings: Settings, *, now: datetime) -> int:
     last = session.exec(select(Audit).where(Audit.action == "bounce-digest")
-                        .order_by(Audit.id.desc())).first()  # type: ignore[union-attr]
+                        .order_by(col(Audit.id).desc())).first()
     upto = _detail(last)["upto"] if last is not None else 0
     rows = [r for r in _recent(session, "bounce", now) if (r.id or 0) > upto]
     if not rows:

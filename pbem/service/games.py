@@ -18,7 +18,7 @@ from email.headerregistry import Address
 from email.utils import getaddresses
 from typing import Any
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from pbem.core.dice import commitment, orders_digest, step_seed
 from pbem.core.engine import StepOutcome, canonical_json, digest, set_up
@@ -32,7 +32,7 @@ from pbem.service.deadlines import DeadlineRule
 from pbem.service.errors import ServiceError as ServiceError  # callers import it from here
 from pbem.service.vault import master_seed_of, new_secret, reveal_seed, seal
 from pbem.store import steptexts
-from pbem.store.models import Audit, Game, Seat, Step
+from pbem.store.models import Audit, Game, Seat, Step, stored_id
 
 # --- passwords -------------------------------------------------------------------------
 
@@ -137,7 +137,7 @@ def seats_of(session: Session, game: Game, *, active_only: bool = True) -> list[
     q = select(Seat).where(Seat.game_id == game.id)
     if active_only:
         q = q.where(Seat.active == True)  # noqa: E712
-    return list(session.exec(q.order_by(Seat.id)))
+    return list(session.exec(q.order_by(col(Seat.id))))
 
 
 def seat_row(session: Session, game: Game, seat: str) -> Seat | None:
@@ -159,7 +159,7 @@ def live_step(session: Session, game: Game, number: int | None = None) -> Step:
 
 def live_steps(session: Session, game: Game) -> list[Step]:
     return list(session.exec(select(Step).where(Step.game_id == game.id, Step.live == True)  # noqa: E712
-                             .order_by(Step.number)))
+                             .order_by(col(Step.number))))
 
 
 def awaiting_of(step: Step) -> dict[str, Prompt]:
@@ -257,11 +257,11 @@ def create_game(session: Session, *, ruleset_id: str, name: str, seats: dict[str
     passwords = {}
     for seat, email in seats.items():
         passwords[seat] = new_password()
-        session.add(Seat(game_id=game.id, seat=seat, email=email,
+        session.add(Seat(game_id=stored_id(game), seat=seat, email=email,
                          password_hash=hash_password(passwords[seat]),
                          holder_secret=new_secret(session), joined_at=now))
     seed0 = step_seed(master, 0)
-    setup_step = Step(game_id=game.id, number=0, state_digest="", phase="set-up",
+    setup_step = Step(game_id=stored_id(game), number=0, state_digest="", phase="set-up",
                       commitment=commitment(seed0), seed=seal(session, seed0), opened_at=now,
                       kind="setup")
     steptexts.link(setup_step, None)
@@ -314,7 +314,7 @@ def open_next(session: Session, game: Game, ruleset: Ruleset, outcome: StepOutco
     closed); finish the game if it is over."""
     number = game.step + 1
     seed = step_seed(master_seed_of(session, game), number)
-    step = Step(game_id=game.id, number=number, generation=game.generation,
+    step = Step(game_id=stored_id(game), number=number, generation=game.generation,
                 state_digest=digest(outcome.state_json),
                 phase=ruleset.phase_label(outcome.state), round=ruleset.round_number(outcome.state),
                 commitment=commitment(seed), seed=seal(session, seed), opened_at=now)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.core.engine import canonical_json
-from pbem.core.i18n import _
+from pbem.core.i18n import Msg, _
 from pbem.service import game_settings, retention
 from pbem.service.games import (
     ServiceError,
@@ -35,7 +35,7 @@ from pbem.service.orders import orders_on_file
 from pbem.service.turns import process_turn
 from pbem.service.vault import new_secret
 from pbem.store import steptexts
-from pbem.store.models import Audit, Game, Seat, Step, Submission
+from pbem.store.models import Audit, Game, Seat, Step, Submission, stored_id
 
 
 def pause(session: Session, name: str, *, now: datetime, reason: str = "") -> Game:
@@ -160,7 +160,7 @@ def replace_seat(session: Session, name: str, seat: str, email: str, *, now: dat
     password = new_password()
     # A new row: a new password and a new holder secret, so the old player's password and
     # reply addresses die with the old row.
-    session.add(Seat(game_id=game.id, seat=old.seat, email=email,
+    session.add(Seat(game_id=stored_id(game), seat=old.seat, email=email,
                      password_hash=hash_password(password), holder_secret=new_secret(session),
                      joined_at=now))
     audit(session, game, "replace-seat", now=now, seat=old.seat, old=old.email, new=email)
@@ -189,7 +189,7 @@ def announce(session: Session, name: str, text: str, *, now: datetime) -> None:
 
 def audit_log(session: Session, name: str) -> list[Audit]:
     game = find_game(session, name)
-    return list(session.exec(select(Audit).where(Audit.game_id == game.id).order_by(Audit.id)))
+    return list(session.exec(select(Audit).where(Audit.game_id == game.id).order_by(col(Audit.id))))
 
 
 @dataclass
@@ -198,7 +198,7 @@ class Rollback:
     to_step: int
     reprocessed: bool
     # seat -> one line per top-level part of its view that changed (after re-processing)
-    changes: dict[str, list[str]] = field(default_factory=dict)
+    changes: dict[str, list[Msg]] = field(default_factory=dict)
 
 
 def rollback(session: Session, name: str, to_step: int, *, now: datetime,
@@ -227,7 +227,7 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     game.status = "open"
     game.finished_at = None
     mark_due(game, now)
-    reopened = Step(game_id=game.id, number=to_step, generation=game.generation, live=True,
+    reopened = Step(game_id=stored_id(game), number=to_step, generation=game.generation, live=True,
                     state_digest=target.state_digest, phase=target.phase, round=target.round,
                     commitment=target.commitment, seed=target.seed, opened_at=now,
                     deadline=game.deadline)
@@ -238,7 +238,7 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     session.add(reopened)
     session.flush()
     for seat, sub in kept_orders.items():
-        session.add(Submission(step_id=reopened.id, seat=seat, body=sub.body,
+        session.add(Submission(step_id=stored_id(reopened), seat=seat, body=sub.body,
                                echo=sub.echo, source=sub.source,
                                sender=sub.sender, message_id=sub.message_id,
                                received_at=sub.received_at, wait=not reprocess))
@@ -253,12 +253,12 @@ def rollback(session: Session, name: str, to_step: int, *, now: datetime,
     return result
 
 
-def _view_changes(session: Session, game: Game, old: Step) -> dict[str, list[str]]:
+def _view_changes(session: Session, game: Game, old: Step) -> dict[str, list[Msg]]:
     ruleset = ruleset_of(game)
     new = live_step(session, game, old.number)
     old_state = ruleset.load(json.loads(old.state_json))
     new_state = ruleset.load(json.loads(new.state_json))
-    changes: dict[str, list[str]] = {}
+    changes: dict[str, list[Msg]] = {}
     seats = json.loads(game.config_json)["seats"]
     for seat in seats:
         a, b = ruleset.view(old_state, seat), ruleset.view(new_state, seat)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from sqlalchemy.orm import object_session
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from pbem.core.i18n import Translator
 from pbem.locale import SOURCE, normalise, translator
@@ -31,8 +31,8 @@ def language_of(game: Game | None, seat: str | None = None, *, own: bool = True)
     if chosen:
         return chosen
     settings = settings_of(game)
-    own = seat_languages(settings.get("seat_language")).get(seat or "") if seat else None
-    return normalise(own) or normalise(settings.get("language")) or SOURCE
+    given = seat_languages(settings.get("seat_language")).get(seat or "") if seat else None
+    return normalise(given) or normalise(settings.get("language")) or SOURCE
 
 
 def _holders_choice(game: Game, seat: str) -> str:
@@ -52,7 +52,7 @@ def _holders_choice(game: Game, seat: str) -> str:
 def language_of_address(session: Session, address: str) -> str:
     """The language to answer an address in when no game is known (a mail with no order
     file): its seats' language if they all read one, else English."""
-    rows = session.exec(select(Seat.seat, Game).join(Game, Seat.game_id == Game.id).where(  # type: ignore[arg-type]
+    rows = session.exec(select(Seat.seat, Game).join(Game, col(Seat.game_id) == Game.id).where(
         func.lower(Seat.email) == address.lower(), Seat.active == True))  # noqa: E712
     found = {language_of(game, seat) for seat, game in rows}
     return found.pop() if len(found) == 1 else SOURCE

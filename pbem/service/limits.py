@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from pbem.config import Settings
 from pbem.store.models import Audit, Game, InboundMessage, Outbox, Seat
@@ -57,7 +57,7 @@ def sender_flooding(session: Session, sender: str | None, now: datetime) -> bool
 
 def answers_exhausted(session: Session, to: str, now: datetime) -> bool:
     n = session.exec(select(func.count()).select_from(Outbox).where(
-        Outbox.recipient == to, Outbox.kind.in_(ANSWER_KINDS),  # type: ignore[attr-defined]
+        Outbox.recipient == to, col(Outbox.kind).in_(ANSWER_KINDS),
         Outbox.created_at > now - timedelta(hours=1))).one()
     return n >= ANSWERS_PER_HOUR
 
@@ -65,7 +65,7 @@ def answers_exhausted(session: Session, to: str, now: datetime) -> bool:
 def wrong_passwords(session: Session, game: Game, seat: str, since: datetime) -> list[Audit]:
     rows = session.exec(select(Audit).where(Audit.game_id == game.id,
                                             Audit.action == "wrong-password",
-                                            Audit.at > since).order_by(Audit.id))
+                                            Audit.at > since).order_by(col(Audit.id)))
     return [r for r in rows if json.loads(r.detail or "{}").get("seat") == seat]
 
 

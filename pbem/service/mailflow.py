@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import BinaryIO
 
-from sqlmodel import Session, func, select
+from sqlmodel import Session, col, func, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
@@ -490,8 +490,10 @@ def _record_bounce(s: Session, mail: InboundMail, *, now: datetime) -> str:
 def stored_new(sessions: SessionFactory) -> list[int]:
     """Ids of stored messages never applied (a crash, or a failure to retry)."""
     with sessions() as s:
-        return list(s.exec(select(InboundMessage.id).where(InboundMessage.status == "new")
-                           .order_by(InboundMessage.id)))  # type: ignore[arg-type]
+        # select() types a column of `int | None` as a union of two selects, which exec()
+        # does not take; a stored row's id is never None.
+        return list(s.exec(select(InboundMessage.id).where(  # type: ignore[arg-type]
+            InboundMessage.status == "new").order_by(col(InboundMessage.id))))
 
 
 def apply_stored(sessions: SessionFactory, mail: InboundMail | int, *, settings: Settings,
@@ -502,6 +504,7 @@ def apply_stored(sessions: SessionFactory, mail: InboundMail | int, *, settings:
     with sessions() as s:
         row_id = s.exec(select(InboundMessage.id).where(
             InboundMessage.message_id == mail.message_id)).one()
+    assert row_id is not None  # a stored row's id
     return apply_row(sessions, row_id, settings=settings, now=now)
 
 

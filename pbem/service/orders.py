@@ -12,13 +12,15 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.core.dice import file_hash
 from pbem.core.envelope import Envelope, normalise, parse_envelope
-from pbem.core.i18n import Translator, _, n_, render
+from pbem.core.i18n import Msg, Translator, _, n_, render
 from pbem.core.orders import Parsed, echo_message
+from pbem.core.ruleset import Ruleset, State
 from pbem.service import players
 from pbem.service.games import (
     ServiceError,
@@ -33,7 +35,10 @@ from pbem.service.games import (
     seats_of,
 )
 from pbem.service.limits import password_locked
-from pbem.store.models import Game, Seat, Step, Submission
+from pbem.store.models import Game, Seat, Step, Submission, stored_id
+
+if TYPE_CHECKING:
+    from pbem.service.outbox import SessionFactory
 
 
 @dataclass
@@ -55,7 +60,7 @@ class Receipt:
     deadline: str | None = None
     # SETTINGS lines: what became of each, and the away period when it changed (the GM
     # is told).
-    settings: list[str] = field(default_factory=list)
+    settings: list[Msg] = field(default_factory=list)
     away_changed: bool = False
     away: tuple[str, str] | None = None
 
@@ -124,7 +129,7 @@ def orders_on_file(session: Session, step: Step) -> dict[str, Submission]:
     """The latest accepted submission of each seat for a step."""
     rows = session.exec(select(Submission).where(Submission.step_id == step.id,
                                                  Submission.status == "accepted")
-                        .order_by(Submission.id))
+                        .order_by(col(Submission.id)))
     return {row.seat: row for row in rows}
 
 
@@ -182,7 +187,7 @@ def check_orders(session: Session, text: str, *, now: datetime) -> Receipt:
     return receipt
 
 
-def _not_now(ruleset, state, seat: str, step: Step) -> str:  # type: ignore[no-untyped-def]
+def _not_now(ruleset: Ruleset, state: State, seat: str, step: Step) -> str:
     """Why `seat` may not send orders in `step` ("" if it may)."""
     awaited = awaiting_of(step)
     if seat not in awaited and not ruleset.accepts_unasked(state, seat):
@@ -255,7 +260,7 @@ def submit_orders(session: Session, text: str, *, now: datetime, source: str = "
             current.status = "superseded"
             session.add(current)
         fresh = _echo(parsed)
-        current = Submission(step_id=step.id, seat=seat, body=env.body,
+        current = Submission(step_id=stored_id(step), seat=seat, body=env.body,
                              echo="\n".join(fresh), source=source, sender=sender,
                              message_id=message_id, received_at=now,
                              wait="WAIT" in env.controls, refused=len(parsed.errors),
@@ -376,7 +381,8 @@ def _gate(session: Session, env: Envelope, game: Game, row: Seat, step: Step,
     return ""
 
 
-def _drop_preamble(ruleset, state, seat: str, env: Envelope) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
+def _drop_preamble(ruleset: Ruleset, state: State, seat: str,
+                   env: Envelope) -> list[tuple[int, str]]:
     """A reply to a report has no GAME line to start the orders: blank the lines before the
     first one the ruleset reads (the player's "Here is my move"), and say which they were.
     If no line reads, nothing is dropped, so the player sees every error (unless the
@@ -443,7 +449,8 @@ def _claim_file(path: Path, claimed: Path, now: datetime) -> Path | None:
     return mine
 
 
-def process_spool(session_factory, spool: Path, *, now: datetime) -> list[SpoolItem]:  # type: ignore[no-untyped-def]
+def process_spool(session_factory: SessionFactory, spool: Path, *,
+                  now: datetime) -> list[SpoolItem]:
     """Submit every file in `spool/inbox`, moving it to processed/ or rejected/ with its
     echo written beside it (`<name>.echo.txt`). Each file is its own transaction, claimed
     first by a rename into claimed/, so two runs at once never take the same file. A file

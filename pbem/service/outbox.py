@@ -21,8 +21,9 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.config import Settings
 from pbem.mail.backoff import next_attempt
@@ -132,9 +133,9 @@ def send_outbox(sessions: SessionFactory, settings: Settings, *, now: datetime,
     while True:
         with sessions() as s:
             ids = list(s.exec(select(Outbox.id).where(
-                Outbox.id > after,  # type: ignore[operator]
-                Outbox.status.in_(("queued", "sending")),  # type: ignore[attr-defined]
-                Outbox.next_attempt_at <= now).order_by(Outbox.id).limit(limit)))
+                col(Outbox.id) > after,
+                col(Outbox.status).in_(("queued", "sending")),
+                col(Outbox.next_attempt_at) <= now).order_by(col(Outbox.id)).limit(limit)))
         for row_id in ids:
             assert row_id is not None
             _send_one(sessions, settings, row_id, now=now, started=started, report=report)
@@ -160,7 +161,7 @@ def _send_one(sessions: SessionFactory, settings: Settings, row_id: int, *, now:
         raw, attempts, kind = row.raw, row.attempts, row.kind
     try:
         _deliver(settings, raw)
-        values: dict[str, object] = {"status": "sent", "last_error": None, "sent_at": now,
+        values: dict[str, Any] = {"status": "sent", "last_error": None, "sent_at": now,
                                      "next_attempt_at": None}  # no lease, no next attempt
         if kind == "welcome":
             values["raw"] = REDACTED  # it carried a password: once delivered, no copy
@@ -197,7 +198,7 @@ def retry_failed(session: Session, *, now: datetime, ids: list[int] | None = Non
     """Queue failed mail again (the given ids, or every failed row); returns how many."""
     q = select(Outbox).where(Outbox.status == "failed")
     if ids is not None:
-        q = q.where(Outbox.id.in_(ids))  # type: ignore[union-attr]
+        q = q.where(col(Outbox.id).in_(ids))
     count = 0
     for row in session.exec(q):
         row.status = "queued"

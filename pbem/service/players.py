@@ -148,7 +148,7 @@ def change(session: Session, game: Game, row: Seat, lines: list[tuple[int | None
 
 
 def gm_change(session: Session, game: Game, seat: str, pairs: list[str], *,
-              now: datetime) -> tuple[Seat, list[str]]:
+              now: datetime) -> tuple[Seat, list[Msg]]:
     """`pbem gm seat-settings GAME SEAT key=value ...`: the GM sets a player's settings."""
     row = seat_row(session, game, seat)
     if row is None:

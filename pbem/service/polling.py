@@ -3,9 +3,12 @@ by `mailflow.receive` before the mailbox marks it seen, so a crash loses nothing
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 
 from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 from pbem.config import Settings
 from pbem.mail.transport import MailError, fetch_imap, fetch_maildir
@@ -16,10 +19,10 @@ from pbem.store.db import session_scope
 def poll(engine: Engine, *, settings: Settings, now: datetime) -> list[str]:
     lines: list[str] = []
 
-    def sessions():  # type: ignore[no-untyped-def]
+    def sessions() -> AbstractContextManager[Session]:
         return session_scope(engine)
 
-    def handle(source: str):  # type: ignore[no-untyped-def]
+    def handle(source: str) -> Callable[[bytes], None]:
         def on_message(raw: bytes) -> None:
             r = mailflow.receive(sessions, raw, source=source, settings=settings, now=now)
             lines.append(f"{source} {r.message_id}: {r.status} {r.reason}".rstrip())

@@ -27,7 +27,7 @@ import json
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, or_, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.store.models import Game, InboundMessage, Outbox, Step, Submission
 
@@ -109,8 +109,9 @@ def restamp(session: Session, game: Game) -> None:
 def expire(session: Session, *, now: datetime) -> int:
     """Drop the bodies whose retention has run out (one indexed UPDATE)."""
     result = session.execute(
-        update(Outbox).where(Outbox.keep_until <= now, Outbox.status.in_(DONE))  # type: ignore[union-attr,attr-defined]
+        update(Outbox).where(col(Outbox.keep_until) <= now, col(Outbox.status).in_(DONE))
         .values(raw=b"", keep_until=None).execution_options(synchronize_session=False))
+    # An UPDATE gives a CursorResult (with rowcount); Session.execute is typed as Result.
     return result.rowcount or 0  # type: ignore[attr-defined]
 
 
@@ -121,23 +122,24 @@ def archive_exported(session: Session, game: Game) -> int:
     if game.status != "finished":
         return 0
     steps = select(Step.id).where(Step.game_id == game.id)
-    carried = select(Submission.message_id).where(Submission.step_id.in_(steps))  # type: ignore[attr-defined]
+    carried = select(Submission.message_id).where(col(Submission.step_id).in_(steps))
     for row in session.exec(select(InboundMessage).where(
-            or_(InboundMessage.game_id == game.id,
-                InboundMessage.message_id.in_(carried)),  # type: ignore[attr-defined]
-            InboundMessage.status.notin_(RECEIVED_KEPT))):  # type: ignore[attr-defined]
+            or_(col(InboundMessage.game_id) == game.id,
+                col(InboundMessage.message_id).in_(carried)),
+            col(InboundMessage.status).notin_(RECEIVED_KEPT))):
         head = received_record(row.raw, message_id=row.message_id,
                                sender=row.sender).encode("ascii", errors="replace")
         if len(head) < len(row.raw):
             row.raw = head
             session.add(row)
-    session.execute(update(Submission).where(Submission.step_id.in_(steps))  # type: ignore[attr-defined]
+    session.execute(update(Submission).where(col(Submission.step_id).in_(steps))
                     .values(echo="").execution_options(synchronize_session=False))
     if retention_days(game) is not None:
         return 0
     result = session.execute(
-        update(Outbox).where(Outbox.game_id == game.id, Outbox.status.in_(DONE),  # type: ignore[attr-defined]
-                             Outbox.keep_until == None,  # noqa: E711
+        update(Outbox).where(col(Outbox.game_id) == game.id, col(Outbox.status).in_(DONE),
+                             col(Outbox.keep_until).is_(None),
                              func.length(Outbox.raw) > 0)
         .values(raw=b"").execution_options(synchronize_session=False))
+    # An UPDATE gives a CursorResult (with rowcount); Session.execute is typed as Result.
     return result.rowcount or 0  # type: ignore[attr-defined]

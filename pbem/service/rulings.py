@@ -38,7 +38,7 @@ from pbem.service.games import (
     seats_of,
 )
 from pbem.service.orders import orders_on_file
-from pbem.store.models import Game, Step, Submission
+from pbem.store.models import Game, Step, Submission, stored_id
 
 MAX_DIFF_LINES = 60  # per seat and per report; the GM's mail has them all
 
@@ -155,7 +155,7 @@ def _carry_orders(session: Session, game: Game, ruleset: Ruleset, on_file: dict[
             continue
         parsed = ruleset.parse(after, seat, sub.body)
         echo = "\n".join(parsed.echo() or ["(no order lines)"])
-        session.add(Submission(step_id=nxt.id, seat=seat, body=sub.body,
+        session.add(Submission(step_id=stored_id(nxt), seat=seat, body=sub.body,
                                echo=echo, source=sub.source, sender=sub.sender,
                                message_id=sub.message_id, received_at=sub.received_at,
                                wait=sub.wait))

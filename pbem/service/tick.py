@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 
 from sqlalchemy import or_
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.config import Settings
 from pbem.core.engine import canonical_json
@@ -41,6 +42,8 @@ from pbem.service.turns import process_turn, ready
 from pbem.store.db import READ_ONLY, read_scope, session_scope
 from pbem.store.models import Game, Step
 from pbem.store.quick import due_work
+
+T = TypeVar("T")
 
 
 def game_setting(game: Game, key: str) -> object:
@@ -60,7 +63,7 @@ def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | Non
         work = due_work(conn, now=now)
     lines: list[str] = []
 
-    def guarded(what: str, part: Callable[[], None]) -> None:
+    def guarded(what: str, part: Callable[[], object]) -> None:  # a part's result is dropped
         try:
             part()
         except Exception as e:  # noqa: BLE001 - report it and go on with the next part
@@ -90,7 +93,7 @@ def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | Non
             digests.queue_password_digests(s, settings, now=now),
             digests.queue_bounce_digest(s, settings, now=now))))
     if "digest" in work:  # players' digests that are due (pbem.service.delivery)
-        guarded("digest", lambda: lines.extend(_in_session(  # type: ignore[arg-type]
+        guarded("digest", lambda: lines.extend(_in_session(
             engine, lambda s: delivery.flush_due(s, settings, now=now))))
     if "expire" in work:
         guarded("expire", lambda: _in_session(engine, lambda s: retention.expire(s, now=now)))
@@ -101,7 +104,7 @@ def tick(engine: Engine, *, spool: Path, now: datetime, settings: Settings | Non
     return lines
 
 
-def _in_session(engine: Engine, work: Callable[[Session], object]) -> object:
+def _in_session(engine: Engine, work: Callable[[Session], T]) -> T:
     with session_scope(engine) as s:
         return work(s)
 
@@ -135,8 +138,8 @@ def process_due(engine: Engine, *, settings: Settings, now: datetime) -> list[st
     One broken game never holds up the others: its error is a line and a GM notice."""
     with read_scope(engine) as s:
         names = list(s.exec(select(Game.name).where(
-            Game.status == "open", or_(Game.due_at <= now, Game.deadline <= now))  # type: ignore[arg-type,operator]
-            .order_by(Game.id)))
+            Game.status == "open", or_(col(Game.due_at) <= now, col(Game.deadline) <= now))
+            .order_by(col(Game.id))))
     lines: list[str] = []
     for name in names:
         try:
@@ -290,7 +293,7 @@ def _due(s: Session, name: str, *, settings: Settings, now: datetime) -> str | N
 
 
 def _away_extension(s: Session, settings: Settings, game: Game, step: Step, missing: list[str],
-                    gs: dict, *, now: datetime) -> str | None:  # type: ignore[type-arg]
+                    gs: dict[str, Any], *, now: datetime) -> str | None:
     """With `away_policy=extend`: a missing seat whose holder is away moves the deadline to
     `extension_hours` after their return, once per step (else the NMR ladder goes on)."""
     from pbem.service import mailflow

@@ -21,7 +21,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
 from pbem.store.quick import DEFAULT_URL, head_revisions, migrations_dir
@@ -31,7 +33,7 @@ __all__ = ["DEFAULT_URL", "ReadOnlyDatabase", "connect", "connect_read_only", "h
            "session_scope"]
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
@@ -44,7 +46,7 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def
 READ_ONLY = {"pbem_read_only": True}  # execution option of `read_scope` connections
 
 
-def _sqlite_begin(conn) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_begin(conn: Connection) -> None:
     # Take the write lock at BEGIN so two processes never interleave a step's work; a
     # read-only transaction takes none.
     if conn.get_execution_options().get("pbem_read_only"):
@@ -148,6 +150,8 @@ def run_alembic(engine: Engine, action: str, revision: str) -> None:
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as conn:
         raw = conn.connection.driver_connection
+        if raw is None:
+            raise RuntimeError("the database connection was closed before the migration")
         if sqlite:
             raw.execute("PRAGMA foreign_keys=OFF")  # outside the transaction, or it is ignored
         try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import Column, Index, Integer, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -253,3 +254,15 @@ class InboundMessage(SQLModel, table=True):
     size: int = 0  # bytes as received
     # of the mail after its trace fields: tells a reused Message-ID apart
     sha256: str = Field(default="", sa_column=Column(Sha256, nullable=False))
+
+
+class _Row(Protocol):
+    id: int | None
+
+
+def stored_id(row: _Row) -> int:
+    """The id of a row the database has given one (after a flush): what a row that refers
+    to it stores."""
+    if row.id is None:
+        raise ValueError(f"this {type(row).__name__} row is not stored yet: it has no id")
+    return row.id

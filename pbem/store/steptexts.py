@@ -122,6 +122,7 @@ def _base(row: Step, reader: Step) -> Step:
     from sqlalchemy.orm.util import identity_key
 
     from pbem.store.models import Step as StepRow
+    from pbem.store.models import stored_id
 
     rows: dict[int, Step] | None = reader.__dict__.get("_pbem_chain")
     if rows is None or row.base_id not in rows:
@@ -131,12 +132,13 @@ def _base(row: Step, reader: Step) -> Step:
                                "which need a session to be read")
         loaded = session.identity_map.get(identity_key(StepRow, row.base_id))
         if loaded is not None:  # e.g. a walk through the steps in order
-            return loaded  # type: ignore[no-any-return]
+            return loaded
         from sqlmodel import select
 
         with session.no_autoflush:
             # A rollback may branch a chain further back: those rows come one by one.
-            rows = {r.id: r for r in session.exec(select(StepRow).where(
+            # (object_session is typed as SQLAlchemy's Session: scalars() is what exec() does.)
+            rows = {stored_id(r): r for r in session.scalars(select(StepRow).where(
                 StepRow.game_id == reader.game_id, StepRow.number <= reader.number,
                 StepRow.number >= reader.number - KEYFRAME))} if rows is None else rows
             if row.base_id not in rows:
@@ -144,6 +146,6 @@ def _base(row: Step, reader: Step) -> Step:
                 if found is None:
                     raise RuntimeError(f"step {reader.number}: its base row {row.base_id} "
                                        "is missing")
-                rows[found.id] = found  # type: ignore[index]
+                rows[stored_id(found)] = found
         reader.__dict__["_pbem_chain"] = rows
     return rows[row.base_id]  # type: ignore[index]
