@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 from cli_run import run
 from sqlmodel import select
 
-from pbem.cli.app import state
 from pbem.config import Settings
 from pbem.service.tick import tick
 from pbem.store.db import connect, session_scope
@@ -22,11 +20,10 @@ NOW = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def clock() -> Iterator[list[datetime]]:
-    now = [NOW]
-    state.now = lambda: now[0]  # type: ignore[method-assign]
-    yield now
-    del state.now
+def clock(clock: list[datetime]) -> list[datetime]:
+    """The CLI tests' clock (tests/cli/conftest.py), set to this file's morning."""
+    clock[0] = NOW
+    return clock
 
 
 def test_a_time_of_day_deadline_and_each_players_zone(db_url: str, clock: list[datetime],

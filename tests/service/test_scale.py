@@ -12,6 +12,7 @@ from email.policy import default
 from pathlib import Path
 
 from clock import T0
+from playing import play_to_the_end
 from sqlalchemy import event
 from sqlmodel import select
 
@@ -197,19 +198,6 @@ def test_sent_mail_keeps_headers_and_hash_and_its_body_for_the_retention(engine,
         assert gone and all(r.raw == b"" and r.digest and r.headers for r in gone)
         queued = [r for r in rows if r.status == "queued"]
         assert [q.raw.count(b"still queued") for q in queued] == [1]  # never sent: kept
-
-
-def play_to_the_end(engine, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Process the game's steps an hour apart (NMR defaults) until it is finished."""
-    from pbem.service.turns import process_turn
-
-    now = T0
-    while True:
-        with session_scope(engine) as s:
-            if find_game(s, name).status == "finished":
-                return
-            now += timedelta(hours=1)
-            process_turn(s, name, now=now, force=True)
 
 
 def test_by_default_bodies_go_when_the_finished_game_is_exported(engine, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from clock import T0
+from playing import play_to_the_end
 from sqlmodel import select
 
 from pbem.archive.verify import verify_game
@@ -120,23 +121,13 @@ def test_process_requires_orders_or_force_and_step_is_not_processed_twice(engine
         assert find_game(s, "g1").step == 2
 
 
-def play_out(engine, name="g1"):  # type: ignore[no-untyped-def]
-    now = T0
-    while True:
-        with session_scope(engine) as s:
-            if find_game(s, name).status == "finished":
-                return
-            now += timedelta(hours=1)
-            process_turn(s, name, now=now, force=True)
-
-
 def test_whole_game_verifies_and_reveals_seeds_at_the_end(engine) -> None:  # type: ignore[no-untyped-def]
     with session_scope(engine) as s:
         new_game(s)
     with session_scope(engine) as s:
         g = find_game(s, "g1")
         assert not any(st.seed_revealed for st in s.exec(select(Step)))  # hands are hidden
-    play_out(engine)
+    play_to_the_end(engine, "g1")
     with session_scope(engine) as s:
         g = find_game(s, "g1")
         assert g.status == "finished"
@@ -148,7 +139,7 @@ def test_whole_game_verifies_and_reveals_seeds_at_the_end(engine) -> None:  # ty
 def test_verify_names_the_first_difference(engine) -> None:  # type: ignore[no-untyped-def]
     with session_scope(engine) as s:
         new_game(s)
-    play_out(engine)
+    play_to_the_end(engine, "g1")
     with session_scope(engine) as s:
         step = next(st for st in s.exec(select(Step).order_by(Step.number))
                     if st.number > 1 and json.loads(st.rolls_json or "[]"))

@@ -32,7 +32,9 @@ from babel.messages.pofile import read_po
 from bots import bot_step
 from clock import T0
 
-from pbem.core.i18n import Msg
+from pbem.core.i18n import Msg, render
+from pbem.core.kit import OrderError
+from pbem.core.kit.grammar import Grammar, message_of
 from pbem.locale import DOMAIN, catalog_path
 from pbem.reports.context import report_context
 from pbem.reports.render import render_report
@@ -53,6 +55,15 @@ class Found:
     picture_text: str = ""  # the words of every report's board picture, one a line
     steps: int = 0
     finished: bool = False
+
+
+def order_error(grammar: Grammar, state: Any, seat: str | None, line: str, t: Any) -> str:
+    """The error a game's grammar gives for `line`, rendered with translator `t`."""
+    try:
+        grammar.parse_line(state, seat, line)
+    except OrderError as exc:
+        return render(message_of(exc), t)
+    raise AssertionError(f"{line} parsed")
 
 
 def msgids(domain: str, lang: str = "hu") -> list[str]:

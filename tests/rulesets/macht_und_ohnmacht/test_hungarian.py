@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from languages import play_in_hungarian
+from languages import order_error, play_in_hungarian
 
 from pbem.core.i18n import Msg, render
-from pbem.core.kit import Note, OrderError
-from pbem.core.kit.grammar import message_of
+from pbem.core.kit import Note
 from pbem.core.ruleset import GameConfig
 from pbem.core.selfplay import play
 from pbem.locale import translator
@@ -87,11 +86,7 @@ def test_order_errors_and_arrival_notes_read_in_hungarian() -> None:
     state = play(RS, GameConfig(tuple(SEATS), "standard", {}), 3, keep=True).outcomes[0].state
 
     def error(line: str) -> str:
-        try:
-            GRAMMAR.parse_line(state, "orange", line)
-        except OrderError as exc:
-            return render(message_of(exc), hu)
-        raise AssertionError(f"{line} parsed")
+        return order_error(GRAMMAR, state, "orange", line, hu)
 
     assert error("PLAY sea ber rhe").startswith("hiányoznak az egységszámok")
     assert error("PLAY movement mer pow").startswith("a mozgás legalább egy egységet mozgat")
