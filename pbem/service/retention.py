@@ -11,10 +11,9 @@ its body whatever its age.
 
 A received mail of a game keeps its body until the game's archive is exported; then only
 its record headers stay (less the Message-ID and sender its columns hold), beside its size
-and SHA-256
-(the order file it carried is kept as the submission, and the archive). The answer each
-order file got on arrival (the submission's echo, the text of the echo mail) goes then
-too: the archive has what became of every line.
+and SHA-256 (the order file it carried is kept as the submission, and the archive). The
+answer each order file got on arrival (the submission's echo, the text of the echo mail)
+goes then too: the archive has what became of every line.
 
 Not here: composing or sending mail (`service.mailflow`), the compression itself
 (`store.types`).

@@ -69,6 +69,20 @@ HEADERS_V1 = (
     b'Content-Type: multipart/alternative;\n boundary="=_pbem_0123456789abcdef01234567_0"\n')
 
 
+def pack_mail(data: bytes) -> bytes:
+    """`data` compressed with `HEADERS_V1`, behind its first byte."""
+    packer = zlib.compressobj(LEVEL, zdict=HEADERS_V1)
+    return b"\x01" + packer.compress(data) + packer.flush()
+
+
+def unpack_mail(value: bytes) -> bytes | None:
+    """What `pack_mail` packed (None: not packed with `HEADERS_V1`)."""
+    if value[:1] != b"\x01":
+        return None
+    unpacker = zlib.decompressobj(zdict=HEADERS_V1)
+    return unpacker.decompress(value[1:]) + unpacker.flush()
+
+
 class ZMail(TypeDecorator[bytes]):
     """A mail's bytes, stored compressed with the headers' preset dictionary (`HEADERS_V1`:
     a mail's record headers take a third less). Empty bytes stay empty (a mail body that
@@ -81,17 +95,14 @@ class ZMail(TypeDecorator[bytes]):
     def process_bind_param(self, value: bytes | None, dialect: Any) -> bytes | None:
         if value is None or value == b"":
             return value
-        packer = zlib.compressobj(LEVEL, zdict=HEADERS_V1)
-        return b"\x01" + packer.compress(value) + packer.flush()
+        return pack_mail(value)
 
     def process_result_value(self, value: bytes | None, dialect: Any) -> bytes | None:
         if value is None or value == b"":
             return None if value is None else b""
         value = bytes(value)
-        if value[:1] != b"\x01":
-            return zlib.decompress(value)
-        unpacker = zlib.decompressobj(zdict=HEADERS_V1)
-        return unpacker.decompress(value[1:]) + unpacker.flush()
+        unpacked = unpack_mail(value)
+        return zlib.decompress(value) if unpacked is None else unpacked
 
 
 class ZHeaders(TypeDecorator[str]):
@@ -101,15 +112,12 @@ class ZHeaders(TypeDecorator[str]):
     cache_ok = True
 
     def process_bind_param(self, value: str | None, dialect: Any) -> bytes | None:
-        if value is None:
-            return None
-        packer = zlib.compressobj(LEVEL, zdict=HEADERS_V1)
-        return b"\x01" + packer.compress(value.encode("utf-8")) + packer.flush()
+        return None if value is None else pack_mail(value.encode("utf-8"))
 
     def process_result_value(self, value: bytes | None, dialect: Any) -> str | None:
         if value is None:
             return None
-        if value[:1] != b"\x01":
+        unpacked = unpack_mail(bytes(value))
+        if unpacked is None:
             raise ValueError("mail headers stored with an unknown dictionary")
-        unpacker = zlib.decompressobj(zdict=HEADERS_V1)
-        return (unpacker.decompress(value[1:]) + unpacker.flush()).decode("utf-8")
+        return unpacked.decode("utf-8")
